@@ -1,0 +1,49 @@
+// swift-tools-version:6.0
+// SPDX-License-Identifier: Apache-2.0
+import PackageDescription
+
+// The targets follow DESIGN.md's layering; lower layers never import higher ones:
+// Geometry → Timing → Animation → Layers → Scene → Zoetrope → CLI / bench.
+
+let package = Package(
+  name: "Zoetrope",
+  platforms: [.macOS(.v13)],
+  products: [
+    // MARK: - Public API
+    .library(name: "Zoetrope", targets: ["Zoetrope"]),
+    .executable(name: "zoetrope", targets: ["zoetrope"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+  ],
+  targets: [
+    // MARK: - Implementation details (one module per layer of DESIGN.md)
+    .target(name: "ZoetropeGeometry"),
+    .target(name: "ZoetropeTiming"),
+    .target(name: "ZoetropeAnimation", dependencies: ["ZoetropeGeometry", "ZoetropeTiming"]),
+    .target(name: "ZoetropeLayers", dependencies: ["ZoetropeGeometry", "ZoetropeTiming", "ZoetropeAnimation"]),
+    .target(
+      name: "ZoetropeScene",
+      dependencies: ["ZoetropeGeometry", "ZoetropeTiming", "ZoetropeAnimation", "ZoetropeLayers", "Yams"]),
+    .target(
+      name: "Zoetrope",
+      dependencies: ["ZoetropeGeometry", "ZoetropeTiming", "ZoetropeAnimation", "ZoetropeLayers", "ZoetropeScene"]),
+
+    // MARK: - Tools
+    .executableTarget(
+      name: "zoetrope",
+      dependencies: ["Zoetrope", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+    .executableTarget(name: "zoetrope-bench", dependencies: ["Zoetrope"]),
+
+    // MARK: - Tests
+    .target(name: "_ZoetropeTestSupport", dependencies: ["Zoetrope"], path: "Sources/_ZoetropeTestSupport"),
+    .testTarget(name: "ZoetropeGeometryTests", dependencies: ["ZoetropeGeometry"]),
+    .testTarget(name: "ZoetropeTimingTests", dependencies: ["ZoetropeTiming", "_ZoetropeTestSupport"]),
+    .testTarget(name: "ZoetropeAnimationTests", dependencies: ["ZoetropeAnimation", "_ZoetropeTestSupport"]),
+    .testTarget(name: "ZoetropeLayersTests", dependencies: ["ZoetropeLayers", "_ZoetropeTestSupport"]),
+    .testTarget(name: "ZoetropeSceneTests", dependencies: ["ZoetropeScene", "_ZoetropeTestSupport"]),
+    .testTarget(name: "ZoetropeCLITests", dependencies: ["_ZoetropeTestSupport"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,8 @@
+// SPDX-License-Identifier: Apache-2.0
+// The umbrella module: one import for the whole public API.
+
+@_exported import ZoetropeAnimation
+@_exported import ZoetropeGeometry
+@_exported import ZoetropeLayers
+@_exported import ZoetropeScene
+@_exported import ZoetropeTiming

@@ -1,0 +1,129 @@
+// SPDX-License-Identifier: Apache-2.0
+// The presentation of a scene at an instant as JSON, the output of `zoetrope inspect`.
+
+import ZoetropeAnimation
+import ZoetropeGeometry
+import ZoetropeLayers
+
+/// Writes presentation trees as the JSON of `zoetrope inspect`: one object per
+/// instant, `{"time": T, "layers": [{"name", "path", "localTime", "properties"}]}`,
+/// layers in pre-order with the root left out, numbers at full double precision
+/// (shortest round-trip form; non-finite numbers as `null`).
+public struct Inspection {
+  /// The snapshot being inspected.
+  public let tree: LayerTree
+  /// An inspection of `tree`, whose root is the scene's root layer.
+  public init(_ tree: LayerTree) { self.tree = tree }
+
+  /// The scene path of node `index`: `layers[i]` under the root, then
+  /// `.sublayers[j]` per level; `root` for node 0.
+  public func scenePath(of index: Int) -> String {
+    var parts: [Int] = []
+    var current = index
+    while current > 0 {
+      parts.append(tree.nodes[current].indexInParent)
+      current = tree.nodes[current].parent
+    }
+    guard var text = parts.popLast().map({ "layers[\($0)]" }) else { return "root" }
+    while let i = parts.popLast() { text += ".sublayers[\(i)]" }
+    return text
+  }
+
+  /// One line of JSON for `presentation`, limited to the nodes in `indexes`
+  /// (all but the root when `nil`).
+  public func json(for presentation: PresentationTree, indexes: [Int]? = nil) -> String {
+    var out = "{\"time\": " + Inspection.number(presentation.time) + ", \"layers\": ["
+    let selected = indexes ?? Array(tree.nodes.indices.dropFirst())
+    for (n, index) in selected.enumerated() {
+      if n > 0 { out += ", " }
+      let node = tree.nodes[index]
+      out += "{"
+      if let name = node.name { out += "\"name\": " + Inspection.string(name) + ", " }
+      out += "\"path\": " + Inspection.string(scenePath(of: index))
+      out += ", \"localTime\": " + Inspection.number(presentation.layers[index].localTime)
+      out += ", \"properties\": " + Inspection.properties(presentation.layers[index].properties) + "}"
+    }
+    return out + "]}"
+  }
+
+  /// The properties object, with SCENE-FORMAT names.
+  static func properties(_ p: LayerProperties) -> String {
+    var fields: [(String, String)] = [
+      ("position", numbers([p.position.x, p.position.y])),
+      ("bounds", numbers([p.bounds.origin.x, p.bounds.origin.y, p.bounds.size.width, p.bounds.size.height])),
+      ("anchorPoint", numbers([p.anchorPoint.x, p.anchorPoint.y])),
+      ("zPosition", number(p.zPosition)),
+      ("opacity", number(p.opacity)),
+      ("hidden", p.isHidden ? "true" : "false"),
+      ("backgroundColor", color(p.backgroundColor)),
+      ("cornerRadius", number(p.cornerRadius)),
+      ("borderWidth", number(p.borderWidth)),
+      ("borderColor", color(p.borderColor)),
+      ("masksToBounds", p.masksToBounds ? "true" : "false"),
+      ("transform", numbers(p.transform.values)),
+      ("sublayerTransform", numbers(p.sublayerTransform.values)),
+    ]
+    if let s = p.shape {
+      fields += [
+        ("path", s.path.map { string($0.svgPathData) } ?? "null"),
+        ("fillColor", color(s.fillColor)),
+        ("fillRule", string(s.fillRule.rawValue)),
+        ("strokeColor", color(s.strokeColor)),
+        ("lineWidth", number(s.lineWidth)),
+        ("lineCap", string(s.lineCap.rawValue)),
+        ("lineJoin", string(s.lineJoin.rawValue)),
+        ("miterLimit", number(s.miterLimit)),
+        ("lineDashPattern", s.lineDashPattern.map(numbers) ?? "null"),
+        ("lineDashPhase", number(s.lineDashPhase)),
+        ("strokeStart", number(s.strokeStart)),
+        ("strokeEnd", number(s.strokeEnd)),
+      ]
+    }
+    if let g = p.gradient {
+      fields += [
+        ("colors", g.colors.map { "[" + $0.map { color($0) }.joined(separator: ", ") + "]" } ?? "null"),
+        ("locations", g.locations.map(numbers) ?? "null"),
+        ("startPoint", numbers([g.startPoint.x, g.startPoint.y])),
+        ("endPoint", numbers([g.endPoint.x, g.endPoint.y])),
+        ("gradientType", string(g.type.rawValue)),
+      ]
+    }
+    return "{" + fields.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}"
+  }
+
+  /// A number at full precision; `null` when not finite.
+  public static func number(_ v: Double) -> String {
+    guard v.isFinite else { return "null" }
+    if v == 0 { return "0" }
+    if v == v.rounded(), Swift.abs(v) < 1e15 { return String(Int(v)) }
+    return String(v)
+  }
+
+  static func numbers(_ list: [Double]) -> String {
+    "[" + list.map(number).joined(separator: ", ") + "]"
+  }
+
+  static func color(_ c: Color?) -> String {
+    guard let c else { return "null" }
+    return numbers([c.red, c.green, c.blue, c.alpha])
+  }
+
+  /// A JSON string literal.
+  public static func string(_ s: String) -> String {
+    var out = "\""
+    for scalar in s.unicodeScalars {
+      switch scalar {
+      case "\"": out += "\\\""
+      case "\\": out += "\\\\"
+      case "\n": out += "\\n"
+      case "\r": out += "\\r"
+      case "\t": out += "\\t"
+      case _ where scalar.value < 0x20:
+        let hex = String(scalar.value, radix: 16)
+        out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+      default: out.unicodeScalars.append(scalar)
+      }
+    }
+    return out + "\""
+  }
+}

@@ -1,0 +1,262 @@
+// SPDX-License-Identifier: Apache-2.0
+// Decodes a scene file (SCENE-FORMAT.md) into a canvas and a model layer tree.
+
+import ZoetropeAnimation
+import ZoetropeGeometry
+import ZoetropeLayers
+import ZoetropeTiming
+
+/// Decodes scene files (format 1, SCENE-FORMAT.md) into a ``Scene``: the same
+/// model layers and animations the Swift API builds.
+///
+/// A scene is refused as a whole: every problem is collected and thrown in one
+/// ``SceneError`` naming the file and each value's JSON path. Nothing about the
+/// input — depth, size, bytes — can crash the decoder.
+///
+///     let scene = try SceneDecoder.decode(contentsOf: "scene.json")
+public struct SceneDecoder {
+  /// The file formats a scene can be written in.
+  public enum Format: Sendable {
+    /// JSON (RFC 8259).
+    case json
+    /// YAML with the same structure.
+    case yaml
+
+    /// YAML for `.yaml`/`.yml` names, JSON otherwise.
+    public init(fileName: String) {
+      let lower = fileName.lowercased()
+      self = lower.hasSuffix(".yaml") || lower.hasSuffix(".yml") ? .yaml : .json
+    }
+  }
+
+  /// Things the decoder accepts but that may not be what the user meant (key
+  /// times ignored for their mode, a key used twice on one layer, …).
+  public private(set) var warnings: [SceneIssue] = []
+  var issues: [SceneIssue] = []
+  var paths = JSONPathArena()
+  /// Names seen so far, with the path of the layer that has each.
+  var names: [String: Int] = [:]
+  /// Canvas side limit in pixels.
+  public static let maximumPixelsPerSide = 16_384
+  /// The deepest animation group nesting accepted.
+  public static let maximumGroupDepth = 64
+
+  init() {}
+
+  /// Decodes scene bytes. `fileName` names the file in errors and picks the format.
+  public static func decode(_ bytes: [UInt8], fileName: String, format: Format? = nil) throws(SceneError) -> Scene {
+    let format = format ?? Format(fileName: fileName)
+    let document: JSONValue
+    do throws(JSONReadError) {
+      switch format {
+      case .json:
+        document = try JSONReader.parse(bytes)
+      case .yaml:
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+          throw JSONReadError(message: "the file is not valid UTF-8", line: 1, column: 1)
+        }
+        document = try YAMLReader.parse(text)
+      }
+    } catch {
+      throw SceneError(file: fileName, issues: [SceneIssue(path: "", message: error.description)])
+    }
+    var decoder = SceneDecoder()
+    let scene = decoder.decodeDocument(document)
+    JSONValue.dismantle(consume document)
+    guard decoder.issues.isEmpty, let scene else {
+      throw SceneError(file: fileName, issues: decoder.issues)
+    }
+    scene.decodingWarnings = decoder.warnings
+    return scene
+  }
+
+  /// Reads and decodes a scene file. Unreadable files are reported as a
+  /// ``SceneError`` with the operating system's reason.
+  public static func decode(contentsOf fileName: String, format: Format? = nil) throws(SceneError) -> Scene {
+    let bytes: [UInt8]
+    do {
+      bytes = try FileBytes.read(fileName)
+    } catch {
+      throw SceneError(file: fileName, issues: [SceneIssue(path: "", message: "cannot read the file: \(error)")])
+    }
+    return try decode(bytes, fileName: fileName, format: format)
+  }
+
+  // MARK: Reporting
+
+  /// Records a problem at `path`.
+  mutating func report(_ path: Int, _ message: String) {
+    issues.append(SceneIssue(path: paths.render(path), message: message))
+  }
+
+  /// Records a warning at `path`.
+  mutating func warn(_ path: Int, _ message: String) {
+    warnings.append(SceneIssue(path: paths.render(path), message: message))
+  }
+
+  /// The members of an object whose keys are all allowed (or start with `x-`);
+  /// reports unknown keys, missing required ones, and a value that is not an object.
+  mutating func checkKeys(_ value: JSONValue, at path: Int, allowed: Set<String>, required: [String] = [],
+                          what: String, hint: (String) -> String? = { _ in nil }) -> [JSONMember]? {
+    guard case .object(let members) = value else {
+      report(path, "must be \(what), an object (got \(value.compactDescription))")
+      return nil
+    }
+    var ok = true
+    for member in members where !allowed.contains(member.key) && !member.key.hasPrefix("x-") {
+      let extra = hint(member.key) ?? SceneDecoder.suggestion(for: member.key, among: allowed.sorted())
+      report(paths.child(path, member.key), "unknown key in \(what)\(extra)")
+      ok = false
+    }
+    for key in required where !members.contains(where: { $0.key == key }) {
+      report(path, "\(what) needs \"\(key)\"")
+      ok = false
+    }
+    return ok ? members : nil
+  }
+
+  /// ` (did you mean "x"?)` for the closest candidate within a small edit distance.
+  static func suggestion(for word: String, among candidates: [String]) -> String {
+    var best: (String, Int)?
+    let lowered = Array(word.lowercased().utf8)
+    for candidate in candidates {
+      let d = editDistance(lowered, Array(candidate.lowercased().utf8))
+      if d <= Swift.max(1, word.count / 3), d < (best?.1 ?? Int.max) { best = (candidate, d) }
+    }
+    return best.map { " (did you mean \"\($0.0)\"?)" } ?? ""
+  }
+
+  /// Levenshtein distance.
+  static func editDistance(_ a: [UInt8], _ b: [UInt8]) -> Int {
+    guard !a.isEmpty else { return b.count }
+    guard !b.isEmpty else { return a.count }
+    var previous = Array(0...b.count)
+    var current = [Int](repeating: 0, count: b.count + 1)
+    for i in 1...a.count {
+      current[0] = i
+      for j in 1...b.count {
+        current[j] = Swift.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+      }
+      swap(&previous, &current)
+    }
+    return previous[b.count]
+  }
+
+  /// A Core Animation constant with its prefix removed: `kCAFillModeForwards` →
+  /// `forwards`, `CAShapeLayer` → `shape`-style names are handled by callers.
+  static func constantName(_ s: String, prefixes: [String]) -> String {
+    for prefix in prefixes where s.hasPrefix(prefix) && s.count > prefix.count {
+      let rest = s.dropFirst(prefix.count)
+      return rest.prefix(1).lowercased() + rest.dropFirst()
+    }
+    return s
+  }
+
+  // MARK: Document
+
+  static let documentKeys: Set<String> = ["zoetrope", "canvas", "layers", "root"]
+  static let canvasKeys: Set<String> = ["width", "height", "fps", "duration", "background", "scale"]
+
+  /// The whole document; `nil` when it has errors.
+  mutating func decodeDocument(_ document: JSONValue) -> Scene? {
+    _ = checkKeys(document, at: JSONPathArena.root, allowed: SceneDecoder.documentKeys, required: ["canvas"],
+                  what: "a scene document")
+    guard case .object = document else { return nil }
+    // Go on after a problem, to report everything wrong in one pass.
+    return decodeParts(document)
+  }
+
+  private mutating func decodeParts(_ document: JSONValue) -> Scene? {
+    let root = JSONPathArena.root
+    if let version = document["zoetrope"] {
+      let path = paths.child(root, "zoetrope")
+      if let v = number(version, at: path), v != 1 {
+        report(path, "unsupported format version \(SceneDecoder.format(v)); this Zoetrope reads format 1")
+      }
+    }
+    var canvas = Canvas(width: 1, height: 1)
+    var explicitDuration = false
+    if let value = document["canvas"] {
+      (canvas, explicitDuration) = decodeCanvas(value, at: paths.child(root, "canvas"))
+    }
+    let rootLayer = Scene.makeRoot(for: canvas)
+    if let rootValue = document["root"] {
+      decodeRootLayer(rootValue, into: rootLayer, at: paths.child(root, "root"))
+    }
+    if let layers = document["layers"] {
+      let layersPath = paths.child(root, "layers")
+      if case .array(let items) = layers {
+        decodeLayers(items, under: rootLayer, at: layersPath)
+      } else {
+        report(layersPath, "must be an array of layers (got \(layers.compactDescription))")
+      }
+    }
+    guard issues.isEmpty else { return nil }
+    if !explicitDuration {
+      canvas.duration = LayerTree(root: rootLayer).lastAnimationEnd.map { Swift.max($0, 0) } ?? 1
+      if !(canvas.duration > 0) { canvas.duration = 1 }
+    }
+    return Scene(canvas: canvas, root: rootLayer)
+  }
+
+  /// The canvas object; returns whether `duration` was given.
+  private mutating func decodeCanvas(_ value: JSONValue, at path: Int) -> (Canvas, Bool) {
+    var canvas = Canvas(width: 1, height: 1)
+    var explicitDuration = false
+    guard let members = checkKeys(value, at: path, allowed: SceneDecoder.canvasKeys, required: ["width", "height"],
+                                  what: "the canvas")
+    else { return (canvas, false) }
+    let positive = Double.leastNonzeroMagnitude...Double.greatestFiniteMagnitude
+    for member in members {
+      let p = paths.child(path, member.key)
+      switch member.key {
+      case "width": if let v = number(member.value, at: p, in: positive) { canvas.width = v }
+      case "height": if let v = number(member.value, at: p, in: positive) { canvas.height = v }
+      case "scale": if let v = number(member.value, at: p, in: positive) { canvas.scale = v }
+      case "duration":
+        if let v = number(member.value, at: p, in: positive) {
+          canvas.duration = v
+          explicitDuration = true
+        }
+      case "background": if let c = color(member.value, at: p) { canvas.background = c }
+      case "fps": if let rate = frameRate(member.value, at: p) { canvas.frameRate = rate }
+      default: break
+      }
+    }
+    let limit = Double(SceneDecoder.maximumPixelsPerSide)
+    for (side, points) in [("width", canvas.width), ("height", canvas.height)] {
+      let pixels = points * canvas.scale
+      if pixels > limit || pixels.rounded() < 1 {
+        report(paths.child(path, side), "\(side) × scale must give 1…\(SceneDecoder.maximumPixelsPerSide) pixels "
+          + "(got \(SceneDecoder.format(pixels)))")
+      }
+    }
+    return (canvas, explicitDuration)
+  }
+
+  /// `30`, `29.97` or `"30000/1001"`.
+  private mutating func frameRate(_ value: JSONValue, at path: Int) -> FrameRate? {
+    switch value {
+    case .number(let v) where v > 0 && v <= 1000:
+      if v == v.rounded() { return FrameRate(Int(v)) }
+      var numerator = Int((v * 1000).rounded()), denominator = 1000
+      let g = SceneDecoder.gcd(numerator, denominator)
+      numerator /= g
+      denominator /= g
+      return FrameRate(numerator: numerator, denominator: denominator)
+    case .string(let s):
+      let parts = s.split(separator: "/", omittingEmptySubsequences: false)
+      if parts.count == 2, let n = Int(parts[0].trimmingSpaces), let d = Int(parts[1].trimmingSpaces),
+        n > 0, d > 0, Double(n) / Double(d) <= 1000
+      {
+        return FrameRate(numerator: n, denominator: d)
+      }
+    default: break
+    }
+    report(path, "must be a frame rate in (0, 1000]: a number or a ratio such as \"30000/1001\" "
+      + "(got \(value.compactDescription))")
+    return nil
+  }
+
+  static func gcd(_ a: Int, _ b: Int) -> Int { b == 0 ? Swift.max(a, 1) : gcd(b, a % b) }
+}

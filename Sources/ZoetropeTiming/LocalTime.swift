@@ -1,0 +1,28 @@
+// SPDX-License-Identifier: Apache-2.0
+// Where a timed object is in its own timeline at one parent time.
+
+/// Where an animation is within its basic duration at one instant: the result
+/// of mapping a parent time through ``Timing`` (ca-semantics.md §2.3).
+public struct LocalTime: Hashable, Sendable {
+  /// Seconds into the current iteration, `0 ... duration`, after autoreverse
+  /// has mirrored the backward half.
+  public var basicTime: Double
+  /// The index of the current cycle (0 for the first); may be negative for
+  /// backward playback that wrapped. Used by `cumulative` animations.
+  public var iteration: Int
+  /// The duration `basicTime` is measured against, seconds.
+  public var duration: Double
+
+  /// Creates a local time.
+  public init(basicTime: Double, iteration: Int, duration: Double) {
+    self.basicTime = basicTime
+    self.iteration = iteration
+    self.duration = duration
+  }
+
+  /// Progress through the iteration before easing: `basicTime / duration`,
+  /// 0…1 (0 when the duration is infinite).
+  @inlinable public var fraction: Double {
+    duration.isFinite && duration > 0 ? basicTime / duration : 0
+  }
+}

@@ -1,0 +1,27 @@
+// SPDX-License-Identifier: Apache-2.0
+// `zoetrope validate`: check a scene file and summarise it.
+
+import ArgumentParser
+import Zoetrope
+
+/// `zoetrope validate SCENE`
+struct Validate: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Check a scene file and print a one-line summary.",
+    discussion: "Exits 0 when the scene is usable; otherwise lists every problem with its JSON path and exits 1."
+  )
+
+  @Argument(help: "The scene file (.json, .yaml or .yml).")
+  var scene: String
+
+  func run() throws {
+    let decoded = try SceneLoading.load(scene)
+    let tree = decoded.snapshot()
+    let animations = tree.nodes.reduce(0) { $0 + $1.animations.count }
+    let canvas = decoded.canvas
+    print("\(scene): OK — \(Inspection.number(canvas.width))×\(Inspection.number(canvas.height)) pt"
+      + (canvas.scale == 1 ? "" : " @\(Inspection.number(canvas.scale))x")
+      + " at \(canvas.frameRate) fps, \(Inspection.number(canvas.duration)) s (\(canvas.frameCount) frames), "
+      + "\(tree.count - 1) layer\(tree.count == 2 ? "" : "s"), \(animations) animation\(animations == 1 ? "" : "s")")
+  }
+}

@@ -1,0 +1,41 @@
+// SPDX-License-Identifier: Apache-2.0
+// Loading a scene for a command, reporting problems the same way everywhere.
+
+import ArgumentParser
+import Zoetrope
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Scene loading shared by the commands.
+enum SceneLoading {
+  /// Decodes `file`, printing its warnings to standard error. A scene with
+  /// errors prints every problem (`file: path: message`) to standard error and
+  /// ends the command with exit code 1.
+  static func load(_ file: String) throws -> Scene {
+    do {
+      let scene = try SceneDecoder.decode(contentsOf: file)
+      for warning in scene.decodingWarnings { printError("\(file): warning: \(warning)") }
+      return scene
+    } catch {
+      printError(error.description)
+      throw ExitCode.failure
+    }
+  }
+}
+
+/// Writes a line to standard error.
+func printError(_ line: String) {
+  var text = line + "\n"
+  text.withUTF8 { bytes in
+    var offset = 0
+    while offset < bytes.count {
+      let written = write(2, bytes.baseAddress! + offset, bytes.count - offset)
+      if written <= 0 { return }
+      offset += written
+    }
+  }
+}

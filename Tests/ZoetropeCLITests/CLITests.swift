@@ -1,0 +1,155 @@
+// SPDX-License-Identifier: Apache-2.0
+// End-to-end: run the built `zoetrope` on fixture scenes; exit codes, output, error text.
+
+import Foundation
+import Testing
+import _ZoetropeTestSupport
+
+/// Runs the built `zoetrope` executable.
+struct CLI {
+  /// The executable beside the test bundle in the build folder.
+  static let executable: URL = {
+    let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+    var folder = bundle.deletingLastPathComponent()
+    while !FileManager.default.fileExists(atPath: folder.appendingPathComponent("zoetrope").path),
+      folder.path != "/"
+    {
+      folder.deleteLastPathComponent()
+    }
+    return folder.appendingPathComponent("zoetrope")
+  }()
+
+  struct Result {
+    var status: Int32
+    var standardOutput: String
+    var standardError: String
+  }
+
+  static func run(_ arguments: [String]) throws -> Result {
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    process.currentDirectoryURL = Fixtures.packageRoot
+    let out = Pipe(), err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    let outData = out.fileHandleForReading.readDataToEndOfFile()
+    let errData = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return Result(status: process.terminationStatus, standardOutput: String(decoding: outData, as: UTF8.self),
+                  standardError: String(decoding: errData, as: UTF8.self))
+  }
+
+  /// A temporary scene file holding `json`.
+  static func temporaryScene(_ json: String, name: String = "scene.json") throws -> URL {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("zoetrope-cli-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let url = folder.appendingPathComponent(name)
+    try Data(json.utf8).write(to: url)
+    return url
+  }
+}
+
+@Suite(.serialized) struct CLITests {
+  @Test func validateSummarisesTheDemoScene() throws {
+    let result = try CLI.run(["validate", "Fixtures/Scenes/demo/pull-to-refresh.json"])
+    #expect(result.status == 0, "\(result.standardError)")
+    #expect(result.standardOutput.hasPrefix("Fixtures/Scenes/demo/pull-to-refresh.json: OK — 320×180 pt at 30 fps"))
+    #expect(result.standardOutput.split(separator: "\n").count == 1)
+  }
+
+  @Test func validateListsEveryErrorAndExitsOne() throws {
+    let url = try CLI.temporaryScene(#"""
+      {"canvas": {"width": 10, "height": 10}, "layers": [{"opacity": 2}, {"animations": [
+        {"type": "keyframe", "keyPath": "opacity", "values": [0, 1, 0], "keyTimes": [0, 0.7, 0.4]}]}]}
+      """#)
+    let result = try CLI.run(["validate", url.path])
+    #expect(result.status == 1)
+    let lines = result.standardError.split(separator: "\n").map(String.init)
+    #expect(lines == [
+      "\(url.path): layers[0].opacity: must be in 0…1 (got 2)",
+      "\(url.path): layers[1].animations[0].keyTimes: must be non-decreasing numbers in 0…1 (got [0, 0.7, 0.4])",
+    ])
+    #expect(result.standardOutput.isEmpty)
+  }
+
+  @Test func inspectPrintsOneJSONObjectPerTime() throws {
+    let result = try CLI.run(["inspect", "Fixtures/Scenes/demo/pull-to-refresh.json", "--time", "0.75",
+                              "--time", "2", "--layer", "word"])
+    #expect(result.status == 0, "\(result.standardError)")
+    let lines = result.standardOutput.split(separator: "\n")
+    #expect(lines.count == 2)
+    let first = try JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any]
+    #expect(first?["time"] as? Double == 0.75)
+    let layers = try #require(first?["layers"] as? [[String: Any]])
+    #expect(layers.count == 1)
+    #expect(layers[0]["name"] as? String == "word")
+    #expect(layers[0]["path"] as? String == "layers[0].sublayers[0]")
+    let properties = try #require(layers[0]["properties"] as? [String: Any])
+    for key in ["position", "bounds", "anchorPoint", "zPosition", "opacity", "hidden", "backgroundColor",
+                "cornerRadius", "borderWidth", "borderColor", "transform", "sublayerTransform", "path", "fillColor",
+                "strokeColor", "lineWidth", "miterLimit", "lineDashPhase", "strokeStart", "strokeEnd"] {
+      #expect(properties[key] != nil, "missing \(key)")
+    }
+    #expect((properties["transform"] as? [Double])?.count == 16)
+    let strokeEnd = try #require(properties["strokeEnd"] as? Double)
+    #expect(strokeEnd > 0 && strokeEnd < 1)
+  }
+
+  @Test func inspectReportsLocalTimeAtFullPrecision() throws {
+    let url = try CLI.temporaryScene(#"""
+      {"canvas": {"width": 10, "height": 10}, "layers": [{"name": "mid", "beginTime": 2, "speed": 3,
+       "timeOffset": 0.25, "sublayers": [{"name": "leaf", "beginTime": 1, "speed": 2, "timeOffset": 0.5}]}]}
+      """#)
+    let result = try CLI.run(["inspect", url.path, "--time", "10", "--layer", "leaf"])
+    let object = try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any]
+    let layer = try #require((object?["layers"] as? [[String: Any]])?.first)
+    #expect(layer["localTime"] as? Double == 47)
+  }
+
+  @Test func inspectOfUnknownLayerFails() throws {
+    let result = try CLI.run(["inspect", "Fixtures/Scenes/demo/pull-to-refresh.json", "--time", "0",
+                              "--layer", "nope"])
+    #expect(result.status == 1)
+    #expect(result.standardError.contains("no layer named \"nope\""))
+  }
+
+  @Test func missingTimeIsAUsageError() throws {
+    let result = try CLI.run(["inspect", "Fixtures/Scenes/demo/pull-to-refresh.json"])
+    #expect(result.status == 64)
+  }
+
+  @Test func unreadableSceneFails() throws {
+    let result = try CLI.run(["validate", "does-not-exist.json"])
+    #expect(result.status == 1)
+    #expect(result.standardError.hasPrefix("does-not-exist.json: cannot read the file"))
+  }
+
+  @Test func helpListsTheCommands() throws {
+    let result = try CLI.run(["--help"])
+    #expect(result.status == 0)
+    #expect(result.standardOutput.contains("validate"))
+    #expect(result.standardOutput.contains("inspect"))
+  }
+
+  @Test func hundredThousandLayerSceneValidates() throws {
+    var layers: [String] = []
+    for i in 0..<100_000 {
+      layers.append(#"{"name":"l\#(i)","frame":[0,0,10,10],"backgroundColor":"#FFB900","animations":[{"type":"basic","keyPath":"position.x","byValue":20}]}"#)
+    }
+    let url = try CLI.temporaryScene(#"{"canvas":{"width":64,"height":64},"layers":["# + layers.joined(separator: ",") + "]}")
+    let result = try CLI.run(["validate", url.path])
+    #expect(result.status == 0, "\(result.standardError)")
+    #expect(result.standardOutput.contains("100000 layers"))
+  }
+
+  @Test func deeplyNestedSceneValidates() throws {
+    let depth = 50_000
+    let json = #"{"canvas":{"width":10,"height":10},"layers":["#
+      + String(repeating: #"{"sublayers":["#, count: depth) + String(repeating: "]}", count: depth) + "]}"
+    let url = try CLI.temporaryScene(json)
+    let result = try CLI.run(["validate", url.path])
+    #expect(result.status == 0, "\(result.standardError)")
+  }
+}

@@ -1,0 +1,34 @@
+# SPDX-License-Identifier: Apache-2.0
+# Sourced by the other scripts: makes sure the tools and system packages the
+# project needs are installed, installing the missing ones with apt when run as
+# root, and saying what to install otherwise.
+
+# Debian packages the build needs. (None yet beyond Swift itself; the render
+# issues add libpng and FFmpeg's libraries here.)
+ZOETROPE_APT_PACKAGES=()
+
+zoetrope_require_swift() {
+  if ! command -v swift >/dev/null 2>&1; then
+    echo "zoetrope: Swift 6 is needed (https://www.swift.org/install/linux/); 'swift' is not on PATH." >&2
+    exit 1
+  fi
+}
+
+zoetrope_install_packages() {
+  local missing=()
+  for package in "${ZOETROPE_APT_PACKAGES[@]}"; do
+    dpkg -s "$package" >/dev/null 2>&1 || missing+=("$package")
+  done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
+    echo "zoetrope: installing ${missing[*]}" >&2
+    DEBIAN_FRONTEND=noninteractive apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}"
+  else
+    echo "zoetrope: please install: sudo apt-get install ${missing[*]}" >&2
+    exit 1
+  fi
+}
+
+zoetrope_require_swift
+zoetrope_install_packages
