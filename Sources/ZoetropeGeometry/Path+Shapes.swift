@@ -117,10 +117,12 @@ extension Path {
     return p
   }
 
-  /// A closed rounded rectangle with circular corners of `cornerRadius`.
+  /// A closed rounded rectangle with circular corners of `cornerRadius`,
+  /// clamped to half the shorter side (as `CALayer.cornerRadius` draws).
   public static func roundedRect(_ r: Rect, cornerRadius: Double) -> Path {
     var p = Path()
-    p.addRoundedRect(in: r, cornerWidth: cornerRadius, cornerHeight: cornerRadius)
+    let radius = Swift.min(cornerRadius, r.width / 2, r.height / 2)
+    p.addRoundedRect(in: r, cornerWidth: radius, cornerHeight: radius)
     return p
   }
 

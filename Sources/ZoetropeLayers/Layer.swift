@@ -66,10 +66,15 @@ public class Layer: MediaTiming {
 
   /// Inserts `layer` at `index` (clamped to the valid range).
   public func insertSublayer(_ layer: Layer, at index: Int) {
-    var ancestor: Layer? = self
-    while let current = ancestor {
-      if current === layer { return }
-      ancestor = current.superlayer
+    // Only a layer with sublayers can be an ancestor of `self`; a leaf needs no
+    // walk up the tree (which would make building deep trees quadratic).
+    if layer === self { return }
+    if !layer.children.isEmpty {
+      var ancestor: Layer? = superlayer
+      while let current = ancestor {
+        if current === layer { return }
+        ancestor = current.superlayer
+      }
     }
     layer.removeFromSuperlayer()
     children.insert(layer, at: Swift.min(Swift.max(index, 0), children.count))

@@ -40,10 +40,15 @@ private struct Reader {
 
   init(bytes: [UInt8]) { self.bytes = bytes }
 
-  /// A container being filled.
-  enum Frame {
-    case array([JSONValue])
-    case object([JSONMember], key: String, keys: Set<String>)
+  /// A container being filled. A class, so appending never copies the
+  /// elements gathered so far (an enum payload would be copied on every append).
+  final class Container {
+    let isObject: Bool
+    var items: [JSONValue] = []
+    var members: [JSONMember] = []
+    var key = ""
+    var keys: Set<String> = []
+    init(isObject: Bool) { self.isObject = isObject }
   }
 
   func error(_ message: String, at offset: Int? = nil) -> JSONReadError {
@@ -78,8 +83,7 @@ private struct Reader {
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
     skipWhitespace()
     if atEnd { throw error("the file is empty; expected a JSON document") }
-    var stack: [Frame] = []
-    var result: JSONValue?
+    var stack: [Container] = []
     while true {
       // Read one value (or open a container).
       skipWhitespace()
@@ -93,8 +97,10 @@ private struct Reader {
           index += 1
           value = .object([])
         } else {
-          let key = try memberKey(existing: [])
-          stack.append(.object([], key: key, keys: [key]))
+          let container = Container(isObject: true)
+          container.key = try memberKey(existing: [])
+          container.keys.insert(container.key)
+          stack.append(container)
           continue
         }
       case 0x5B:  // [
@@ -104,7 +110,7 @@ private struct Reader {
           index += 1
           value = .array([])
         } else {
-          stack.append(.array([]))
+          stack.append(Container(isObject: false))
           continue
         }
       case 0x22: value = .string(try string())
@@ -116,48 +122,44 @@ private struct Reader {
         throw error("expected a value (found \(describeCurrent()))")
       }
       // Attach it, closing every container that ends here.
-      while true {
-        guard let frame = stack.popLast() else {
-          result = value
-          break
-        }
+      while let container = stack.last {
         skipWhitespace()
         guard !atEnd else { throw error("unexpected end of file (truncated?)") }
         let b = bytes[index]
-        switch frame {
-        case .array(var items):
-          items.append(value)
+        if container.isObject {
+          container.members.append(JSONMember(key: container.key, value: value))
           if b == 0x2C {
             index += 1
-            stack.append(.array(items))
-          } else if b == 0x5D {
-            index += 1
-            value = .array(items)
-            continue
-          } else {
-            throw error("expected ',' or ']' in an array (found \(describeCurrent()))")
-          }
-        case .object(var members, let key, var keys):
-          members.append(JSONMember(key: key, value: value))
-          if b == 0x2C {
-            index += 1
-            let next = try memberKey(existing: keys)
-            keys.insert(next)
-            stack.append(.object(members, key: next, keys: keys))
+            container.key = try memberKey(existing: container.keys)
+            container.keys.insert(container.key)
+            break
           } else if b == 0x7D {
             index += 1
-            value = .object(members)
-            continue
+            value = .object(container.members)
+            container.members = []
+            stack.removeLast()
           } else {
             throw error("expected ',' or '}' in an object (found \(describeCurrent()))")
           }
+        } else {
+          container.items.append(value)
+          if b == 0x2C {
+            index += 1
+            break
+          } else if b == 0x5D {
+            index += 1
+            value = .array(container.items)
+            container.items = []
+            stack.removeLast()
+          } else {
+            throw error("expected ',' or ']' in an array (found \(describeCurrent()))")
+          }
         }
-        break
       }
-      if let result {
+      if stack.isEmpty {
         skipWhitespace()
         guard atEnd else { throw error("unexpected text after the document (found \(describeCurrent()))") }
-        return result
+        return value
       }
     }
   }

@@ -36,81 +36,81 @@ public enum YAMLReader {
   }
 
   private static func value(_ node: Node) throws(JSONReadError) -> JSONValue {
-    // Iterative: explicit stack of containers being filled.
-    enum Frame {
-      case sequence([JSONValue], remaining: [Node])
-      case mapping([JSONMember], remaining: [(Node, Node)], key: String, keys: Set<String>)
+    // Iterative: an explicit stack of containers being filled (classes, so
+    // appending never copies what was gathered so far).
+    final class Container {
+      var items: [JSONValue] = []
+      var members: [JSONMember] = []
+      var remainingItems: [Node] = []
+      var remainingPairs: [(Node, Node)] = []
+      var key = ""
+      var keys: Set<String> = []
+      let isMapping: Bool
+      init(isMapping: Bool) { self.isMapping = isMapping }
     }
     func error(_ message: String, _ node: Node) -> JSONReadError {
-      JSONReadError(message: message, line: (node.mark?.line ?? 0) + 0, column: node.mark?.column ?? 0)
+      JSONReadError(message: message, line: node.mark?.line ?? 1, column: node.mark?.column ?? 1)
     }
     func key(_ node: Node) throws(JSONReadError) -> String {
       guard case .scalar(let scalar) = node else { throw error("mapping keys must be plain strings", node) }
       return scalar.string
     }
-    var stack: [Frame] = []
-    var current: Node? = node
+    var stack: [Container] = []
+    var current = node
     while true {
       var result: JSONValue
-      if let node = current {
-        switch node {
-        case .scalar(let scalar):
-          result = try scalarValue(scalar, node)
-        case .sequence(let sequence):
-          var items = Array(sequence)
-          if items.isEmpty {
-            result = .array([])
-          } else {
-            let first = items.removeFirst()
-            stack.append(.sequence([], remaining: items.reversed()))
-            current = first
-            continue
-          }
-        case .mapping(let mapping):
-          var pairs = Array(mapping.map { ($0.key, $0.value) })
-          if pairs.isEmpty {
-            result = .object([])
-          } else {
-            let (k, v) = pairs.removeFirst()
-            let name = try key(k)
-            stack.append(.mapping([], remaining: pairs.reversed(), key: name, keys: [name]))
-            current = v
-            continue
-          }
-        case .alias:
-          throw error("unresolved alias", node)
+      switch current {
+      case .scalar(let scalar):
+        result = try scalarValue(scalar, current)
+      case .sequence(let sequence):
+        let items = Array(sequence)
+        if let first = items.first {
+          let container = Container(isMapping: false)
+          container.remainingItems = items.dropFirst().reversed()
+          stack.append(container)
+          current = first
+          continue
         }
-      } else {
-        result = .null
+        result = .array([])
+      case .mapping(let mapping):
+        let pairs = mapping.map { ($0.key, $0.value) }
+        if let (k, v) = pairs.first {
+          let container = Container(isMapping: true)
+          container.key = try key(k)
+          container.keys = [container.key]
+          container.remainingPairs = pairs.dropFirst().reversed()
+          stack.append(container)
+          current = v
+          continue
+        }
+        result = .object([])
+      case .alias:
+        throw error("unresolved alias", current)
       }
       // Attach and close finished containers.
-      while true {
-        guard let frame = stack.popLast() else { return result }
-        switch frame {
-        case .sequence(var items, var remaining):
-          items.append(result)
-          if let next = remaining.popLast() {
-            stack.append(.sequence(items, remaining: remaining))
-            current = next
-          } else {
-            result = .array(items)
-            continue
-          }
-        case .mapping(var members, var remaining, let name, var keys):
-          members.append(JSONMember(key: name, value: result))
-          if let (k, v) = remaining.popLast() {
-            let nextName = try key(k)
-            if keys.contains(nextName) { throw error("duplicate key \"\(nextName)\"", k) }
-            keys.insert(nextName)
-            stack.append(.mapping(members, remaining: remaining, key: nextName, keys: keys))
+      while let container = stack.last {
+        if container.isMapping {
+          container.members.append(JSONMember(key: container.key, value: result))
+          if let (k, v) = container.remainingPairs.popLast() {
+            let name = try key(k)
+            if container.keys.contains(name) { throw error("duplicate key \"\(name)\"", k) }
+            container.keys.insert(name)
+            container.key = name
             current = v
-          } else {
-            result = .object(members)
-            continue
+            break
           }
+          result = .object(container.members)
+        } else {
+          container.items.append(result)
+          if let next = container.remainingItems.popLast() {
+            current = next
+            break
+          }
+          result = .array(container.items)
         }
-        break
+        stack.removeLast()
       }
+      if stack.isEmpty { return result }
     }
   }
 

@@ -70,7 +70,7 @@ func basic(_ keyPath: String, from: AnimationValue? = nil, to: AnimationValue? =
     let second = basic("position.x", from: 100, to: 200)
     second.beginTime = 0.5
     #expect(evaluate([first, second], at: 0.25).x == 2.5)
-    #expect(evaluate([first, second], at: 0.75).x == 150)
+    #expect(evaluate([first, second], at: 0.75).x == 125)
   }
 
   @Test func additiveAnimationsStack() {
@@ -84,10 +84,11 @@ func basic(_ keyPath: String, from: AnimationValue? = nil, to: AnimationValue? =
     var store = Store()
     store.values[.transform] = .transform(.translation(x: 10, y: 0, z: 0))
     let rotate = BasicAnimation(keyPath: "transform")
-    rotate.fromValue = .transform(.identity)
-    rotate.toValue = .transform(.rotation(angle: Double.pi / 2, x: 0, y: 0, z: 1))
+    rotate.fromValue = .transform(.rotation(angle: Double.pi / 2, x: 0, y: 0, z: 1))
+    rotate.toValue = .transform(.identity)
     rotate.isAdditive = true
-    let t = evaluate([rotate], at: 0.9999999999, store: store).transform
+    rotate.duration = 1
+    let t = evaluate([rotate], at: 0, store: store).transform
     // Row vectors: p · R · T — rotate about the origin first, then translate.
     let p = t.transform(Point(x: 1, y: 0))
     #expect(abs(p.x - 10) < 1e-6 && abs(p.y - 1) < 1e-6)

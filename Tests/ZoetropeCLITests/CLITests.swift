@@ -136,7 +136,7 @@ struct CLI {
   @Test func hundredThousandLayerSceneValidates() throws {
     var layers: [String] = []
     for i in 0..<100_000 {
-      layers.append(#"{"name":"l\#(i)","frame":[0,0,10,10],"backgroundColor":"#FFB900","animations":[{"type":"basic","keyPath":"position.x","byValue":20}]}"#)
+      layers.append(##"{"name":"l\##(i)","frame":[0,0,10,10],"backgroundColor":"#FFB900","animations":[{"type":"basic","keyPath":"position.x","byValue":20}]}"##)
     }
     let url = try CLI.temporaryScene(#"{"canvas":{"width":64,"height":64},"layers":["# + layers.joined(separator: ",") + "]}")
     let result = try CLI.run(["validate", url.path])

@@ -124,8 +124,9 @@ import _ZoetropeTestSupport
     var json = #"{"canvas": {"width": 10, "height": 10}, "layers": ["#
     for i in 0..<depth { json += #"{"name": "n\#(i)", "speed": 1.0, "sublayers": ["# }
     json += String(repeating: "]}", count: depth) + "]}"
+    let document = json
     try LargeStackForTests.run {
-      let scene = try SceneDecoderTests.decode(json)
+      let scene = try SceneDecoderTests.decode(document)
       let tree = scene.snapshot()
       #expect(tree.count == depth + 1)
       let presentation = PresentationEvaluator(tree).presentation(atTime: 1)

@@ -44,7 +44,7 @@ import Zoetrope
      "layers[0].animations[0].keyTimes", "non-decreasing numbers in 0…1"),
     ("duplicateName", #"{"canvas": {"width": 10, "height": 10}, "layers": [{"name": "a"}, {"name": "a"}]}"#,
      "layers[1].name", #"already used by layers[0]"#),
-    ("badColorHex", scene(layer: #"{"backgroundColor": "#12345"}"#), "layers[0].backgroundColor", "hexadecimal"),
+    ("badColorHex", scene(layer: ##"{"backgroundColor": "#12345"}"##), "layers[0].backgroundColor", "hexadecimal"),
     ("badColorName", scene(layer: #"{"backgroundColor": "redd"}"#), "layers[0].backgroundColor",
      #"did you mean "red""#),
     ("colorComponentOutOfRange", scene(layer: #"{"backgroundColor": [1, 2, 0]}"#), "layers[0].backgroundColor[1]",

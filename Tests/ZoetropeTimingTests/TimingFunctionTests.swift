@@ -13,7 +13,8 @@ import _ZoetropeTestSupport
     if let name = timingCase.inputs["function"]?.stringValue {
       function = MediaTimingFunction(name: try #require(MediaTimingFunctionName(rawValue: name)))
     } else {
-      let p = try #require(timingCase.inputs["function"]?.arrayValue?.compactMap(\.double))
+      let list = timingCase.inputs["function"]?.arrayValue?.compactMap { $0.double }
+      let p = try #require(list)
       function = MediaTimingFunction(controlPoints: p[0], p[1], p[2], p[3])
     }
     let expected = try #require(timingCase.expected.double)
