@@ -19,25 +19,30 @@ let package = Package(
   ],
   targets: [
     // MARK: - Implementation details (one module per layer of DESIGN.md)
-    .target(name: "ZoetropeGeometry"),
-    .target(name: "ZoetropeTiming"),
-    .target(name: "ZoetropeAnimation", dependencies: ["ZoetropeGeometry", "ZoetropeTiming"]),
-    .target(name: "ZoetropeLayers", dependencies: ["ZoetropeGeometry", "ZoetropeTiming", "ZoetropeAnimation"]),
+    .target(name: "ZoetropeGeometry", exclude: ["README.md"]),
+    .target(name: "ZoetropeTiming", exclude: ["README.md"]),
+    .target(name: "ZoetropeAnimation", dependencies: ["ZoetropeGeometry", "ZoetropeTiming"], exclude: ["README.md"]),
+    .target(
+      name: "ZoetropeLayers", dependencies: ["ZoetropeGeometry", "ZoetropeTiming", "ZoetropeAnimation"],
+      exclude: ["README.md"]),
     .target(
       name: "ZoetropeScene",
-      dependencies: ["ZoetropeGeometry", "ZoetropeTiming", "ZoetropeAnimation", "ZoetropeLayers", "Yams"]),
+      dependencies: ["ZoetropeGeometry", "ZoetropeTiming", "ZoetropeAnimation", "ZoetropeLayers", "Yams"],
+      exclude: ["README.md"]),
     .target(
       name: "Zoetrope",
-      dependencies: ["ZoetropeGeometry", "ZoetropeTiming", "ZoetropeAnimation", "ZoetropeLayers", "ZoetropeScene"]),
+      dependencies: ["ZoetropeGeometry", "ZoetropeTiming", "ZoetropeAnimation", "ZoetropeLayers", "ZoetropeScene"],
+      exclude: ["README.md"]),
 
     // MARK: - Tools
     .executableTarget(
       name: "zoetrope",
-      dependencies: ["Zoetrope", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
-    .executableTarget(name: "zoetrope-bench", dependencies: ["Zoetrope"]),
+      dependencies: ["Zoetrope", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+      exclude: ["README.md"]),
+    .executableTarget(name: "zoetrope-bench", dependencies: ["Zoetrope"], exclude: ["README.md"]),
 
     // MARK: - Tests
-    .target(name: "_ZoetropeTestSupport", dependencies: ["Zoetrope"], path: "Sources/_ZoetropeTestSupport"),
+    .target(name: "_ZoetropeTestSupport", dependencies: ["Zoetrope"], exclude: ["README.md"]),
     .testTarget(name: "ZoetropeGeometryTests", dependencies: ["ZoetropeGeometry"]),
     .testTarget(name: "ZoetropeTimingTests", dependencies: ["ZoetropeTiming", "_ZoetropeTestSupport"]),
     .testTarget(name: "ZoetropeAnimationTests", dependencies: ["ZoetropeAnimation", "_ZoetropeTestSupport"]),

@@ -24,7 +24,7 @@ public struct ResolvedAnimation: Sendable {
   public var content: Content
 
   /// What an animation does: animate one key path, or run children.
-  public enum Content: Sendable {
+  public indirect enum Content: Sendable {
     /// A property animation (basic, spring, keyframe).
     case property(PropertyTrack)
     /// A group's children, in order.
@@ -78,7 +78,7 @@ public struct PropertyTrack: Sendable {
   public var curve: Curve
 
   /// How a property animation produces values.
-  public enum Curve: Sendable {
+  public indirect enum Curve: Sendable {
     /// `CABasicAnimation`'s from/to/by.
     case basic(from: AnimationValue?, to: AnimationValue?, by: AnimationValue?)
     /// `CASpringAnimation`: from/to/by with spring progress.

@@ -23,11 +23,12 @@ public struct PresentationEvaluator: Sendable {
     let nodes = tree.nodes
     var layers: [PresentationLayer] = []
     layers.reserveCapacity(nodes.count)
-    for node in nodes {
-      let parentTime = node.parent >= 0 ? layers[node.parent].localTime : time
-      let localTime = node.timing.layerLocalTime(forParentTime: parentTime)
-      var properties = node.model
-      for animation in node.animations {
+    for index in nodes.indices {
+      let parent = nodes[index].parent
+      let parentTime = parent >= 0 ? layers[parent].localTime : time
+      let localTime = nodes[index].timing.layerLocalTime(forParentTime: parentTime)
+      var properties = nodes[index].model
+      for animation in nodes[index].animations {
         animation.apply(to: &properties, parentTime: localTime)
       }
       layers.append(PresentationLayer(localTime: localTime, properties: properties))

@@ -73,16 +73,23 @@ func makeSceneJSON(count: Int) -> String {
   return "{\"zoetrope\":1,\"canvas\":{\"width\":640,\"height\":360},\"layers\":[" + layers.joined(separator: ",") + "]}"
 }
 
-print("zoetrope-bench — presentation evaluation and scene decoding (release build recommended)")
-let tree = makeAnimatedTree(count: 10_000)
-let evaluator = PresentationEvaluator(tree)
-var time = 0.0
-row("evaluate/10k-layers-1-animation-each", measure(iterations: 50) {
-  time += 0.016
-  _ = evaluator.presentation(atTime: time)
-})
+/// Rows whose name contains the first argument run (all when none is given).
+let filter = CommandLine.arguments.dropFirst().first ?? ""
+func wanted(_ name: String) -> Bool { filter.isEmpty || name.contains(filter) }
 
-let sceneBytes = Array(makeSceneJSON(count: 100_000).utf8)
-row("decode+validate/100k-layers (\(sceneBytes.count / 1_000_000) MB JSON)", measure(iterations: 5, warmUp: 1) {
-  _ = try? SceneDecoder.decode(sceneBytes, fileName: "bench.json")
-})
+print("zoetrope-bench — presentation evaluation and scene decoding (release build recommended)")
+if wanted("evaluate") {
+  let tree = makeAnimatedTree(count: 10_000)
+  let evaluator = PresentationEvaluator(tree)
+  var time = 0.0
+  row("evaluate/10k-layers-1-animation-each", measure(iterations: 200) {
+    time += 0.016
+    _ = evaluator.presentation(atTime: time)
+  })
+}
+if wanted("decode") {
+  let sceneBytes = Array(makeSceneJSON(count: 100_000).utf8)
+  row("decode+validate/100k-layers (\(sceneBytes.count / 1_000_000) MB JSON)", measure(iterations: 5, warmUp: 1) {
+    _ = try? SceneDecoder.decode(sceneBytes, fileName: "bench.json")
+  })
+}
