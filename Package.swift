@@ -46,7 +46,7 @@ let package = Package(
     .testTarget(name: "ZoetropeGeometryTests", dependencies: ["ZoetropeGeometry"]),
     .testTarget(name: "ZoetropeTimingTests", dependencies: ["ZoetropeTiming", "_ZoetropeTestSupport"]),
     .testTarget(name: "ZoetropeAnimationTests", dependencies: ["ZoetropeAnimation", "_ZoetropeTestSupport"]),
-    .testTarget(name: "ZoetropeLayersTests", dependencies: ["ZoetropeLayers", "_ZoetropeTestSupport"]),
+    .testTarget(name: "ZoetropeLayersTests", dependencies: ["Zoetrope", "_ZoetropeTestSupport"]),
     .testTarget(name: "ZoetropeSceneTests", dependencies: ["ZoetropeScene", "_ZoetropeTestSupport"]),
     .testTarget(name: "ZoetropeCLITests", dependencies: ["_ZoetropeTestSupport"]),
   ],
