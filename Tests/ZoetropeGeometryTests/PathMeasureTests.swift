@@ -1,0 +1,99 @@
+// SPDX-License-Identifier: Apache-2.0
+// Flattening tolerance, arc length and trimming (strokeStart/strokeEnd).
+
+import Foundation
+import Testing
+import ZoetropeGeometry
+
+@Suite struct PathMeasureTests {
+  let circle = Path.ellipse(in: Rect(x: -50, y: -50, width: 100, height: 100))
+
+  @Test func flatteningStaysWithinTheToleranceAfterTheTransform() {
+    for tolerance in [0.5, 0.05, 0.01] {
+      for scale in [1.0, 8.0] {
+        let lines = circle.flattened(tolerance: tolerance, transform: AffineTransform.identity.scaledBy(x: scale, y: scale))
+        #expect(lines.count == 1 && lines[0].isClosed)
+        // Every segment's midpoint is within tolerance of the (cubic-approximated) circle.
+        let points = lines[0].points
+        for (a, b) in zip(points, points.dropFirst()) {
+          let mid = a.interpolated(to: b, fraction: 0.5)
+          let radius = (mid.x * mid.x + mid.y * mid.y).squareRoot()
+          #expect(abs(radius - 50 * scale) < tolerance + 0.03 * scale, "tolerance \(tolerance) scale \(scale)")
+        }
+      }
+    }
+  }
+
+  @Test func flatteningSurvivesHugeAndNonFiniteInput() {
+    var path = Path()
+    path.move(to: Point(x: 0, y: 0))
+    path.addCurve(to: Point(x: 1e9, y: 1e9), control1: Point(x: -1e9, y: 3e9), control2: Point(x: 2e9, y: -1e9))
+    path.addLine(to: Point(x: .nan, y: 1))
+    path.addLine(to: Point(x: 5, y: 5))
+    let lines = path.flattened(tolerance: 0.05)
+    #expect(lines[0].points.count <= 4096 + 3)
+    #expect(lines.allSatisfy { $0.points.allSatisfy(\.isFinite) })
+  }
+
+  @Test func lengthOfLinesAndCircles() {
+    #expect(Path.rect(Rect(x: 0, y: 0, width: 3, height: 4)).length == 14)
+    // A four-cubic circle is within 0.03 % of 2πr.
+    #expect(abs(circle.length - 100 * Double.pi) / (100 * Double.pi) < 3e-4)
+    var two = Path.polyline([Point(x: 0, y: 0), Point(x: 10, y: 0)], closed: false)
+    two.addPath(.polyline([Point(x: 0, y: 5), Point(x: 0, y: 15)], closed: false))
+    #expect(two.length == 20)
+  }
+
+  @Test func trimIsAFractionOfTheLengthOverAllSubpaths() throws {
+    var two = Path.polyline([Point(x: 0, y: 0), Point(x: 10, y: 0)], closed: false)
+    two.addPath(.polyline([Point(x: 0, y: 5), Point(x: 0, y: 15)], closed: false))
+    let trimmed = two.trimmed(from: 0.25, to: 0.75)
+    #expect(trimmed == (try Path(svgPathData: "M 5 0 L 10 0 M 0 5 L 0 10")))
+  }
+
+  @Test func trimEndsLandOnTheCurveAtTheRightLength() {
+    let quarter = Path.arc(center: .zero, radius: 100, startAngle: 0, endAngle: Double.pi / 2, clockwise: true)
+    let full = quarter.length
+    for fraction in [0.1, 0.37, 0.5, 0.9] {
+      let trimmed = quarter.trimmed(from: 0, to: fraction)
+      #expect(abs(trimmed.length - fraction * full) < 0.01, "\(fraction)")
+      let end = trimmed.currentPoint!
+      #expect(abs((end.x * end.x + end.y * end.y).squareRoot() - 100) < 0.03)
+    }
+  }
+
+  @Test func trimRangesCompose() {
+    var random = SeededRandom(state: 5)
+    let path = circle
+    for _ in 0..<50 {
+      let a = random.unit() * 0.5, b = a + random.unit() * (1 - a)
+      let c = random.unit() * 0.5, d = c + random.unit() * (1 - c)
+      let once = path.trimmed(from: a + (b - a) * c, to: a + (b - a) * d)
+      let twice = path.trimmed(from: a, to: b).trimmed(from: c, to: d)
+      #expect(abs(once.length - twice.length) < 1e-6, "\(a) \(b) \(c) \(d)")
+      #expect(once.currentPoint!.distance(to: twice.currentPoint!) < 1e-6)
+    }
+  }
+
+  @Test func fullRangeIsTheSamePathAndEmptyRangeIsEmpty() {
+    #expect(circle.trimmed(from: 0, to: 1) == circle)
+    #expect(circle.trimmed(from: 0.5, to: 0.5).isEmpty)
+    #expect(circle.trimmed(from: 0.7, to: 0.2).isEmpty)
+  }
+
+  @Test func wholeClosedSubpathsStayClosed() {
+    var path = Path.rect(Rect(x: 0, y: 0, width: 10, height: 10))
+    path.addPath(.rect(Rect(x: 20, y: 0, width: 10, height: 10)))
+    let trimmed = path.trimmed(from: 0, to: 0.75)
+    #expect(trimmed.elements.filter { $0 == .closeSubpath }.count == 1)
+    #expect(abs(trimmed.length - 60) < 1e-9)
+  }
+
+  struct SeededRandom {
+    var state: UInt64
+    mutating func unit() -> Double {
+      state = state &* 6364136223846793005 &+ 1442695040888963407
+      return Double(state >> 11) / Double(1 << 53)
+    }
+  }
+}
