@@ -25,13 +25,18 @@ let package = Package(
     .target(
       name: "ZoetropeLayers", dependencies: ["ZoetropeGeometry", "ZoetropeTiming", "ZoetropeAnimation"],
       exclude: ["README.md"]),
+    .target(name: "Shaders", path: "Shaders", exclude: ["README.md"]),
+    .target(
+      name: "ZoetropeRaster", dependencies: ["Shaders", "ZoetropeGeometry", "ZoetropeLayers"], exclude: ["README.md"]),
     .target(
       name: "ZoetropeScene",
       dependencies: ["ZoetropeGeometry", "ZoetropeTiming", "ZoetropeAnimation", "ZoetropeLayers", "Yams"],
       exclude: ["README.md"]),
     .target(
       name: "Zoetrope",
-      dependencies: ["ZoetropeGeometry", "ZoetropeTiming", "ZoetropeAnimation", "ZoetropeLayers", "ZoetropeScene"],
+      dependencies: [
+        "ZoetropeGeometry", "ZoetropeTiming", "ZoetropeAnimation", "ZoetropeLayers", "ZoetropeRaster", "ZoetropeScene",
+      ],
       exclude: ["README.md"]),
 
     // MARK: - Tools
@@ -49,6 +54,8 @@ let package = Package(
     .testTarget(name: "ZoetropeLayersTests", dependencies: ["Zoetrope", "_ZoetropeTestSupport"]),
     .testTarget(name: "ZoetropeSceneTests", dependencies: ["ZoetropeScene", "_ZoetropeTestSupport"]),
     .testTarget(name: "ZoetropeCLITests", dependencies: ["_ZoetropeTestSupport"]),
+    .testTarget(name: "ShadersTests", dependencies: ["Shaders"]),
+    .testTarget(name: "ZoetropeRasterTests", dependencies: ["ZoetropeRaster", "_ZoetropeTestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

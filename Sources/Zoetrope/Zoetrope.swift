@@ -4,5 +4,6 @@
 @_exported import ZoetropeAnimation
 @_exported import ZoetropeGeometry
 @_exported import ZoetropeLayers
+@_exported import ZoetropeRaster
 @_exported import ZoetropeScene
 @_exported import ZoetropeTiming

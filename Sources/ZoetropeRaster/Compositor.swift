@@ -1,0 +1,134 @@
+// SPDX-License-Identifier: Apache-2.0
+// Draws a presentation tree into a frame: backgrounds, borders, shapes, in paint order.
+
+import ZoetropeGeometry
+import ZoetropeLayers
+
+/// Composites a ``PresentationTree`` into a ``FrameBuffer``: for every visible
+/// layer in paint order (a layer, then its sublayers by ascending `zPosition`,
+/// ties in order) its background with rounded corners, its content (shape fill
+/// then stroke, trimmed by `strokeStart…strokeEnd`), then its border inside the
+/// bounds; source-over in premultiplied sRGB. Opacity multiplies down the tree.
+///
+/// Geometry is flattened to within 0.05 device pixels after the layer's world
+/// transform (`anchorPoint`, `position`, `transform`, the superlayer's
+/// `sublayerTransform` about its anchor point, and the canvas scale).
+public enum Compositor {
+  /// The flattening tolerance in device pixels.
+  public static let tolerance = 0.05
+
+  /// Renders `tree` on a new frame of `width × height` pixels filled with
+  /// `background`, at `scale` device pixels per point.
+  public static func render(_ tree: PresentationTree, width: Int, height: Int, scale: Double,
+                            background: Color) -> FrameBuffer {
+    var frame = FrameBuffer(width: width, height: height, background: background)
+    let nodes = tree.structure.nodes
+    guard !nodes.isEmpty else { return frame }
+    // Children of every node, in paint order.
+    var children = [[Int]](repeating: [], count: nodes.count)
+    for index in nodes.indices.dropFirst() { children[nodes[index].parent].append(index) }
+    for index in children.indices where children[index].count > 1 {
+      let z = children[index].map { tree.layers[$0].properties.zPosition }
+      children[index] = children[index].enumerated().sorted { a, b in
+        z[a.offset] != z[b.offset] ? z[a.offset] < z[b.offset] : a.offset < b.offset
+      }.map(\.element)
+    }
+    // (node, the transform from its superlayer's space to device space, inherited opacity)
+    var stack: [(Int, Transform3D, Double)] = [(0, .scale(x: scale, y: scale, z: 1), 1)]
+    while let (index, parentToDevice, inheritedOpacity) = stack.popLast() {
+      let p = tree.layers[index].properties
+      guard !p.isHidden, p.opacity > 0 else { continue }
+      let opacity = inheritedOpacity * p.opacity
+      let size = p.bounds.size
+      let anchor = Point(x: p.bounds.origin.x + p.anchorPoint.x * size.width,
+                         y: p.bounds.origin.y + p.anchorPoint.y * size.height)
+      let layerToParent = Transform3D.translation(x: -anchor.x, y: -anchor.y, z: 0)
+        .concatenating(p.transform)
+        .concatenating(.translation(x: p.position.x, y: p.position.y, z: 0))
+      let layerToDevice = layerToParent.concatenating(parentToDevice)
+      draw(p, layerToDevice: layerToDevice, opacity: opacity, into: &frame)
+      let sublayerToLayer = p.sublayerTransform.isIdentity ? Transform3D.identity
+        : Transform3D.translation(x: -anchor.x, y: -anchor.y, z: 0).concatenating(p.sublayerTransform)
+          .concatenating(.translation(x: anchor.x, y: anchor.y, z: 0))
+      let childToDevice = sublayerToLayer.concatenating(layerToDevice)
+      for child in children[index].reversed() { stack.append((child, childToDevice, opacity)) }
+    }
+    return frame
+  }
+
+  /// Draws one layer's own content.
+  static func draw(_ p: LayerProperties, layerToDevice: Transform3D, opacity: Double, into frame: inout FrameBuffer) {
+    let bounds = p.bounds.standardized
+    let radius = Swift.max(0, Swift.min(p.cornerRadius, bounds.width / 2, bounds.height / 2))
+    if let background = p.backgroundColor, background.alpha > 0, !bounds.isEmpty {
+      fill(.roundedRect(bounds, cornerRadius: radius), rule: .nonZero, color: background, opacity: opacity,
+           transform: layerToDevice, into: &frame)
+    }
+    if let shape = p.shape, let path = shape.path {
+      if let fillColor = shape.fillColor, fillColor.alpha > 0 {
+        fill(path, rule: shape.fillRule, color: fillColor, opacity: opacity, transform: layerToDevice, into: &frame)
+      }
+      if let strokeColor = shape.strokeColor, strokeColor.alpha > 0, shape.lineWidth > 0 {
+        let start = Swift.min(Swift.max(shape.strokeStart, 0), 1), end = Swift.min(Swift.max(shape.strokeEnd, 0), 1)
+        if start < end {
+          let trimmed = path.trimmed(from: start, to: end)
+          let style = StrokeStyle(lineWidth: shape.lineWidth, lineCap: shape.lineCap, lineJoin: shape.lineJoin,
+                                  miterLimit: shape.miterLimit, dashPattern: shape.lineDashPattern ?? [],
+                                  dashPhase: shape.lineDashPhase)
+          let scale = deviceScale(of: layerToDevice)
+          let lines = trimmed.flattened(tolerance: tolerance / scale)
+          let outline = Stroker.stroke(lines, style: style)
+          fillPolylines(outline, rule: .nonZero, color: strokeColor, opacity: opacity, transform: layerToDevice,
+                        into: &frame)
+        }
+      }
+    }
+    if p.borderWidth > 0, let border = p.borderColor, border.alpha > 0, !bounds.isEmpty {
+      var ring = Path.roundedRect(bounds, cornerRadius: radius)
+      let w = Swift.min(p.borderWidth, bounds.width / 2, bounds.height / 2)
+      let inner = Rect(x: bounds.minX + w, y: bounds.minY + w, width: bounds.width - 2 * w, height: bounds.height - 2 * w)
+      if !inner.isEmpty { ring.addPath(.roundedRect(inner, cornerRadius: Swift.max(0, radius - w))) }
+      fill(ring, rule: .evenOdd, color: border, opacity: opacity, transform: layerToDevice, into: &frame)
+    }
+  }
+
+  /// The largest factor by which `t` stretches lengths near the layer origin.
+  static func deviceScale(of t: Transform3D) -> Double {
+    let sx = (t.m11 * t.m11 + t.m12 * t.m12).squareRoot(), sy = (t.m21 * t.m21 + t.m22 * t.m22).squareRoot()
+    let s = Swift.max(sx, sy) / Swift.max(Swift.abs(t.m44), 1e-9)
+    return s.isFinite && s > 0 ? Swift.max(s, 1e-6) : 1
+  }
+
+  static func fill(_ path: Path, rule: FillRule, color: Color, opacity: Double, transform: Transform3D,
+                   into frame: inout FrameBuffer) {
+    let lines: [Polyline]
+    if transform.isAffine {
+      lines = path.flattened(tolerance: tolerance, transform: transform.affineTransform)
+    } else {
+      lines = project(path.flattened(tolerance: tolerance / deviceScale(of: transform)), transform)
+    }
+    guard let mask = Rasterizer.coverage(of: lines, fillRule: rule, canvasWidth: frame.width,
+                                         canvasHeight: frame.height) else { return }
+    frame.fill(mask, color: color, opacity: opacity)
+  }
+
+  static func fillPolylines(_ polylines: [Polyline], rule: FillRule, color: Color, opacity: Double,
+                            transform: Transform3D, into frame: inout FrameBuffer) {
+    let lines: [Polyline]
+    if transform.isAffine {
+      let t = transform.affineTransform
+      lines = polylines.map { Polyline(points: $0.points.map(t.transform), isClosed: $0.isClosed) }
+    } else {
+      lines = project(polylines, transform)
+    }
+    guard let mask = Rasterizer.coverage(of: lines, fillRule: rule, canvasWidth: frame.width,
+                                         canvasHeight: frame.height) else { return }
+    frame.fill(mask, color: color, opacity: opacity)
+  }
+
+  /// Projects layer-space polylines through a perspective transform, dropping
+  /// points behind the viewer.
+  static func project(_ polylines: [Polyline], _ transform: Transform3D) -> [Polyline] {
+    polylines.map { Polyline(points: $0.points.map(transform.transform).filter(\.isFinite), isClosed: $0.isClosed) }
+  }
+}
