@@ -28,6 +28,9 @@ let package = Package(
     .target(name: "Shaders", path: "Shaders", exclude: ["README.md"]),
     .target(
       name: "ZoetropeRaster", dependencies: ["Shaders", "ZoetropeGeometry", "ZoetropeLayers"], exclude: ["README.md"]),
+    .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+    .target(name: "CZoetropeMedia", dependencies: ["CPNG"]),
+    .target(name: "ZoetropeMedia", dependencies: ["CZoetropeMedia"], exclude: ["README.md"]),
     .target(
       name: "ZoetropeScene",
       dependencies: ["ZoetropeGeometry", "ZoetropeTiming", "ZoetropeAnimation", "ZoetropeLayers", "Yams"],
@@ -35,7 +38,8 @@ let package = Package(
     .target(
       name: "Zoetrope",
       dependencies: [
-        "ZoetropeGeometry", "ZoetropeTiming", "ZoetropeAnimation", "ZoetropeLayers", "ZoetropeRaster", "ZoetropeScene",
+        "ZoetropeGeometry", "ZoetropeTiming", "ZoetropeAnimation", "ZoetropeLayers", "ZoetropeRaster",
+        "ZoetropeMedia", "ZoetropeScene",
       ],
       exclude: ["README.md"]),
 
@@ -55,6 +59,7 @@ let package = Package(
     .testTarget(name: "ZoetropeSceneTests", dependencies: ["ZoetropeScene", "_ZoetropeTestSupport"]),
     .testTarget(name: "ZoetropeCLITests", dependencies: ["_ZoetropeTestSupport"]),
     .testTarget(name: "ShadersTests", dependencies: ["Shaders"]),
+    .testTarget(name: "ZoetropeMediaTests", dependencies: ["ZoetropeMedia"]),
     .testTarget(name: "ZoetropeRasterTests", dependencies: ["ZoetropeRaster", "_ZoetropeTestSupport"]),
   ],
   swiftLanguageModes: [.v6]

@@ -3,9 +3,9 @@
 # project needs are installed, installing the missing ones with apt when run as
 # root, and saying what to install otherwise.
 
-# Debian packages the build needs. (None yet beyond Swift itself; the render
-# issues add libpng and FFmpeg's libraries here.)
-ZOETROPE_APT_PACKAGES=()
+# Debian packages the build needs: pkg-config and libpng (PNG frames). The clip
+# issue adds FFmpeg's libraries here.
+ZOETROPE_APT_PACKAGES=(pkg-config libpng-dev)
 
 zoetrope_require_swift() {
   if ! command -v swift >/dev/null 2>&1; then

@@ -4,6 +4,7 @@
 @_exported import ZoetropeAnimation
 @_exported import ZoetropeGeometry
 @_exported import ZoetropeLayers
+@_exported import ZoetropeMedia
 @_exported import ZoetropeRaster
 @_exported import ZoetropeScene
 @_exported import ZoetropeTiming

@@ -9,18 +9,21 @@ extension ResolvedAnimation {
   ///
   /// `isTopLevel` is true for an animation added directly to a layer: only
   /// those are removed on completion (ca-semantics.md §2.3, §6).
-  public func localTime(forParentTime parentTime: Double, isTopLevel: Bool) -> LocalTime? {
+  public func localTime(forParentTime parentTime: Double, isTopLevel: Bool,
+                        parentIsLimitFromBelow: Bool = false) -> LocalTime? {
     timing.localTime(forParentTime: parentTime, duration: timing.duration,
-                     keepsForwardFill: !isTopLevel || !isRemovedOnCompletion)
+                     keepsForwardFill: !isTopLevel || !isRemovedOnCompletion,
+                     parentIsLimitFromBelow: parentIsLimitFromBelow)
   }
 
   /// Applies the animation to `properties` as it shows at `parentTime` (the host
   /// layer's local time, or the enclosing group's time). An animation that does
   /// not show at that time leaves them untouched (ca-semantics.md §9).
   public func apply<Properties: AnimatableProperties>(
-    to properties: inout Properties, parentTime: Double, isTopLevel: Bool = true
+    to properties: inout Properties, parentTime: Double, isTopLevel: Bool = true, parentIsLimitFromBelow: Bool = false
   ) {
-    guard let local = localTime(forParentTime: parentTime, isTopLevel: isTopLevel) else { return }
+    guard let local = localTime(forParentTime: parentTime, isTopLevel: isTopLevel,
+                                parentIsLimitFromBelow: parentIsLimitFromBelow) else { return }
     switch content {
     case .group(let children):
       // A group's timing function warps the time its children see.
@@ -29,7 +32,8 @@ extension ResolvedAnimation {
         childTime = timingFunction.solve(forInput: local.fraction) * local.duration
       }
       for child in children {
-        child.apply(to: &properties, parentTime: childTime, isTopLevel: false)
+        child.apply(to: &properties, parentTime: childTime, isTopLevel: false,
+                    parentIsLimitFromBelow: local.isLimitFromBelow)
       }
     case .property(let track):
       track.apply(to: &properties, at: local, timingFunction: timingFunction)

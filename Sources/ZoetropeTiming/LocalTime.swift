@@ -12,6 +12,11 @@ public struct LocalTime: Hashable, Sendable {
   public var iteration: Int
   /// The duration `basicTime` is measured against, seconds.
   public var duration: Double
+  /// Whether `basicTime` is a limit approached from below: the object rests at
+  /// the end of a forward-playing iteration (a forward fill). Children of a
+  /// group in that state see its last instant from inside, so a child ending
+  /// exactly there shows its final value rather than vanishing.
+  public var isLimitFromBelow = false
 
   /// Creates a local time.
   public init(basicTime: Double, iteration: Int, duration: Double) {

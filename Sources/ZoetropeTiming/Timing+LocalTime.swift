@@ -38,7 +38,7 @@ extension Timing {
   ///     let t = Timing(duration: 1.5)
   ///     t.localTime(forParentTime: 0.75, duration: 1.5, keepsForwardFill: false)?.fraction  // 0.5
   public func localTime(
-    forParentTime parentTime: Double, duration: Double, keepsForwardFill: Bool
+    forParentTime parentTime: Double, duration: Double, keepsForwardFill: Bool, parentIsLimitFromBelow: Bool = false
   ) -> LocalTime? {
     guard !parentTime.isNaN, duration > 0 else { return nil }
     let cycle = autoreverses ? 2 * duration : duration
@@ -51,14 +51,21 @@ extension Timing {
       guard fillMode.fillsBackwards else { return nil }
       evaluatedElapsed = 0
     } else if speed != 0 && elapsed >= span {
-      guard keepsForwardFill && fillMode.fillsForwards && span.isFinite else { return nil }
+      // A parent resting on its own last instant (a group's forward fill) is
+      // seen from inside: a child ending exactly there is still at its end.
+      let endsWithParent = parentIsLimitFromBelow && speed > 0 && elapsed - span <= 1e-9 * Swift.max(1, span)
+      guard endsWithParent || (keepsForwardFill && fillMode.fillsForwards && span.isFinite) else { return nil }
       evaluatedElapsed = span
       atEnd = true
     }
     let activeTime = evaluatedElapsed * speed + timeOffset
     guard !activeTime.isNaN else { return nil }
-    return Timing.reduce(activeTime, cycle: cycle, duration: duration, autoreverses: autoreverses,
-                         keepsEndingIteration: atEnd ? speed >= 0 : speed < 0)
+    var local = Timing.reduce(activeTime, cycle: cycle, duration: duration, autoreverses: autoreverses,
+                              keepsEndingIteration: atEnd ? speed >= 0 : speed < 0)
+    // At a forward fill the basic time was reached moving upwards unless the
+    // last stretch played the reverse half of an autoreversing cycle.
+    local.isLimitFromBelow = atEnd && speed > 0 && (!autoreverses || local.basicTime == duration)
+    return local
   }
 
   /// Splits an active time into iteration and position, mirroring the backward half.

@@ -188,6 +188,21 @@ func basic(_ keyPath: String, from: AnimationValue? = nil, to: AnimationValue? =
     #expect(abs(evaluate([group], at: 0.5).x - MediaTimingFunction(name: .easeIn).solve(forInput: 0.5)) < 1e-12)
   }
 
+  @Test func groupForwardFillHoldsChildrenThatEndWithIt() {
+    // The pull-to-refresh idiom: fill and removedOnCompletion on the group only.
+    let child = basic("position.x", from: 0, to: 1)
+    let group = AnimationGroup()
+    group.animations = [child]
+    group.duration = 1
+    group.fillMode = .forwards
+    group.isRemovedOnCompletion = false
+    #expect(evaluate([group], at: 5).x == 1)
+    // A child that ended before the group still needs its own fill (G03).
+    let short = basic("position.x", from: 0, to: 1, duration: 0.5)
+    group.animations = [short]
+    #expect(evaluate([group], at: 5).x == 0)
+  }
+
   @Test func childrenIgnoreRemovedOnCompletionButKeepTheirFill() {
     let child = basic("position.x", from: 0, to: 1, duration: 0.5)
     child.fillMode = .forwards

@@ -1,0 +1,79 @@
+// SPDX-License-Identifier: Apache-2.0
+// An 8-bit straight-alpha RGBA image, and PNG files in and out.
+
+import CZoetropeMedia
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// An image of straight-alpha RGBA8 pixels, rows top to bottom.
+public struct RGBAImage: Hashable, Sendable {
+  /// Width in pixels.
+  public var width: Int
+  /// Height in pixels.
+  public var height: Int
+  /// `4 × width × height` bytes: red, green, blue, alpha.
+  public var pixels: [UInt8]
+
+  /// An image from its pixels; `pixels.count` must be `4 × width × height`.
+  public init(width: Int, height: Int, pixels: [UInt8]) {
+    precondition(pixels.count == 4 * width * height, "RGBAImage: pixel count does not match the size")
+    self.width = width
+    self.height = height
+    self.pixels = pixels
+  }
+}
+
+/// Why a PNG could not be read or written.
+public struct PNGError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// The file concerned.
+  public var path: String
+  /// What went wrong.
+  public var reason: String
+  /// `path: reason`.
+  public var description: String { "\(path): \(reason)" }
+}
+
+extension RGBAImage {
+  /// PNG compression: `fast` (zlib level 2 with the Sub filter, the default) or `smallest` (level 9, every filter).
+  public enum PNGCompression: Sendable {
+    case fast, smallest
+    var level: Int32 { self == .fast ? 2 : 9 }
+  }
+
+  /// Writes the image as an 8-bit RGBA PNG. The bytes depend only on the pixels
+  /// and the compression (no time stamps). The file is written under a
+  /// temporary name beside `path` and renamed into place on success, so a
+  /// failure never leaves a half-written file under `path`.
+  public func writePNG(to path: String, compression: PNGCompression = .fast) throws(PNGError) {
+    let temporary = path + ".part-\(getpid())"
+    var message = [CChar](repeating: 0, count: 512)
+    let status = pixels.withUnsafeBufferPointer { buffer in
+      zt_png_write_rgba(temporary, buffer.baseAddress, UInt32(width), UInt32(height), compression.level, &message,
+                        message.count)
+    }
+    guard status == 0 else {
+      unlink(temporary)
+      throw PNGError(path: path, reason: String(cString: message))
+    }
+    guard rename(temporary, path) == 0 else {
+      let reason = String(cString: strerror(errno))
+      unlink(temporary)
+      throw PNGError(path: path, reason: reason)
+    }
+  }
+
+  /// Reads a PNG of any colour type and bit depth as straight-alpha RGBA8.
+  public init(contentsOfPNG path: String) throws(PNGError) {
+    var pointer: UnsafeMutablePointer<UInt8>?
+    var w: UInt32 = 0, h: UInt32 = 0
+    var message = [CChar](repeating: 0, count: 512)
+    let status = zt_png_read_rgba(path, &pointer, &w, &h, &message, message.count)
+    guard status == 0, let pointer else { throw PNGError(path: path, reason: String(cString: message)) }
+    defer { zt_free(pointer) }
+    self.init(width: Int(w), height: Int(h), pixels: Array(UnsafeBufferPointer(start: pointer, count: Int(w * h * 4))))
+  }
+}

@@ -1,0 +1,48 @@
+// SPDX-License-Identifier: Apache-2.0
+// `zoetrope still`: one frame of a scene as a PNG.
+
+import ArgumentParser
+import Zoetrope
+
+/// `zoetrope still SCENE --time T -o OUT.png [--scale K]`
+struct Still: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Render the frame at one time as a PNG.",
+    discussion: "The PNG is written beside OUT under a temporary name and renamed when complete."
+  )
+
+  @Argument(help: "The scene file (.json, .yaml or .yml).")
+  var scene: String
+
+  @Option(name: .customLong("time"), help: "The clip time in seconds.")
+  var time: Double = 0
+
+  @Option(name: .shortAndLong, help: "The PNG to write.")
+  var output: String
+
+  @Option(name: .customLong("scale"), help: "Extra device scale on top of the canvas scale.")
+  var scale: Double = 1
+
+  func validate() throws {
+    guard time.isFinite else { throw ValidationError("--time must be a finite number of seconds") }
+    guard scale > 0, scale.isFinite else { throw ValidationError("--scale must be a positive number") }
+  }
+
+  func run() throws {
+    let decoded = try SceneLoading.load(scene)
+    let pixels = (decoded.canvas.width * decoded.canvas.scale * scale) * (decoded.canvas.height * decoded.canvas.scale * scale)
+    guard decoded.canvas.width * decoded.canvas.scale * scale <= Double(SceneDecoder.maximumPixelsPerSide),
+      decoded.canvas.height * decoded.canvas.scale * scale <= Double(SceneDecoder.maximumPixelsPerSide), pixels >= 1
+    else {
+      printError("\(scene): the canvas at --scale \(scale) exceeds \(SceneDecoder.maximumPixelsPerSide) pixels a side")
+      throw ExitCode.failure
+    }
+    let image = Renderer(decoded).frame(atTime: time, scale: scale)
+    do {
+      try image.writePNG(to: output)
+    } catch {
+      printError(error.description)
+      throw ExitCode.failure
+    }
+  }
+}
