@@ -60,7 +60,7 @@ let package = Package(
     .testTarget(name: "ZoetropeCLITests", dependencies: ["_ZoetropeTestSupport"]),
     .testTarget(name: "ShadersTests", dependencies: ["Shaders"]),
     .testTarget(name: "ZoetropeMediaTests", dependencies: ["ZoetropeMedia"]),
-    .testTarget(name: "ZoetropeRasterTests", dependencies: ["ZoetropeRaster", "_ZoetropeTestSupport"]),
+    .testTarget(name: "ZoetropeRasterTests", dependencies: ["Zoetrope", "_ZoetropeTestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

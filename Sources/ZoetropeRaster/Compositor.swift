@@ -77,7 +77,7 @@ public enum Compositor {
                                   dashPhase: shape.lineDashPhase)
           let scale = deviceScale(of: layerToDevice)
           let lines = trimmed.flattened(tolerance: tolerance / scale)
-          let outline = Stroker.stroke(lines, style: style)
+          let outline = Stroker.stroke(lines, style: style, tolerance: tolerance / scale)
           fillPolylines(outline, rule: .nonZero, color: strokeColor, opacity: opacity, transform: layerToDevice,
                         into: &frame)
         }

@@ -47,7 +47,9 @@ public struct StrokeStyle: Sendable {
 ///          │                 round), caps extend the open ends.
 public enum Stroker {
   /// The stroke outline of `polylines` as closed polygons.
-  public static func stroke(_ polylines: [Polyline], style: StrokeStyle) -> [Polyline] {
+  ///
+  /// Round caps and joins are polygons within `tolerance` of their arcs.
+  public static func stroke(_ polylines: [Polyline], style: StrokeStyle, tolerance: Double = 0.05) -> [Polyline] {
     let half = style.lineWidth / 2
     guard half > 0, half.isFinite else { return [] }
     var output: [Polyline] = []
@@ -60,7 +62,7 @@ public enum Stroker {
         // A zero-length subpath: a dot for round and square caps.
         let p = points.first ?? line.points[0]
         switch style.lineCap {
-        case .round: output.append(circle(p, half))
+        case .round: output.append(circle(p, half, tolerance: tolerance))
         case .square: output.append(polygon([p + Point(x: -half, y: -half), p + Point(x: half, y: -half),
                                              p + Point(x: half, y: half), p + Point(x: -half, y: half)]))
         case .butt: break
@@ -85,11 +87,11 @@ public enum Stroker {
       let joinRange = closed ? 0..<count : 1..<(count - 1)
       for i in joinRange {
         let previous = points[(i - 1 + count) % count], vertex = points[i], next = points[(i + 1) % count]
-        if let join = join(previous, vertex, next, half: half, style: style) { output.append(join) }
+        if let join = join(previous, vertex, next, half: half, style: style, tolerance: tolerance) { output.append(join) }
       }
       if !closed && style.lineCap == .round {
-        output.append(circle(points[0], half))
-        output.append(circle(points[count - 1], half))
+        output.append(circle(points[0], half, tolerance: tolerance))
+        output.append(circle(points[count - 1], half, tolerance: tolerance))
       }
     }
     return output
@@ -107,7 +109,8 @@ public enum Stroker {
   }
 
   /// The wedge outside the corner at `vertex`, or `nil` for a straight continuation.
-  static func join(_ previous: Point, _ vertex: Point, _ next: Point, half: Double, style: StrokeStyle) -> Polyline? {
+  static func join(_ previous: Point, _ vertex: Point, _ next: Point, half: Double, style: StrokeStyle,
+                   tolerance: Double) -> Polyline? {
     let d0 = direction(previous, vertex), d1 = direction(vertex, next)
     let cross = d0.x * d1.y - d0.y * d1.x
     let dot = d0.x * d1.x + d0.y * d1.y
@@ -117,7 +120,7 @@ public enum Stroker {
     let n0 = Point(x: -d0.y, y: d0.x) * (half * side), n1 = Point(x: -d1.y, y: d1.x) * (half * side)
     switch style.lineJoin {
     case .round:
-      return circle(vertex, half)
+      return circle(vertex, half, tolerance: tolerance)
     case .bevel:
       return polygon([vertex, vertex + n0, vertex + n1])
     case .miter:
@@ -131,14 +134,20 @@ public enum Stroker {
     }
   }
 
-  /// A circle as a polygon fine enough for 0.05-unit error at any radius up to thousands.
-  static func circle(_ c: Point, _ r: Double) -> Polyline {
-    let steps = Swift.max(8, Swift.min(1024, Int((Double.pi / acos(Swift.max(-1, 1 - 0.02 / Swift.max(r, 0.02)))).rounded(.up))))
+  /// A circle as a polygon whose edges stray at most `tolerance` from it, with
+  /// its vertices pushed out so the polygon has exactly the circle's area (an
+  /// inscribed polygon would make every round cap and join slightly light).
+  static func circle(_ c: Point, _ r: Double, tolerance: Double) -> Polyline {
+    let sagitta = Swift.max(tolerance, 1e-4)
+    let step = 2 * acos(Swift.max(-1, 1 - sagitta / Swift.max(r, sagitta)))
+    let steps = Swift.max(8, Swift.min(1024, Int((2 * Double.pi / step).rounded(.up))))
+    let theta = 2 * Double.pi / Double(steps)
+    let radius = r * (theta / sin(theta)).squareRoot()
     var points: [Point] = []
     points.reserveCapacity(steps)
     for i in 0..<steps {
-      let angle = 2 * Double.pi * Double(i) / Double(steps)
-      points.append(Point(x: c.x + r * cos(angle), y: c.y + r * sin(angle)))
+      let angle = theta * Double(i)
+      points.append(Point(x: c.x + radius * cos(angle), y: c.y + radius * sin(angle)))
     }
     return polygon(points)
   }
@@ -155,7 +164,7 @@ public enum Stroker {
 
   /// Splits polylines into dashes: on/off lengths from `pattern`, starting
   /// `phase` into it. Each dash is an open polyline.
-  static func dash(_ polylines: [Polyline], pattern: [Double], phase: Double) -> [Polyline] {
+  public static func dash(_ polylines: [Polyline], pattern: [Double], phase: Double) -> [Polyline] {
     let period = pattern.reduce(0, +)
     guard period > 0, period.isFinite else { return polylines }
     var result: [Polyline] = []

@@ -153,3 +153,23 @@ struct CLI {
     #expect(result.status == 0, "\(result.standardError)")
   }
 }
+
+@Suite struct StillCommandTests {
+  @Test func stillWritesTheSameFrameAsTheRenderer() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("zoetrope-still-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let out = folder.appendingPathComponent("frame.png").path
+    let result = try CLI.run(["still", "Fixtures/Scenes/demo/pull-to-refresh.json", "--time", "1.6", "-o", out])
+    #expect(result.status == 0, "\(result.standardError)")
+    let written = try Data(contentsOf: URL(fileURLWithPath: out))
+    let golden = try Data(contentsOf: Fixtures.url("Golden/demo/pull-to-refresh@t1.600.png"))
+    #expect(written == golden)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["frame.png"])
+  }
+
+  @Test func stillToAnUnwritablePlaceFailsCleanly() throws {
+    let result = try CLI.run(["still", "Fixtures/Scenes/demo/pull-to-refresh.json", "-o", "/nonexistent/dir/x.png"])
+    #expect(result.status == 1)
+    #expect(result.standardError.contains("/nonexistent/dir/x.png"))
+  }
+}

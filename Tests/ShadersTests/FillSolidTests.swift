@@ -1,0 +1,71 @@
+// SPDX-License-Identifier: Apache-2.0
+// Every SIMD kernel against its scalar twin, byte for byte; div255 exhaustively.
+
+import Shaders
+import Testing
+
+@Suite struct FillSolidTests {
+  struct SeededRandom {
+    var state: UInt64
+    mutating func byte() -> UInt8 {
+      state = state &* 6364136223846793005 &+ 1442695040888963407
+      return UInt8(truncatingIfNeeded: state >> 56)
+    }
+  }
+
+  @Test func div255RoundsExactlyForEveryProduct() {
+    for x in UInt32(0)...65025 {
+      let exact = (Double(x) / 255).rounded()
+      #expect(div255(x) == UInt32(exact), "x = \(x)")
+      if div255(x) != UInt32(exact) { return }
+    }
+    let lanes = SIMD8<UInt32>(0, 127, 128, 255, 32512, 32513, 65024, 65025)
+    #expect(div255(lanes) == SIMD8(0, 0, 1, 1, 127, 128, 255, 255))
+  }
+
+  @Test(arguments: Array(0...40))
+  func simdMatchesScalarForEveryLength(_ count: Int) {
+    var random = SeededRandom(state: UInt64(count) &+ 99)
+    for _ in 0..<20 {
+      let a = random.byte()
+      let color = FillSolidContext(premultipliedRed: UInt8(UInt16(random.byte()) * UInt16(a) / 255),
+                                   green: UInt8(UInt16(random.byte()) * UInt16(a) / 255),
+                                   blue: UInt8(UInt16(random.byte()) * UInt16(a) / 255), alpha: a)
+      var coverage = (0..<count).map { _ in random.byte() }
+      if count > 2 { coverage[0] = 0; coverage[1] = 255 }
+      let original = (0..<(4 * count)).map { _ in random.byte() }
+      var simd = original, scalar = original
+      simd.withUnsafeMutableBufferPointer { p in
+        coverage.withUnsafeBufferPointer { fillSolid(p.baseAddress!, coverage: $0.baseAddress!, count: count, context: color) }
+      }
+      scalar.withUnsafeMutableBufferPointer { p in
+        coverage.withUnsafeBufferPointer {
+          fillSolidScalar(p.baseAddress!, coverage: $0.baseAddress!, count: count, context: color)
+        }
+      }
+      #expect(simd == scalar)
+      if count > 2 {
+        // Zero coverage leaves the pixel alone.
+        #expect(Array(simd[0..<4]) == Array(original[0..<4]))
+      }
+    }
+  }
+
+  @Test func opaqueFullCoverageReplacesThePixel() {
+    var pixels: [UInt8] = [10, 20, 30, 40]
+    let coverage: [UInt8] = [255]
+    pixels.withUnsafeMutableBufferPointer { p in
+      coverage.withUnsafeBufferPointer {
+        fillSolid(p.baseAddress!, coverage: $0.baseAddress!, count: 1,
+                  context: FillSolidContext(premultipliedRed: 200, green: 100, blue: 0, alpha: 255))
+      }
+    }
+    #expect(pixels == [200, 100, 0, 255])
+  }
+
+  @Test func unpremultiplyRoundsAndClearsTransparentPixels() {
+    var pixels: [UInt8] = [64, 32, 0, 128, 9, 9, 9, 0, 1, 2, 3, 255]
+    pixels.withUnsafeMutableBufferPointer { unpremultiply($0.baseAddress!, count: 3) }
+    #expect(pixels == [128, 64, 0, 128, 0, 0, 0, 0, 1, 2, 3, 255])
+  }
+}
