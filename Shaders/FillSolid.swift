@@ -18,33 +18,45 @@ public struct FillSolidContext: Sendable {
 ///     s = div255(color × c)            (per channel)
 ///     d = s + div255(d × (255 − s.a))
 ///
-/// Eight pixels per step as `SIMD32<UInt32>`; the tail runs the scalar twin, so
-/// output is byte-identical to ``fillSolidScalar(_:coverage:count:context:)``.
-/// Branch-free per pixel: a zero coverage byte leaves the pixel unchanged
-/// through the arithmetic itself (`s = 0`, `d × 255 / 255 = d`) rather than a test.
+/// Four pixels per step in one 128-bit vector (pixels read as little-endian
+/// 32-bit words, R in the low byte), two channels per pixel
+/// word at a time: red/blue and alpha/green sit in 16-bit lanes
+/// (`0x00AA00GG`), where every product fits (255 × 255 = 65025) and
+/// ``div255(_:)`` is exact. Only SSE2-class operations (16-bit multiply, add,
+/// shift by a constant), so the loop vectorizes on baseline x86-64 and ARM.
+/// The tail runs the scalar twin; the output is byte-identical to
+/// ``fillSolidScalar(_:coverage:count:context:)``. Branch-free per pixel: zero
+/// coverage leaves a pixel unchanged through the arithmetic (`s = 0`,
+/// `div255(d × 255) = d`), not through a test. (The first version widened to
+/// `SIMD32<UInt32>` lane by lane and ran at 4.8 ms per full 1080p layer.)
 @inlinable
 public func fillSolid(
   _ pixels: UnsafeMutablePointer<UInt8>, coverage: UnsafePointer<UInt8>, count: Int, context: FillSolidContext
 ) {
-  typealias Lanes = SIMD32<UInt32>
-  let color = context.color
-  var colorLanes = Lanes(repeating: 0)
-  for i in 0..<32 { colorLanes[i] = color[i & 3] }
-  let full = Lanes(repeating: 255)
+  typealias Words = SIMD4<UInt32>
+  typealias Halves = SIMD8<UInt16>
+  let c = context.color
+  // Premultiplied colour as 16-bit lane pairs: red/blue and green/alpha.
+  let colorRB = unsafeBitCast(Words(repeating: c[0] | (c[2] << 16)), to: Halves.self)
+  let colorGA = unsafeBitCast(Words(repeating: c[1] | (c[3] << 16)), to: Halves.self)
+  let low = Words(repeating: 0x00FF_00FF)
+  let full = Halves(repeating: 255)
   var x = 0
-  while x + 8 <= count {
-    var c = Lanes(repeating: 0)
-    var d = Lanes(repeating: 0)
-    for i in 0..<32 {
-      c[i] = UInt32(coverage[x + (i >> 2)])
-      d[i] = UInt32(pixels[4 * x + i])
-    }
-    let s = div255(colorLanes &* c)
-    var sourceAlpha = Lanes(repeating: 0)
-    for i in 0..<32 { sourceAlpha[i] = s[(i & ~3) | 3] }
-    let result = s &+ div255(d &* (full &- sourceAlpha))
-    for i in 0..<32 { pixels[4 * x + i] = UInt8(truncatingIfNeeded: result[i]) }
-    x += 8
+  while x + 4 <= count {
+    let d = UnsafeRawPointer(pixels + 4 * x).loadUnaligned(as: Words.self)
+    let k = Words(UInt32(coverage[x]), UInt32(coverage[x + 1]), UInt32(coverage[x + 2]), UInt32(coverage[x + 3]))
+    let cover = unsafeBitCast(k | (k &<< 16), to: Halves.self)
+    let sourceRB = div255(colorRB &* cover)
+    let sourceGA = div255(colorGA &* cover)
+    // Source alpha into both halves of each word: 0x00AA00AA.
+    let alpha = unsafeBitCast(sourceGA, to: Words.self) &>> 16
+    let inverse = full &- unsafeBitCast(alpha | (alpha &<< 16), to: Halves.self)
+    let destinationRB = unsafeBitCast(d & low, to: Halves.self)
+    let destinationGA = unsafeBitCast((d &>> 8) & low, to: Halves.self)
+    let rb = unsafeBitCast(sourceRB &+ div255(destinationRB &* inverse), to: Words.self)
+    let ga = unsafeBitCast(sourceGA &+ div255(destinationGA &* inverse), to: Words.self)
+    UnsafeMutableRawPointer(pixels + 4 * x).storeBytes(of: rb | (ga &<< 8), as: Words.self)
+    x += 4
   }
   if x < count {
     fillSolidScalar(pixels + 4 * x, coverage: coverage + x, count: count - x, context: context)

@@ -9,9 +9,10 @@ public func div255(_ x: UInt32) -> UInt32 {
   return (y &+ (y >> 8)) >> 8
 }
 
-/// The SIMD form of ``div255(_:)``, lane by lane.
+/// The SIMD form of ``div255(_:)``, lane by lane, for 16- or 32-bit lanes
+/// (in 16 bits every intermediate fits: 65025 + 128 + 254 < 65536).
 @inlinable @inline(__always)
-public func div255<V: SIMD>(_ x: V) -> V where V.Scalar == UInt32 {
+public func div255<V: SIMD>(_ x: V) -> V where V.Scalar: FixedWidthInteger & UnsignedInteger {
   let y = x &+ V(repeating: 128)
   return (y &+ (y &>> V(repeating: 8))) &>> V(repeating: 8)
 }

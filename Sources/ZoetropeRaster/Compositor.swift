@@ -107,9 +107,9 @@ public enum Compositor {
     } else {
       lines = project(path.flattened(tolerance: tolerance / deviceScale(of: transform)), transform)
     }
-    guard let mask = Rasterizer.coverage(of: lines, fillRule: rule, canvasWidth: frame.width,
-                                         canvasHeight: frame.height) else { return }
-    frame.fill(mask, color: color, opacity: opacity)
+    guard let runs = Rasterizer.spans(of: lines, fillRule: rule, canvasWidth: frame.width,
+                                      canvasHeight: frame.height) else { return }
+    frame.fill(runs, color: color, opacity: opacity)
   }
 
   static func fillPolylines(_ polylines: [Polyline], rule: FillRule, color: Color, opacity: Double,
@@ -121,9 +121,9 @@ public enum Compositor {
     } else {
       lines = project(polylines, transform)
     }
-    guard let mask = Rasterizer.coverage(of: lines, fillRule: rule, canvasWidth: frame.width,
-                                         canvasHeight: frame.height) else { return }
-    frame.fill(mask, color: color, opacity: opacity)
+    guard let runs = Rasterizer.spans(of: lines, fillRule: rule, canvasWidth: frame.width,
+                                      canvasHeight: frame.height) else { return }
+    frame.fill(runs, color: color, opacity: opacity)
   }
 
   /// Projects layer-space polylines through a perspective transform, dropping

@@ -19,11 +19,11 @@ public struct FrameBuffer: Sendable {
     self.width = width
     self.height = height
     let p = FrameBuffer.premultiplied(background, opacity: 1)
-    var row = [UInt8](repeating: 0, count: 4 * Swift.max(width, 0))
-    for x in 0..<Swift.max(width, 0) {
-      row[4 * x] = p.r; row[4 * x + 1] = p.g; row[4 * x + 2] = p.b; row[4 * x + 3] = p.a
-    }
-    pixels = Array([[UInt8]](repeating: row, count: Swift.max(height, 0)).joined())
+    let count = Swift.max(width, 0) * Swift.max(height, 0)
+    // One 32-bit word per pixel, in memory order R, G, B, A.
+    let word = UInt32(p.r) | UInt32(p.g) << 8 | UInt32(p.b) << 16 | UInt32(p.a) << 24
+    let words = [UInt32](repeating: UInt32(littleEndian: word), count: count)
+    pixels = words.withUnsafeBytes { [UInt8]($0) }
   }
 
   /// A colour times an opacity as premultiplied 8-bit components:
@@ -48,6 +48,29 @@ public struct FrameBuffer: Sendable {
           guard y >= 0, y < height else { continue }
           fillSolid(pixels.baseAddress! + 4 * (y * width + mask.x), coverage: coverage.baseAddress! + row * mask.width,
                     count: mask.width, context: context)
+        }
+      }
+    }
+  }
+
+  /// Blends a solid colour under coverage runs (source-over): constant runs
+  /// through `fillSolidRun`, edge pixels through `fillSolid`.
+  public mutating func fill(_ runs: CoverageSpans, color: Color, opacity: Double) {
+    let p = FrameBuffer.premultiplied(color, opacity: opacity)
+    guard p.a > 0 else { return }
+    let context = FillSolidContext(premultipliedRed: p.r, green: p.g, blue: p.b, alpha: p.a)
+    let width = self.width, height = self.height
+    pixels.withUnsafeMutableBufferPointer { pixels in
+      runs.coverage.withUnsafeBufferPointer { coverage in
+        for span in runs.spans {
+          let y = Int(span.y), x = Int(span.x), count = Int(span.count)
+          guard y >= 0, y < height, x >= 0, x + count <= width else { continue }
+          let target = pixels.baseAddress! + 4 * (y * width + x)
+          if span.offset < 0 {
+            fillSolidRun(target, count: count, coverage: span.value, context: context)
+          } else {
+            fillSolid(target, coverage: coverage.baseAddress! + Int(span.offset), count: count, context: context)
+          }
         }
       }
     }

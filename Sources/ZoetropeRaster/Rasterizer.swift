@@ -25,6 +25,26 @@ public enum Rasterizer {
   public static func coverage(
     of polylines: [Polyline], fillRule: FillRule, canvasWidth: Int, canvasHeight: Int
   ) -> CoverageMask? {
+    guard let (accumulator, x0, y0) = accumulate(polylines, canvasWidth: canvasWidth, canvasHeight: canvasHeight)
+    else { return nil }
+    return CoverageMask(x: x0, y: y0, width: accumulator.width, height: accumulator.height,
+                        coverage: accumulator.resolve(fillRule: fillRule))
+  }
+
+  /// The same coverage as runs (what the compositor blends); `nil` when none
+  /// of the shape lands on the canvas.
+  public static func spans(
+    of polylines: [Polyline], fillRule: FillRule, canvasWidth: Int, canvasHeight: Int
+  ) -> CoverageSpans? {
+    guard let (accumulator, x0, y0) = accumulate(polylines, canvasWidth: canvasWidth, canvasHeight: canvasHeight)
+    else { return nil }
+    return accumulator.resolveSpans(fillRule: fillRule, x: x0, y: y0)
+  }
+
+  /// Deposits every edge into an accumulation buffer over the shape's clipped bounds.
+  static func accumulate(
+    _ polylines: [Polyline], canvasWidth: Int, canvasHeight: Int
+  ) -> (Accumulator, Int, Int)? {
     var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
     for line in polylines {
       for p in line.points {
@@ -51,8 +71,7 @@ public enum Rasterizer {
       let first = line.points[0]
       accumulator.addClipped(Point(x: previous.x - ox, y: previous.y - oy), Point(x: first.x - ox, y: first.y - oy))
     }
-    return CoverageMask(x: x0, y: y0, width: width, height: height,
-                        coverage: accumulator.resolve(fillRule: fillRule))
+    return (accumulator, x0, y0)
   }
 }
 
@@ -76,23 +95,26 @@ struct Accumulator {
   /// changes no pixel's winding inside the mask.
   mutating func addClipped(_ a: Point, _ b: Point) {
     let w = Double(width)
-    var pieces: [(Point, Point)] = [(a, b)]
-    for bound in [0.0, w] {
-      var split: [(Point, Point)] = []
-      for (p, q) in pieces {
-        if (p.x < bound && q.x > bound) || (p.x > bound && q.x < bound) {
-          let t = (bound - p.x) / (q.x - p.x)
-          let m = Point(x: bound, y: p.y + (q.y - p.y) * t)
-          split.append((p, m))
-          split.append((m, q))
-        } else {
-          split.append((p, q))
-        }
-      }
-      pieces = split
+    // Most segments lie inside: no splitting, no allocation.
+    if a.x >= 0 && a.x <= w && b.x >= 0 && b.x <= w {
+      add(a, b)
+      return
     }
-    for (p, q) in pieces {
-      add(Point(x: Swift.min(Swift.max(p.x, 0), w), y: p.y), Point(x: Swift.min(Swift.max(q.x, 0), w), y: q.y))
+    // Split at x = 0 and x = width (at most two cuts), then clamp each piece.
+    var cuts: (Double, Double) = (2, 2)
+    for bound in [0.0, w] where (a.x < bound && b.x > bound) || (a.x > bound && b.x < bound) {
+      let t = (bound - a.x) / (b.x - a.x)
+      if cuts.0 == 2 { cuts.0 = t } else { cuts.1 = t }
+    }
+    if cuts.1 < cuts.0 { cuts = (cuts.1, cuts.0) }
+    func at(_ t: Double) -> Point { t >= 1 ? b : Point(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t) }
+    func clamped(_ p: Point) -> Point { Point(x: Swift.min(Swift.max(p.x, 0), w), y: p.y) }
+    var previous = a
+    for t in [cuts.0, cuts.1, 1] where t <= 1 {
+      let next = at(t)
+      add(clamped(previous), clamped(next))
+      previous = next
+      if t >= 1 { break }
     }
   }
 
@@ -145,6 +167,69 @@ struct Accumulator {
         x = xNext
       }
     }
+  }
+
+  /// The coverage byte of a winding sum under a fill rule.
+  @inline(__always)
+  static func coverageByte(_ sum: Float, _ fillRule: FillRule) -> UInt8 {
+    var value = Swift.abs(sum)
+    if fillRule == .evenOdd {
+      value = value.truncatingRemainder(dividingBy: 2)
+      if value > 1 { value = 2 - value }
+    }
+    return UInt8(Swift.min(value, 1) * 255 + 0.5)
+  }
+
+  /// Running sums along each row as runs: a stretch of zero cells keeps the
+  /// coverage of the pixel before it, so it becomes one constant run; pixels
+  /// whose cell holds a deposit get a byte each.
+  ///
+  /// Zero cells are skipped eight at a time by testing their bits as 64-bit
+  /// words (a deposit never leaves −0, so "all bits zero" means "no deposit").
+  func resolveSpans(fillRule: FillRule, x originX: Int, y originY: Int) -> CoverageSpans {
+    var result = CoverageSpans()
+    let stride = self.stride
+    cells.withUnsafeBufferPointer { cells in
+      let raw = UnsafeRawPointer(cells.baseAddress!)
+      for row in 0..<height {
+        let base = row * stride
+        var sum: Float = 0
+        var x = 0
+        let y = Int32(originY + row)
+        while x < width {
+          var next = x
+          while next + 8 <= width {
+            let offset = 4 * (base + next)
+            let words = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+              | raw.loadUnaligned(fromByteOffset: offset + 8, as: UInt64.self)
+              | raw.loadUnaligned(fromByteOffset: offset + 16, as: UInt64.self)
+              | raw.loadUnaligned(fromByteOffset: offset + 24, as: UInt64.self)
+            if words != 0 { break }
+            next += 8
+          }
+          while next < width && cells[base + next] == 0 { next += 1 }
+          if next > x {
+            let value = Accumulator.coverageByte(sum, fillRule)
+            if value > 0 {
+              result.spans.append(CoverageSpans.Span(y: y, x: Int32(originX + x), count: Int32(next - x), offset: -1,
+                                                     value: value))
+            }
+          }
+          guard next < width else { break }
+          let start = next
+          let offset = result.coverage.count
+          while next < width && cells[base + next] != 0 {
+            sum += cells[base + next]
+            result.coverage.append(Accumulator.coverageByte(sum, fillRule))
+            next += 1
+          }
+          result.spans.append(CoverageSpans.Span(y: y, x: Int32(originX + start), count: Int32(next - start),
+                                                 offset: Int32(offset), value: 0))
+          x = next
+        }
+      }
+    }
+    return result
   }
 
   /// Running sums along each row, mapped to coverage bytes by the fill rule.

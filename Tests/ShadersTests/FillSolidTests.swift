@@ -69,3 +69,23 @@ import Testing
     #expect(pixels == [128, 64, 0, 128, 0, 0, 0, 0, 1, 2, 3, 255])
   }
 }
+
+@Suite struct FillSolidRunTests {
+  @Test(arguments: [0, 1, 3, 4, 5, 17])
+  func runMatchesScalarWithConstantCoverage(_ count: Int) {
+    var random = FillSolidTests.SeededRandom(state: UInt64(count) &+ 7)
+    for coverageValue: UInt8 in [0, 1, 128, 254, 255] {
+      for alpha: UInt8 in [0, 77, 255] {
+        let context = FillSolidContext(premultipliedRed: alpha / 2, green: alpha, blue: 0, alpha: alpha)
+        let original = (0..<(4 * count)).map { _ in random.byte() }
+        var run = original, scalar = original
+        let coverage = [UInt8](repeating: coverageValue, count: max(count, 1))
+        run.withUnsafeMutableBufferPointer { fillSolidRun($0.baseAddress!, count: count, coverage: coverageValue, context: context) }
+        scalar.withUnsafeMutableBufferPointer { p in
+          coverage.withUnsafeBufferPointer { fillSolidScalar(p.baseAddress!, coverage: $0.baseAddress!, count: count, context: context) }
+        }
+        #expect(run == scalar, "coverage \(coverageValue) alpha \(alpha)")
+      }
+    }
+  }
+}

@@ -1,0 +1,55 @@
+// SPDX-License-Identifier: Apache-2.0
+// fillSolidRun: source-over of one colour at one coverage over a run of pixels.
+
+/// Blends `context.color` at one coverage value over `count` premultiplied
+/// RGBA8 pixels — the interior runs of a shape, where coverage is constant.
+///
+///     s = div255(color × coverage)     (once per run)
+///     d = s + div255(d × (255 − s.a))  (per pixel)
+///
+/// Byte-identical to ``fillSolidScalar(_:coverage:count:context:)`` with every
+/// coverage byte equal to `coverage`. An opaque result (`s.a == 255`) is a plain
+/// store, chosen once per run — no per-pixel branch.
+@inlinable
+public func fillSolidRun(_ pixels: UnsafeMutablePointer<UInt8>, count: Int, coverage: UInt8, context: FillSolidContext) {
+  typealias Words = SIMD4<UInt32>
+  typealias Halves = SIMD8<UInt16>
+  let c = context.color, k = UInt32(coverage)
+  let s = SIMD4(div255(c[0] * k), div255(c[1] * k), div255(c[2] * k), div255(c[3] * k))
+  let word = s[0] | s[1] << 8 | s[2] << 16 | s[3] << 24
+  if s[3] == 255 {
+    // Opaque: the result is the source, whatever was there.
+    let raw = UnsafeMutableRawPointer(pixels)
+    var x = 0
+    let words = Words(repeating: word)
+    while x + 4 <= count {
+      raw.storeBytes(of: words, toByteOffset: 4 * x, as: Words.self)
+      x += 4
+    }
+    while x < count {
+      raw.storeBytes(of: word, toByteOffset: 4 * x, as: UInt32.self)
+      x += 1
+    }
+    return
+  }
+  let sourceRB = unsafeBitCast(Words(repeating: s[0] | s[2] << 16), to: Halves.self)
+  let sourceGA = unsafeBitCast(Words(repeating: s[1] | s[3] << 16), to: Halves.self)
+  let inverse = Halves(repeating: UInt16(255 - s[3]))
+  let low = Words(repeating: 0x00FF_00FF)
+  var x = 0
+  while x + 4 <= count {
+    let d = UnsafeRawPointer(pixels + 4 * x).loadUnaligned(as: Words.self)
+    let rb = unsafeBitCast(sourceRB &+ div255(unsafeBitCast(d & low, to: Halves.self) &* inverse), to: Words.self)
+    let ga = unsafeBitCast(sourceGA &+ div255(unsafeBitCast((d &>> 8) & low, to: Halves.self) &* inverse),
+                           to: Words.self)
+    UnsafeMutableRawPointer(pixels + 4 * x).storeBytes(of: rb | (ga &<< 8), as: Words.self)
+    x += 4
+  }
+  while x < count {
+    for channel in 0..<4 {
+      let d = UInt32(pixels[4 * x + channel])
+      pixels[4 * x + channel] = UInt8(truncatingIfNeeded: s[channel] + div255(d * (255 - s[3])))
+    }
+    x += 1
+  }
+}

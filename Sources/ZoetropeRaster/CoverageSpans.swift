@@ -1,0 +1,41 @@
+// SPDX-License-Identifier: Apache-2.0
+// Coverage as runs: constant spans for shape interiors, per-pixel bytes near edges.
+
+/// A shape's coverage as horizontal runs (sparse strips): interior runs carry
+/// one coverage value, the pixels near edges carry a byte each. Compositing
+/// runs instead of a dense mask skips empty pixels and blends interiors with a
+/// constant-coverage kernel.
+public struct CoverageSpans: Sendable {
+  /// One horizontal run of pixels on one row.
+  public struct Span: Sendable {
+    /// Device row.
+    public var y: Int32
+    /// First device column.
+    public var x: Int32
+    /// Number of pixels.
+    public var count: Int32
+    /// Offset of this run's bytes in ``CoverageSpans/coverage``, or -1 for a
+    /// constant run whose coverage is ``value``.
+    public var offset: Int32
+    /// The coverage of a constant run.
+    public var value: UInt8
+  }
+
+  /// The runs, row by row, left to right; runs of zero coverage are left out.
+  public var spans: [Span] = []
+  /// Per-pixel coverage of the varying runs.
+  public var coverage: [UInt8] = []
+
+  /// The spans as a dense mask over `x, y, width, height` (for tests and tools).
+  public func mask(x: Int, y: Int, width: Int, height: Int) -> CoverageMask {
+    var dense = [UInt8](repeating: 0, count: width * height)
+    for span in spans {
+      for i in 0..<Int(span.count) {
+        let px = Int(span.x) + i - x, py = Int(span.y) - y
+        guard px >= 0, px < width, py >= 0, py < height else { continue }
+        dense[py * width + px] = span.offset < 0 ? span.value : coverage[Int(span.offset) + i]
+      }
+    }
+    return CoverageMask(x: x, y: y, width: width, height: height, coverage: dense)
+  }
+}

@@ -1,0 +1,74 @@
+// SPDX-License-Identifier: Apache-2.0
+// `zoetrope bench`: how long a frame of a scene takes to rasterize.
+
+import ArgumentParser
+import Dispatch
+import Zoetrope
+
+/// `zoetrope bench SCENE [--time T] [--frames N] [--threads N] [--json]`
+struct Bench: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Time the rendering of one frame (evaluate + rasterize, no encoding).",
+    discussion: """
+      Renders the frame at --time N times after one warm-up and reports the median, p10 and p90 \
+      milliseconds per frame and frames per second. With --threads, frames render in parallel, one per thread.
+      """
+  )
+
+  @Argument(help: "The scene file.")
+  var scene: String
+
+  @Option(name: .customLong("time"), help: "The clip time of the frame, seconds.")
+  var time: Double = 0
+
+  @Option(name: .customLong("frames"), help: "How many frames to time.")
+  var frames: Int = 20
+
+  @Option(name: .customLong("threads"), help: "Frames rendered at once.")
+  var threads: Int = 1
+
+  @Flag(name: .customLong("json"), help: "Print one JSON object instead of a table row.")
+  var json = false
+
+  func validate() throws {
+    guard frames > 0 else { throw ValidationError("--frames must be at least 1") }
+    guard threads > 0 else { throw ValidationError("--threads must be at least 1") }
+    guard time.isFinite else { throw ValidationError("--time must be finite") }
+  }
+
+  func run() throws {
+    let decoded = try SceneLoading.load(scene)
+    let renderer = Renderer(decoded)
+    _ = renderer.frame(atTime: time)
+    final class Samples: @unchecked Sendable {
+      var values: [Double]
+      init(_ count: Int) { values = Array(repeating: 0, count: count) }
+    }
+    let samples = Samples(frames)
+    let start = DispatchTime.now().uptimeNanoseconds
+    let perThread = (frames + threads - 1) / threads
+    DispatchQueue.concurrentPerform(iterations: threads) { thread in
+      for i in (thread * perThread)..<Swift.min(frames, (thread + 1) * perThread) {
+        let t0 = DispatchTime.now().uptimeNanoseconds
+        _ = renderer.frame(atTime: time)
+        samples.values[i] = Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e6
+      }
+    }
+    let wall = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+    let sorted = samples.values.sorted()
+    func percentile(_ p: Double) -> Double { sorted[Swift.min(sorted.count - 1, Int(Double(sorted.count - 1) * p + 0.5))] }
+    let fps = Double(frames) / wall
+    let width = Int((decoded.canvas.width * decoded.canvas.scale).rounded())
+    let height = Int((decoded.canvas.height * decoded.canvas.scale).rounded())
+    if json {
+      print("{\"scene\": \(Inspection.string(scene)), \"width\": \(width), \"height\": \(height), "
+        + "\"frames\": \(frames), \"threads\": \(threads), \"medianMs\": \(Inspection.number(percentile(0.5))), "
+        + "\"p10Ms\": \(Inspection.number(percentile(0.1))), \"p90Ms\": \(Inspection.number(percentile(0.9))), "
+        + "\"fps\": \(Inspection.number(fps))}")
+    } else {
+      func f(_ v: Double) -> String { String(Double(Int(v * 100)) / 100) }
+      print("\(scene) \(width)×\(height): median \(f(percentile(0.5))) ms, p10 \(f(percentile(0.1))) ms, "
+        + "p90 \(f(percentile(0.9))) ms, \(f(fps)) frames/s (\(frames) frames, \(threads) thread\(threads == 1 ? "" : "s"))")
+    }
+  }
+}
