@@ -6,9 +6,11 @@ import ZoetropeLayers
 
 /// Composites a ``PresentationTree`` into a ``FrameBuffer``: for every visible
 /// layer in paint order (a layer, then its sublayers by ascending `zPosition`,
-/// ties in order) its background with rounded corners, its content (shape fill
-/// then stroke, trimmed by `strokeStart…strokeEnd`), then its border inside the
-/// bounds; source-over in premultiplied sRGB. Opacity multiplies down the tree.
+/// ties in order) its background with rounded corners, its content (a
+/// gradient over the rounded bounds; shape fill then stroke, trimmed by
+/// `strokeStart…strokeEnd`), then its border inside the bounds; source-over in
+/// premultiplied sRGB. Opacity multiplies down the tree. Gradients under a
+/// perspective transform are not drawn yet.
 ///
 /// Geometry is flattened to within 0.05 device pixels after the layer's world
 /// transform (`anchorPoint`, `position`, `transform`, the superlayer's
@@ -33,9 +35,9 @@ public enum Compositor {
         z[a.offset] != z[b.offset] ? z[a.offset] < z[b.offset] : a.offset < b.offset
       }.map(\.element)
     }
-    // (node, the transform from its superlayer's space to device space, inherited opacity)
-    var stack: [(Int, Transform3D, Double)] = [(0, .scale(x: scale, y: scale, z: 1), 1)]
-    while let (index, parentToDevice, inheritedOpacity) = stack.popLast() {
+    // (node, the transform from its superlayer's space to device space, inherited opacity, clip)
+    var stack: [(Int, Transform3D, Double, ClipMask?)] = [(0, .scale(x: scale, y: scale, z: 1), 1, nil)]
+    while let (index, parentToDevice, inheritedOpacity, inheritedClip) = stack.popLast() {
       let p = tree.layers[index].properties
       guard !p.isHidden, p.opacity > 0 else { continue }
       let opacity = inheritedOpacity * p.opacity
@@ -46,27 +48,49 @@ public enum Compositor {
         .concatenating(p.transform)
         .concatenating(.translation(x: p.position.x, y: p.position.y, z: 0))
       let layerToDevice = layerToParent.concatenating(parentToDevice)
-      draw(p, layerToDevice: layerToDevice, opacity: opacity, into: &frame)
+      var clip = inheritedClip
+      if p.masksToBounds {
+        // The rounded bounds clip this layer's content and every sublayer.
+        let bounds = p.bounds.standardized
+        let radius = Swift.max(0, Swift.min(p.cornerRadius, bounds.width / 2, bounds.height / 2))
+        let runs = bounds.isEmpty ? nil : rasterize(.roundedRect(bounds, cornerRadius: radius), rule: .nonZero,
+                                                    transform: layerToDevice, frame: frame)
+        clip = ClipMask(runs, width: frame.width, height: frame.height, parent: inheritedClip)
+      }
+      draw(p, layerToDevice: layerToDevice, opacity: opacity, clip: clip, into: &frame)
       let sublayerToLayer = p.sublayerTransform.isIdentity ? Transform3D.identity
         : Transform3D.translation(x: -anchor.x, y: -anchor.y, z: 0).concatenating(p.sublayerTransform)
           .concatenating(.translation(x: anchor.x, y: anchor.y, z: 0))
       let childToDevice = sublayerToLayer.concatenating(layerToDevice)
-      for child in children[index].reversed() { stack.append((child, childToDevice, opacity)) }
+      for child in children[index].reversed() { stack.append((child, childToDevice, opacity, clip)) }
     }
     return frame
   }
 
   /// Draws one layer's own content.
-  static func draw(_ p: LayerProperties, layerToDevice: Transform3D, opacity: Double, into frame: inout FrameBuffer) {
+  static func draw(_ p: LayerProperties, layerToDevice: Transform3D, opacity: Double, clip: ClipMask?,
+                   into frame: inout FrameBuffer) {
     let bounds = p.bounds.standardized
     let radius = Swift.max(0, Swift.min(p.cornerRadius, bounds.width / 2, bounds.height / 2))
     if let background = p.backgroundColor, background.alpha > 0, !bounds.isEmpty {
       fill(.roundedRect(bounds, cornerRadius: radius), rule: .nonZero, color: background, opacity: opacity,
-           transform: layerToDevice, into: &frame)
+           transform: layerToDevice, clip: clip, into: &frame)
+    }
+    if let gradient = p.gradient, !bounds.isEmpty, let inverse = layerToDevice.affineTransform.inverted(),
+      layerToDevice.isAffine,
+      let paint = GradientPaint(gradient, bounds: p.bounds, deviceToLayer: inverse, opacity: opacity)
+    {
+      let lines = Path.roundedRect(bounds, cornerRadius: radius).flattened(tolerance: tolerance,
+                                                                           transform: layerToDevice.affineTransform)
+      if let runs = Rasterizer.spans(of: lines, fillRule: .nonZero, canvasWidth: frame.width,
+                                     canvasHeight: frame.height) {
+        frame.fill(clip.map { $0.clip(runs) } ?? runs, gradient: paint)
+      }
     }
     if let shape = p.shape, let path = shape.path {
       if let fillColor = shape.fillColor, fillColor.alpha > 0 {
-        fill(path, rule: shape.fillRule, color: fillColor, opacity: opacity, transform: layerToDevice, into: &frame)
+        fill(path, rule: shape.fillRule, color: fillColor, opacity: opacity, transform: layerToDevice, clip: clip,
+             into: &frame)
       }
       if let strokeColor = shape.strokeColor, strokeColor.alpha > 0, shape.lineWidth > 0 {
         let start = Swift.min(Swift.max(shape.strokeStart, 0), 1), end = Swift.min(Swift.max(shape.strokeEnd, 0), 1)
@@ -79,7 +103,7 @@ public enum Compositor {
           let lines = trimmed.flattened(tolerance: tolerance / scale)
           let outline = Stroker.stroke(lines, style: style, tolerance: tolerance / scale)
           fillPolylines(outline, rule: .nonZero, color: strokeColor, opacity: opacity, transform: layerToDevice,
-                        into: &frame)
+                        clip: clip, into: &frame)
         }
       }
     }
@@ -88,7 +112,7 @@ public enum Compositor {
       let w = Swift.min(p.borderWidth, bounds.width / 2, bounds.height / 2)
       let inner = Rect(x: bounds.minX + w, y: bounds.minY + w, width: bounds.width - 2 * w, height: bounds.height - 2 * w)
       if !inner.isEmpty { ring.addPath(.roundedRect(inner, cornerRadius: Swift.max(0, radius - w))) }
-      fill(ring, rule: .evenOdd, color: border, opacity: opacity, transform: layerToDevice, into: &frame)
+      fill(ring, rule: .evenOdd, color: border, opacity: opacity, transform: layerToDevice, clip: clip, into: &frame)
     }
   }
 
@@ -99,21 +123,25 @@ public enum Compositor {
     return s.isFinite && s > 0 ? Swift.max(s, 1e-6) : 1
   }
 
-  static func fill(_ path: Path, rule: FillRule, color: Color, opacity: Double, transform: Transform3D,
-                   into frame: inout FrameBuffer) {
+  /// Coverage runs of a path under a transform, flattened within the tolerance.
+  static func rasterize(_ path: Path, rule: FillRule, transform: Transform3D, frame: FrameBuffer) -> CoverageSpans? {
     let lines: [Polyline]
     if transform.isAffine {
       lines = path.flattened(tolerance: tolerance, transform: transform.affineTransform)
     } else {
       lines = project(path.flattened(tolerance: tolerance / deviceScale(of: transform)), transform)
     }
-    guard let runs = Rasterizer.spans(of: lines, fillRule: rule, canvasWidth: frame.width,
-                                      canvasHeight: frame.height) else { return }
-    frame.fill(runs, color: color, opacity: opacity)
+    return Rasterizer.spans(of: lines, fillRule: rule, canvasWidth: frame.width, canvasHeight: frame.height)
+  }
+
+  static func fill(_ path: Path, rule: FillRule, color: Color, opacity: Double, transform: Transform3D,
+                   clip: ClipMask?, into frame: inout FrameBuffer) {
+    guard let runs = rasterize(path, rule: rule, transform: transform, frame: frame) else { return }
+    frame.fill(clip.map { $0.clip(runs) } ?? runs, color: color, opacity: opacity)
   }
 
   static func fillPolylines(_ polylines: [Polyline], rule: FillRule, color: Color, opacity: Double,
-                            transform: Transform3D, into frame: inout FrameBuffer) {
+                            transform: Transform3D, clip: ClipMask?, into frame: inout FrameBuffer) {
     let lines: [Polyline]
     if transform.isAffine {
       let t = transform.affineTransform
@@ -123,7 +151,7 @@ public enum Compositor {
     }
     guard let runs = Rasterizer.spans(of: lines, fillRule: rule, canvasWidth: frame.width,
                                       canvasHeight: frame.height) else { return }
-    frame.fill(runs, color: color, opacity: opacity)
+    frame.fill(clip.map { $0.clip(runs) } ?? runs, color: color, opacity: opacity)
   }
 
   /// Projects layer-space polylines through a perspective transform, dropping

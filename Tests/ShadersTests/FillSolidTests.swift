@@ -89,3 +89,28 @@ import Testing
     }
   }
 }
+
+@Suite struct SourceOverRowTests {
+  @Test(arguments: [0, 1, 4, 7, 33])
+  func simdMatchesScalar(_ count: Int) {
+    var random = FillSolidTests.SeededRandom(state: UInt64(count) &+ 11)
+    for _ in 0..<20 {
+      var source: [UInt8] = []
+      for _ in 0..<count {
+        let a = random.byte()
+        source += [UInt8(UInt16(random.byte()) * UInt16(a) / 255), UInt8(UInt16(random.byte()) * UInt16(a) / 255),
+                   UInt8(UInt16(random.byte()) * UInt16(a) / 255), a]
+      }
+      let coverage = (0..<count).map { _ in random.byte() }
+      let original = (0..<(4 * count)).map { _ in random.byte() }
+      var simd = original, scalar = original
+      simd.withUnsafeMutableBufferPointer { p in
+        sourceOverRow(p.baseAddress!, source: source, coverage: coverage, count: count)
+      }
+      scalar.withUnsafeMutableBufferPointer { p in
+        sourceOverRowScalar(p.baseAddress!, source: source, coverage: coverage, count: count)
+      }
+      #expect(simd == scalar)
+    }
+  }
+}

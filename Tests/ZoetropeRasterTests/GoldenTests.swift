@@ -8,6 +8,8 @@ import _ZoetropeTestSupport
 @Suite struct GoldenTests {
   @Test(arguments: [
     ("compositor/features.json", 0.0, "compositor/features@t0.000"),
+    ("compositor/gradients.json", 0.0, "compositor/gradients@t0.000"),
+    ("compositor/masks.json", 0.0, "compositor/masks@t0.000"),
     ("demo/pull-to-refresh.json", 0.75, "demo/pull-to-refresh@t0.750"),
     ("demo/pull-to-refresh.json", 1.6, "demo/pull-to-refresh@t1.600"),
   ])

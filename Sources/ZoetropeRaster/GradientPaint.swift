@@ -1,0 +1,131 @@
+// SPDX-License-Identifier: Apache-2.0
+// CAGradientLayer paints: axial, radial and conic colour ramps over a layer's bounds.
+
+import Shaders
+import ZoetropeGeometry
+import ZoetropeLayers
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A gradient ready to sample: stops with their locations, the geometry in the
+/// layer's coordinates, and the device→layer map.
+///
+/// Axial: t is the projection onto `startPoint → endPoint` (clamped, pad).
+/// Radial: t is the distance from `startPoint` over the distance to `endPoint`
+/// (an ellipse when the bounds are not square, as CAGradientLayer draws).
+/// Conic: t is the angle around `startPoint`, starting towards `endPoint`,
+/// increasing clockwise on screen, one turn = 1. Colours interpolate in
+/// straight-alpha sRGB, then premultiply.
+struct GradientPaint {
+  let stops: [(location: Double, color: Color)]
+  let type: GradientType
+  let start: Point
+  let end: Point
+  let deviceToLayer: AffineTransform
+  let opacity: Double
+
+  init?(_ g: GradientProperties, bounds: Rect, deviceToLayer: AffineTransform, opacity: Double) {
+    guard let colors = g.colors, !colors.isEmpty else { return nil }
+    var locations: [Double]
+    if let given = g.locations, given.count == colors.count {
+      locations = given
+    } else {
+      locations = colors.count == 1 ? [0] : (0..<colors.count).map { Double($0) / Double(colors.count - 1) }
+    }
+    // Stops sorted by location (stable), as the ramp needs.
+    let sorted = zip(locations, colors).enumerated().sorted { a, b in
+      a.element.0 != b.element.0 ? a.element.0 < b.element.0 : a.offset < b.offset
+    }.map(\.element)
+    stops = sorted.map { (location: $0.0, color: $0.1) }
+    type = g.type
+    start = Point(x: bounds.origin.x + g.startPoint.x * bounds.size.width,
+                  y: bounds.origin.y + g.startPoint.y * bounds.size.height)
+    end = Point(x: bounds.origin.x + g.endPoint.x * bounds.size.width,
+                y: bounds.origin.y + g.endPoint.y * bounds.size.height)
+    self.deviceToLayer = deviceToLayer
+    self.opacity = opacity
+  }
+
+  /// The ramp parameter at a layer-space point.
+  func parameter(at p: Point) -> Double {
+    let axis = end - start
+    switch type {
+    case .axial:
+      let length2 = axis.x * axis.x + axis.y * axis.y
+      guard length2 > 0 else { return 0 }
+      return ((p.x - start.x) * axis.x + (p.y - start.y) * axis.y) / length2
+    case .radial:
+      let rx = Swift.abs(axis.x), ry = Swift.abs(axis.y)
+      let dx = p.x - start.x, dy = p.y - start.y
+      if rx > 0 && ry > 0 { return ((dx / rx) * (dx / rx) + (dy / ry) * (dy / ry)).squareRoot() }
+      let r = Swift.max(rx, ry)
+      return r > 0 ? (dx * dx + dy * dy).squareRoot() / r : 0
+    case .conic:
+      let base = atan2(axis.y, axis.x)
+      var angle = atan2(p.y - start.y, p.x - start.x) - base
+      angle = angle.truncatingRemainder(dividingBy: 2 * Double.pi)
+      if angle < 0 { angle += 2 * Double.pi }
+      return angle / (2 * Double.pi)
+    }
+  }
+
+  /// The premultiplied RGBA8 colour at ramp parameter t (padded at the ends).
+  func color(at t: Double) -> (UInt8, UInt8, UInt8, UInt8) {
+    let t = t.isNaN ? 0 : t
+    var color = stops[0].color
+    if t >= stops[stops.count - 1].location {
+      color = stops[stops.count - 1].color
+    } else if t > stops[0].location {
+      var i = 0
+      while i + 1 < stops.count && stops[i + 1].location <= t { i += 1 }
+      let a = stops[i], b = stops[i + 1]
+      let span = b.location - a.location
+      color = span > 0 ? a.color.interpolated(to: b.color, fraction: (t - a.location) / span) : b.color
+    }
+    let p = FrameBuffer.premultiplied(color, opacity: opacity)
+    return (p.r, p.g, p.b, p.a)
+  }
+
+  /// Premultiplied colours for `count` pixels of device row `y` from column `x`,
+  /// sampled at pixel centres.
+  func row(y: Int, x: Int, count: Int, into buffer: inout [UInt8]) {
+    if buffer.count < 4 * count { buffer = [UInt8](repeating: 0, count: 4 * count) }
+    for i in 0..<count {
+      let p = deviceToLayer.transform(Point(x: Double(x + i) + 0.5, y: Double(y) + 0.5))
+      let c = color(at: parameter(at: p))
+      buffer[4 * i] = c.0; buffer[4 * i + 1] = c.1; buffer[4 * i + 2] = c.2; buffer[4 * i + 3] = c.3
+    }
+  }
+}
+
+extension FrameBuffer {
+  /// Blends a gradient under coverage runs.
+  mutating func fill(_ runs: CoverageSpans, gradient: GradientPaint) {
+    var source: [UInt8] = []
+    var constant: [UInt8] = []
+    let width = self.width, height = self.height
+    for span in runs.spans {
+      let y = Int(span.y), x = Int(span.x), count = Int(span.count)
+      guard y >= 0, y < height, x >= 0, x + count <= width else { continue }
+      gradient.row(y: y, x: x, count: count, into: &source)
+      pixels.withUnsafeMutableBufferPointer { pixels in
+        let target = pixels.baseAddress! + 4 * (y * width + x)
+        if span.offset < 0 {
+          if constant.count < count { constant = [UInt8](repeating: 0, count: count) }
+          for i in 0..<count { constant[i] = span.value }
+          sourceOverRow(target, source: source, coverage: constant, count: count)
+        } else {
+          runs.coverage.withUnsafeBufferPointer {
+            sourceOverRow(target, source: source, coverage: $0.baseAddress! + Int(span.offset), count: count)
+          }
+        }
+      }
+    }
+  }
+}
