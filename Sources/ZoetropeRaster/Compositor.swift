@@ -35,19 +35,47 @@ public enum Compositor {
         z[a.offset] != z[b.offset] ? z[a.offset] < z[b.offset] : a.offset < b.offset
       }.map(\.element)
     }
+    let context = Context(tree: tree, children: children)
+    renderSubtree(0, parentToDevice: .scale(x: scale, y: scale, z: 1), opacity: 1, clip: nil, isolationDepth: 0,
+                  context: context, into: &frame)
+    return frame
+  }
+
+  /// What every subtree render shares.
+  struct Context {
+    let tree: PresentationTree
+    let children: [[Int]]
+  }
+
+  /// Nested translucent groups rendered offscreen at most this deep; deeper
+  /// ones multiply their opacity into their content instead.
+  static let maximumIsolationDepth = 8
+
+  /// Draws the subtree at `root` into `frame`. A translucent layer whose
+  /// pieces can overlap (sublayers, or more than one of background, content
+  /// and border) is an isolated group, as Core Animation composites it: drawn
+  /// opaque offscreen, then blended at its opacity. A translucent layer with
+  /// a single piece just draws it at that opacity (the same pixels, cheaper).
+  static func renderSubtree(_ root: Int, parentToDevice: Transform3D, opacity rootOpacity: Double, clip rootClip: ClipMask?,
+                            isolationDepth: Int, context: Context, into frame: inout FrameBuffer) {
     // (node, the transform from its superlayer's space to device space, inherited opacity, clip)
-    var stack: [(Int, Transform3D, Double, ClipMask?)] = [(0, .scale(x: scale, y: scale, z: 1), 1, nil)]
+    var stack: [(Int, Transform3D, Double, ClipMask?)] = [(root, parentToDevice, rootOpacity, rootClip)]
     while let (index, parentToDevice, inheritedOpacity, inheritedClip) = stack.popLast() {
-      let p = tree.layers[index].properties
+      let p = context.tree.layers[index].properties
       guard !p.isHidden, p.opacity > 0 else { continue }
+      if p.opacity < 1, isolationDepth < maximumIsolationDepth,
+        needsIsolation(p, hasSublayers: !context.children[index].isEmpty)
+      {
+        var layer = FrameBuffer(width: frame.width, height: frame.height, background: .clear)
+        var opaque = p
+        opaque.opacity = 1
+        renderIsolated(index, properties: opaque, parentToDevice: parentToDevice, clip: inheritedClip,
+                       isolationDepth: isolationDepth + 1, context: context, into: &layer)
+        frame.composite(layer, opacity: inheritedOpacity * p.opacity)
+        continue
+      }
       let opacity = inheritedOpacity * p.opacity
-      let size = p.bounds.size
-      let anchor = Point(x: p.bounds.origin.x + p.anchorPoint.x * size.width,
-                         y: p.bounds.origin.y + p.anchorPoint.y * size.height)
-      let layerToParent = Transform3D.translation(x: -anchor.x, y: -anchor.y, z: 0)
-        .concatenating(p.transform)
-        .concatenating(.translation(x: p.position.x, y: p.position.y, z: 0))
-      let layerToDevice = layerToParent.concatenating(parentToDevice)
+      let (layerToDevice, childToDevice) = transforms(p, parentToDevice: parentToDevice)
       var clip = inheritedClip
       if p.masksToBounds {
         // The rounded bounds clip this layer's content and every sublayer.
@@ -58,13 +86,56 @@ public enum Compositor {
         clip = ClipMask(runs, width: frame.width, height: frame.height, parent: inheritedClip)
       }
       draw(p, layerToDevice: layerToDevice, opacity: opacity, clip: clip, into: &frame)
-      let sublayerToLayer = p.sublayerTransform.isIdentity ? Transform3D.identity
-        : Transform3D.translation(x: -anchor.x, y: -anchor.y, z: 0).concatenating(p.sublayerTransform)
-          .concatenating(.translation(x: anchor.x, y: anchor.y, z: 0))
-      let childToDevice = sublayerToLayer.concatenating(layerToDevice)
-      for child in children[index].reversed() { stack.append((child, childToDevice, opacity, clip)) }
+      for child in context.children[index].reversed() { stack.append((child, childToDevice, opacity, clip)) }
     }
-    return frame
+  }
+
+  /// Renders an isolated group: the layer itself at full opacity, then its sublayers.
+  static func renderIsolated(_ index: Int, properties p: LayerProperties, parentToDevice: Transform3D, clip inheritedClip: ClipMask?,
+                             isolationDepth: Int, context: Context, into frame: inout FrameBuffer) {
+    let (layerToDevice, childToDevice) = transforms(p, parentToDevice: parentToDevice)
+    var clip = inheritedClip
+    if p.masksToBounds {
+      let bounds = p.bounds.standardized
+      let radius = Swift.max(0, Swift.min(p.cornerRadius, bounds.width / 2, bounds.height / 2))
+      let runs = bounds.isEmpty ? nil : rasterize(.roundedRect(bounds, cornerRadius: radius), rule: .nonZero,
+                                                  transform: layerToDevice, frame: frame)
+      clip = ClipMask(runs, width: frame.width, height: frame.height, parent: inheritedClip)
+    }
+    draw(p, layerToDevice: layerToDevice, opacity: 1, clip: clip, into: &frame)
+    for child in context.children[index] {
+      renderSubtree(child, parentToDevice: childToDevice, opacity: 1, clip: clip, isolationDepth: isolationDepth,
+                    context: context, into: &frame)
+    }
+  }
+
+  /// Whether a translucent layer's pieces can overlap one another.
+  static func needsIsolation(_ p: LayerProperties, hasSublayers: Bool) -> Bool {
+    if hasSublayers { return true }
+    var pieces = 0
+    if let c = p.backgroundColor, c.alpha > 0 { pieces += 1 }
+    if p.borderWidth > 0, let c = p.borderColor, c.alpha > 0 { pieces += 1 }
+    if let g = p.gradient, g.colors?.isEmpty == false { pieces += 1 }
+    if let s = p.shape, s.path != nil {
+      if let c = s.fillColor, c.alpha > 0 { pieces += 1 }
+      if let c = s.strokeColor, c.alpha > 0, s.lineWidth > 0 { pieces += 1 }
+    }
+    return pieces > 1
+  }
+
+  /// The layer's own layer→device transform and the one its sublayers start from.
+  static func transforms(_ p: LayerProperties, parentToDevice: Transform3D) -> (Transform3D, Transform3D) {
+    let size = p.bounds.size
+    let anchor = Point(x: p.bounds.origin.x + p.anchorPoint.x * size.width,
+                       y: p.bounds.origin.y + p.anchorPoint.y * size.height)
+    let layerToParent = Transform3D.translation(x: -anchor.x, y: -anchor.y, z: 0)
+      .concatenating(p.transform)
+      .concatenating(.translation(x: p.position.x, y: p.position.y, z: 0))
+    let layerToDevice = layerToParent.concatenating(parentToDevice)
+    let sublayerToLayer = p.sublayerTransform.isIdentity ? Transform3D.identity
+      : Transform3D.translation(x: -anchor.x, y: -anchor.y, z: 0).concatenating(p.sublayerTransform)
+        .concatenating(.translation(x: anchor.x, y: anchor.y, z: 0))
+    return (layerToDevice, sublayerToLayer.concatenating(layerToDevice))
   }
 
   /// Draws one layer's own content.

@@ -76,6 +76,23 @@ public struct FrameBuffer: Sendable {
     }
   }
 
+  /// Blends another frame of the same size over this one at `opacity`
+  /// (an isolated group): `sourceOverRow` with every coverage byte `round(opacity × 255)`.
+  public mutating func composite(_ layer: FrameBuffer, opacity: Double) {
+    let alpha = UInt8((Swift.min(Swift.max(opacity.isNaN ? 0 : opacity, 0), 1) * 255).rounded())
+    guard alpha > 0, layer.width == width, layer.height == height else { return }
+    let coverage = [UInt8](repeating: alpha, count: width)
+    let width = self.width
+    pixels.withUnsafeMutableBufferPointer { pixels in
+      layer.pixels.withUnsafeBufferPointer { source in
+        for y in 0..<height {
+          sourceOverRow(pixels.baseAddress! + 4 * y * width, source: source.baseAddress! + 4 * y * width,
+                        coverage: coverage, count: width)
+        }
+      }
+    }
+  }
+
   /// The frame as straight-alpha RGBA8 (what PNG and video sinks take).
   public func straightAlphaRGBA() -> [UInt8] {
     var copy = pixels

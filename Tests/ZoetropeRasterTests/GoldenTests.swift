@@ -10,6 +10,7 @@ import _ZoetropeTestSupport
     ("compositor/features.json", 0.0, "compositor/features@t0.000"),
     ("compositor/gradients.json", 0.0, "compositor/gradients@t0.000"),
     ("compositor/masks.json", 0.0, "compositor/masks@t0.000"),
+    ("compositor/group-opacity.json", 0.0, "compositor/group-opacity@t0.000"),
     ("demo/pull-to-refresh.json", 0.75, "demo/pull-to-refresh@t0.750"),
     ("demo/pull-to-refresh.json", 1.6, "demo/pull-to-refresh@t1.600"),
   ])
@@ -18,6 +19,15 @@ import _ZoetropeTestSupport
     if let failure = Golden.compare(renderer.frame(atTime: time), name: golden) {
       Issue.record(Comment(rawValue: failure))
     }
+  }
+
+  @Test func translucentGroupIsCompositedAsOneLayer() throws {
+    let frame = Renderer(try Fixtures.scene("Scenes/compositor/group-opacity.json")).frame(atTime: 0)
+    func pixel(_ x: Int, _ y: Int) -> [UInt8] { Array(frame.pixels[(4 * (y * frame.width + x))..<(4 * (y * frame.width + x) + 4)]) }
+    // Where the child covers its parent only the child shows, at half opacity over white:
+    // 0xE0457B at 50 % → (240, 162, 189), not a mix with the parent's blue.
+    let overlap = pixel(30, 30)
+    #expect(overlap[0] >= 239 && overlap[0] <= 240 && overlap[1] >= 161 && overlap[1] <= 163)
   }
 
   @Test func renderingTwiceGivesTheSameBytes() throws {
