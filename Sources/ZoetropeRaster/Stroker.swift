@@ -118,7 +118,14 @@ public enum Stroker {
     // The outer side is opposite the turn.
     let side: Double = cross > 0 ? -1 : 1
     let n0 = Point(x: -d0.y, y: d0.x) * (half * side), n1 = Point(x: -d1.y, y: d1.x) * (half * side)
+    // Where the corner turns so little that a bevel lies within the tolerance
+    // of the round arc (r(1 − cos(θ/2)) ≤ tolerance), a bevel is drawn: the
+    // vertices of flattened curves are nearly all such corners.
+    let cosHalfTurn = ((1 + dot) / 2).squareRoot()
+    let nearlyStraight = half * (1 - cosHalfTurn) <= tolerance
     switch style.lineJoin {
+    case .round where nearlyStraight:
+      return polygon([vertex, vertex + n0, vertex + n1])
     case .round:
       return circle(vertex, half, tolerance: tolerance)
     case .bevel:
@@ -145,11 +152,16 @@ public enum Stroker {
     let radius = r * (theta / sin(theta)).squareRoot()
     var points: [Point] = []
     points.reserveCapacity(steps)
-    for i in 0..<steps {
-      let angle = theta * Double(i)
-      points.append(Point(x: c.x + radius * cos(angle), y: c.y + radius * sin(angle)))
+    // Step round by rotating a unit vector (two multiplies per vertex, not a
+    // sine and cosine each; the same operations everywhere, so deterministic).
+    let (stepSin, stepCos) = (sin(theta), cos(theta))
+    var (x, y) = (1.0, 0.0)
+    for _ in 0..<steps {
+      points.append(Point(x: c.x + radius * x, y: c.y + radius * y))
+      (x, y) = (x * stepCos - y * stepSin, y * stepCos + x * stepSin)
     }
-    return polygon(points)
+    // Increasing angles already give a positive signed area (see `polygon`).
+    return Polyline(points: points, isClosed: true)
   }
 
   /// A closed polygon wound positively (non-negative signed area in y-down space).
