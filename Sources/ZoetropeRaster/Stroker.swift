@@ -38,13 +38,20 @@ public struct StrokeStyle: Sendable {
   }
 }
 
-/// Turns polylines into the polygons that cover their stroke: one quad per
-/// segment, a polygon per join and cap, each wound positively so that filling
-/// them together with the non-zero rule paints their union.
+/// Turns polylines into the outline of their stroke: for an open polyline one
+/// closed polygon — the left offset forwards, the end cap, the right offset
+/// backwards, the start cap; for a closed one two loops of opposite
+/// orientation. Filled with the non-zero rule they cover exactly the stroke, so
+/// edge pixels are not counted twice.
 ///
-///     ─────┬─────            segment quads overlap at the joint; the join
-///          │▓ join           piece fills the outer wedge (miter, bevel or
-///          │                 round), caps extend the open ends.
+///              outer join (miter / round / bevel)
+///     ────────┐╲
+///     ──────┐ │ ╲      inner side: through the pivot, as Skia's stroker does:
+///           │ │  │     the small loop it makes winds the same way as the body
+///
+/// Corners that turn so little that a bevel stays within `tolerance` of the
+/// round arc are bevelled whatever the join (nearly every vertex of a
+/// flattened curve).
 public enum Stroker {
   /// The stroke outline of `polylines` as closed polygons.
   ///
@@ -69,32 +76,123 @@ public enum Stroker {
         }
         continue
       }
-      let closed = line.isClosed && points.count > 2
-      let count = points.count
-      let segmentCount = closed ? count : count - 1
-      for i in 0..<segmentCount {
-        let a = points[i], b = points[(i + 1) % count]
-        var start = a, end = b
-        let n = normal(a, b) * half
-        if !closed && style.lineCap == .square {
-          let d = direction(a, b) * half
-          if i == 0 { start = a - d }
-          if i == segmentCount - 1 { end = b + d }
-        }
-        output.append(polygon([start + n, end + n, end - n, start - n]))
-      }
-      // Joins at interior vertices (every vertex of a closed polyline).
-      let joinRange = closed ? 0..<count : 1..<(count - 1)
-      for i in joinRange {
-        let previous = points[(i - 1 + count) % count], vertex = points[i], next = points[(i + 1) % count]
-        if let join = join(previous, vertex, next, half: half, style: style, tolerance: tolerance) { output.append(join) }
-      }
-      if !closed && style.lineCap == .round {
-        output.append(circle(points[0], half, tolerance: tolerance))
-        output.append(circle(points[count - 1], half, tolerance: tolerance))
+      if line.isClosed && points.count > 2 {
+        let (left, right) = sides(points, closed: true, half: half, style: style, tolerance: tolerance)
+        output.append(Polyline(points: left, isClosed: true))
+        output.append(Polyline(points: right.reversed(), isClosed: true))
+      } else {
+        let (left, right) = sides(points, closed: false, half: half, style: style, tolerance: tolerance)
+        let count = points.count
+        let endDirection = direction(points[count - 2], points[count - 1]) * half
+        let startDirection = direction(points[0], points[1]) * half
+        var outline = left
+        outline += cap(at: points[count - 1], from: left[left.count - 1], to: right[right.count - 1],
+                       direction: endDirection, style: style, tolerance: tolerance)
+        outline += right.reversed()
+        outline += cap(at: points[0], from: right[0], to: left[0], direction: startDirection * -1, style: style,
+                       tolerance: tolerance)
+        output.append(Polyline(points: outline, isClosed: true))
       }
     }
     return output
+  }
+
+  /// The left and right offset sides of a polyline, with joins: outer corners
+  /// get the join, inner corners go through the pivot.
+  static func sides(_ points: [Point], closed: Bool, half: Double, style: StrokeStyle, tolerance: Double)
+    -> (left: [Point], right: [Point])
+  {
+    let count = points.count
+    let segmentCount = closed ? count : count - 1
+    var normals: [Point] = []
+    normals.reserveCapacity(segmentCount)
+    for i in 0..<segmentCount { normals.append(normal(points[i], points[(i + 1) % count]) * half) }
+    var left: [Point] = [], right: [Point] = []
+    left.reserveCapacity(2 * count + 8)
+    right.reserveCapacity(2 * count + 8)
+    if !closed {
+      left.append(points[0] + normals[0])
+      right.append(points[0] - normals[0])
+    }
+    let vertices = closed ? Array(0..<count) : Array(1..<(count - 1))
+    for i in vertices {
+      let before = normals[(i - 1 + segmentCount) % segmentCount], after = normals[i % segmentCount]
+      let pivot = points[i]
+      let d0 = direction(points[(i - 1 + count) % count], pivot), d1 = direction(pivot, points[(i + 1) % count])
+      let cross = d0.x * d1.y - d0.y * d1.x
+      if cross > 0 {
+        // Turning towards the left normal: left is inside.
+        left += [pivot + before, pivot, pivot + after]
+        right += join(pivot, before * -1, after * -1, d0: d0, d1: d1, half: half, style: style, tolerance: tolerance)
+      } else {
+        left += join(pivot, before, after, d0: d0, d1: d1, half: half, style: style, tolerance: tolerance)
+        right += [pivot - before, pivot, pivot - after]
+      }
+    }
+    if !closed {
+      left.append(points[count - 1] + normals[segmentCount - 1])
+      right.append(points[count - 1] - normals[segmentCount - 1])
+    }
+    return (left, right)
+  }
+
+  /// The outer side of a corner at `pivot`, from offset `a` to offset `b`.
+  static func join(_ pivot: Point, _ a: Point, _ b: Point, d0: Point, d1: Point, half: Double, style: StrokeStyle,
+                   tolerance: Double) -> [Point] {
+    let dot = d0.x * d1.x + d0.y * d1.y
+    let cosHalfTurn = ((1 + dot) / 2).squareRoot()
+    if half * (1 - cosHalfTurn) <= tolerance { return [pivot + a, pivot + b] }
+    switch style.lineJoin {
+    case .bevel:
+      return [pivot + a, pivot + b]
+    case .miter:
+      // Miter length over half width is 1/sin(φ/2), φ the angle between the segments.
+      let sinHalf = ((1 + dot) / 2).squareRoot()
+      guard sinHalf > 0, 1 / sinHalf <= style.miterLimit else { return [pivot + a, pivot + b] }
+      let bisector = direction(Point.zero, a + b)
+      return [pivot + a, pivot + bisector * (half / sinHalf), pivot + b]
+    case .round:
+      return arc(around: pivot, from: a, to: b, tolerance: tolerance)
+    }
+  }
+
+  /// The points of an arc around `center` from offset `a` to offset `b` (same
+  /// length), the short way, within `tolerance`.
+  static func arc(around center: Point, from a: Point, to b: Point, tolerance: Double) -> [Point] {
+    let radius = (a.x * a.x + a.y * a.y).squareRoot()
+    let start = atan2(a.y, a.x)
+    var sweep = atan2(b.y, b.x) - start
+    if sweep > Double.pi { sweep -= 2 * Double.pi }
+    if sweep < -Double.pi { sweep += 2 * Double.pi }
+    let step = 2 * acos(Swift.max(-1, 1 - Swift.max(tolerance, 1e-4) / Swift.max(radius, 1e-4)))
+    let steps = Swift.max(1, Swift.min(512, Int((Swift.abs(sweep) / step).rounded(.up))))
+    var points: [Point] = [center + a]
+    for k in 1..<steps {
+      let angle = start + sweep * Double(k) / Double(steps)
+      points.append(Point(x: center.x + radius * cos(angle), y: center.y + radius * sin(angle)))
+    }
+    points.append(center + b)
+    return points
+  }
+
+  /// The points between the two sides at an open end (`direction` points
+  /// outwards, length half the width): none for butt, two for square, a half
+  /// circle for round.
+  static func cap(at end: Point, from: Point, to: Point, direction: Point, style: StrokeStyle, tolerance: Double)
+    -> [Point]
+  {
+    switch style.lineCap {
+    case .butt:
+      return []
+    case .square:
+      return [from + direction, to + direction]
+    case .round:
+      // Half circle from `from` through `end + direction` to `to`.
+      let a = from - end, tip = direction
+      let first = arc(around: end, from: a, to: tip, tolerance: tolerance)
+      let second = arc(around: end, from: tip, to: to - end, tolerance: tolerance)
+      return Array(first.dropFirst()) + Array(second.dropFirst().dropLast())
+    }
   }
 
   static func direction(_ a: Point, _ b: Point) -> Point {
@@ -106,39 +204,6 @@ public enum Stroker {
   static func normal(_ a: Point, _ b: Point) -> Point {
     let d = direction(a, b)
     return Point(x: -d.y, y: d.x)
-  }
-
-  /// The wedge outside the corner at `vertex`, or `nil` for a straight continuation.
-  static func join(_ previous: Point, _ vertex: Point, _ next: Point, half: Double, style: StrokeStyle,
-                   tolerance: Double) -> Polyline? {
-    let d0 = direction(previous, vertex), d1 = direction(vertex, next)
-    let cross = d0.x * d1.y - d0.y * d1.x
-    let dot = d0.x * d1.x + d0.y * d1.y
-    if Swift.abs(cross) < 1e-12 && dot > 0 { return nil }
-    // The outer side is opposite the turn.
-    let side: Double = cross > 0 ? -1 : 1
-    let n0 = Point(x: -d0.y, y: d0.x) * (half * side), n1 = Point(x: -d1.y, y: d1.x) * (half * side)
-    // Where the corner turns so little that a bevel lies within the tolerance
-    // of the round arc (r(1 − cos(θ/2)) ≤ tolerance), a bevel is drawn: the
-    // vertices of flattened curves are nearly all such corners.
-    let cosHalfTurn = ((1 + dot) / 2).squareRoot()
-    let nearlyStraight = half * (1 - cosHalfTurn) <= tolerance
-    switch style.lineJoin {
-    case .round where nearlyStraight:
-      return polygon([vertex, vertex + n0, vertex + n1])
-    case .round:
-      return circle(vertex, half, tolerance: tolerance)
-    case .bevel:
-      return polygon([vertex, vertex + n0, vertex + n1])
-    case .miter:
-      // Miter length over half width is 1/sin(θ/2), θ the angle between the segments.
-      let cosTheta = -dot
-      let sinHalf = ((1 - cosTheta) / 2).squareRoot()
-      guard sinHalf > 0, 1 / sinHalf <= style.miterLimit else { return polygon([vertex, vertex + n0, vertex + n1]) }
-      let bisector = direction(Point.zero, n0 + n1)
-      let tip = vertex + bisector * (half / sinHalf)
-      return polygon([vertex, vertex + n0, tip, vertex + n1])
-    }
   }
 
   /// A circle as a polygon whose edges stray at most `tolerance` from it, with
