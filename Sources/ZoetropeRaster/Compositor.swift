@@ -45,6 +45,8 @@ public enum Compositor {
   struct Context {
     let tree: PresentationTree
     let children: [[Int]]
+    /// The frame's reusable rasterizer memory.
+    let scratch = RasterScratch()
   }
 
   /// Nested translucent groups rendered offscreen at most this deep; deeper
@@ -82,10 +84,10 @@ public enum Compositor {
         let bounds = p.bounds.standardized
         let radius = Swift.max(0, Swift.min(p.cornerRadius, bounds.width / 2, bounds.height / 2))
         let runs = bounds.isEmpty ? nil : rasterize(.roundedRect(bounds, cornerRadius: radius), rule: .nonZero,
-                                                    transform: layerToDevice, frame: frame)
+                                                    transform: layerToDevice, frame: frame, scratch: context.scratch)
         clip = ClipMask(runs, width: frame.width, height: frame.height, parent: inheritedClip)
       }
-      draw(p, layerToDevice: layerToDevice, opacity: opacity, clip: clip, into: &frame)
+      draw(p, layerToDevice: layerToDevice, opacity: opacity, clip: clip, scratch: context.scratch, into: &frame)
       for child in context.children[index].reversed() { stack.append((child, childToDevice, opacity, clip)) }
     }
   }
@@ -99,10 +101,10 @@ public enum Compositor {
       let bounds = p.bounds.standardized
       let radius = Swift.max(0, Swift.min(p.cornerRadius, bounds.width / 2, bounds.height / 2))
       let runs = bounds.isEmpty ? nil : rasterize(.roundedRect(bounds, cornerRadius: radius), rule: .nonZero,
-                                                  transform: layerToDevice, frame: frame)
+                                                  transform: layerToDevice, frame: frame, scratch: context.scratch)
       clip = ClipMask(runs, width: frame.width, height: frame.height, parent: inheritedClip)
     }
-    draw(p, layerToDevice: layerToDevice, opacity: 1, clip: clip, into: &frame)
+    draw(p, layerToDevice: layerToDevice, opacity: 1, clip: clip, scratch: context.scratch, into: &frame)
     for child in context.children[index] {
       renderSubtree(child, parentToDevice: childToDevice, opacity: 1, clip: clip, isolationDepth: isolationDepth,
                     context: context, into: &frame)
@@ -140,12 +142,12 @@ public enum Compositor {
 
   /// Draws one layer's own content.
   static func draw(_ p: LayerProperties, layerToDevice: Transform3D, opacity: Double, clip: ClipMask?,
-                   into frame: inout FrameBuffer) {
+                   scratch: RasterScratch, into frame: inout FrameBuffer) {
     let bounds = p.bounds.standardized
     let radius = Swift.max(0, Swift.min(p.cornerRadius, bounds.width / 2, bounds.height / 2))
     if let background = p.backgroundColor, background.alpha > 0, !bounds.isEmpty {
       fill(.roundedRect(bounds, cornerRadius: radius), rule: .nonZero, color: background, opacity: opacity,
-           transform: layerToDevice, clip: clip, into: &frame)
+           transform: layerToDevice, clip: clip, scratch: scratch, into: &frame)
     }
     if let gradient = p.gradient, !bounds.isEmpty, let inverse = layerToDevice.affineTransform.inverted(),
       layerToDevice.isAffine,
@@ -154,14 +156,14 @@ public enum Compositor {
       let lines = Path.roundedRect(bounds, cornerRadius: radius).flattened(tolerance: tolerance,
                                                                            transform: layerToDevice.affineTransform)
       if let runs = Rasterizer.spans(of: lines, fillRule: .nonZero, canvasWidth: frame.width,
-                                     canvasHeight: frame.height) {
+                                     canvasHeight: frame.height, scratch: scratch) {
         frame.fill(clip.map { $0.clip(runs) } ?? runs, gradient: paint)
       }
     }
     if let shape = p.shape, let path = shape.path {
       if let fillColor = shape.fillColor, fillColor.alpha > 0 {
         fill(path, rule: shape.fillRule, color: fillColor, opacity: opacity, transform: layerToDevice, clip: clip,
-             into: &frame)
+             scratch: scratch, into: &frame)
       }
       if let strokeColor = shape.strokeColor, strokeColor.alpha > 0, shape.lineWidth > 0 {
         let start = Swift.min(Swift.max(shape.strokeStart, 0), 1), end = Swift.min(Swift.max(shape.strokeEnd, 0), 1)
@@ -174,7 +176,7 @@ public enum Compositor {
           let lines = trimmed.flattened(tolerance: tolerance / scale)
           let outline = Stroker.stroke(lines, style: style, tolerance: tolerance / scale)
           fillPolylines(outline, rule: .nonZero, color: strokeColor, opacity: opacity, transform: layerToDevice,
-                        clip: clip, into: &frame)
+                        clip: clip, scratch: scratch, into: &frame)
         }
       }
     }
@@ -183,7 +185,7 @@ public enum Compositor {
       let w = Swift.min(p.borderWidth, bounds.width / 2, bounds.height / 2)
       let inner = Rect(x: bounds.minX + w, y: bounds.minY + w, width: bounds.width - 2 * w, height: bounds.height - 2 * w)
       if !inner.isEmpty { ring.addPath(.roundedRect(inner, cornerRadius: Swift.max(0, radius - w))) }
-      fill(ring, rule: .evenOdd, color: border, opacity: opacity, transform: layerToDevice, clip: clip, into: &frame)
+      fill(ring, rule: .evenOdd, color: border, opacity: opacity, transform: layerToDevice, clip: clip, scratch: scratch, into: &frame)
     }
   }
 
@@ -195,24 +197,27 @@ public enum Compositor {
   }
 
   /// Coverage runs of a path under a transform, flattened within the tolerance.
-  static func rasterize(_ path: Path, rule: FillRule, transform: Transform3D, frame: FrameBuffer) -> CoverageSpans? {
+  static func rasterize(_ path: Path, rule: FillRule, transform: Transform3D, frame: FrameBuffer,
+                        scratch: RasterScratch) -> CoverageSpans? {
     let lines: [Polyline]
     if transform.isAffine {
       lines = path.flattened(tolerance: tolerance, transform: transform.affineTransform)
     } else {
       lines = project(path.flattened(tolerance: tolerance / deviceScale(of: transform)), transform)
     }
-    return Rasterizer.spans(of: lines, fillRule: rule, canvasWidth: frame.width, canvasHeight: frame.height)
+    return Rasterizer.spans(of: lines, fillRule: rule, canvasWidth: frame.width, canvasHeight: frame.height,
+                            scratch: scratch)
   }
 
   static func fill(_ path: Path, rule: FillRule, color: Color, opacity: Double, transform: Transform3D,
-                   clip: ClipMask?, into frame: inout FrameBuffer) {
-    guard let runs = rasterize(path, rule: rule, transform: transform, frame: frame) else { return }
+                   clip: ClipMask?, scratch: RasterScratch, into frame: inout FrameBuffer) {
+    guard let runs = rasterize(path, rule: rule, transform: transform, frame: frame, scratch: scratch) else { return }
     frame.fill(clip.map { $0.clip(runs) } ?? runs, color: color, opacity: opacity)
   }
 
   static func fillPolylines(_ polylines: [Polyline], rule: FillRule, color: Color, opacity: Double,
-                            transform: Transform3D, clip: ClipMask?, into frame: inout FrameBuffer) {
+                            transform: Transform3D, clip: ClipMask?, scratch: RasterScratch,
+                            into frame: inout FrameBuffer) {
     let lines: [Polyline]
     if transform.isAffine {
       let t = transform.affineTransform
@@ -221,7 +226,7 @@ public enum Compositor {
       lines = project(polylines, transform)
     }
     guard let runs = Rasterizer.spans(of: lines, fillRule: rule, canvasWidth: frame.width,
-                                      canvasHeight: frame.height) else { return }
+                                      canvasHeight: frame.height, scratch: scratch) else { return }
     frame.fill(clip.map { $0.clip(runs) } ?? runs, color: color, opacity: opacity)
   }
 

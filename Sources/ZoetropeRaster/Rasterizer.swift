@@ -33,17 +33,24 @@ public enum Rasterizer {
 
   /// The same coverage as runs (what the compositor blends); `nil` when none
   /// of the shape lands on the canvas.
+  ///
+  /// With a `scratch`, the accumulation buffer is borrowed from it and handed
+  /// back cleared (resolving zeroes each cell it reads), so a frame allocates
+  /// and clears one buffer instead of one per shape.
   public static func spans(
-    of polylines: [Polyline], fillRule: FillRule, canvasWidth: Int, canvasHeight: Int
+    of polylines: [Polyline], fillRule: FillRule, canvasWidth: Int, canvasHeight: Int, scratch: RasterScratch? = nil
   ) -> CoverageSpans? {
-    guard let (accumulator, x0, y0) = accumulate(polylines, canvasWidth: canvasWidth, canvasHeight: canvasHeight)
+    guard var (accumulator, x0, y0) = accumulate(polylines, canvasWidth: canvasWidth, canvasHeight: canvasHeight,
+                                                 scratch: scratch)
     else { return nil }
-    return accumulator.resolveSpans(fillRule: fillRule, x: x0, y: y0)
+    let runs = accumulator.resolveSpans(fillRule: fillRule, x: x0, y: y0)
+    scratch?.cells = accumulator.takeCells()
+    return runs
   }
 
   /// Deposits every edge into an accumulation buffer over the shape's clipped bounds.
   static func accumulate(
-    _ polylines: [Polyline], canvasWidth: Int, canvasHeight: Int
+    _ polylines: [Polyline], canvasWidth: Int, canvasHeight: Int, scratch: RasterScratch? = nil
   ) -> (Accumulator, Int, Int)? {
     var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
     for line in polylines {
@@ -59,7 +66,7 @@ public enum Rasterizer {
     let y1 = Swift.min(canvasHeight, Int(Swift.min(maxY, Double(canvasHeight) + 1).rounded(.up)))
     guard x1 > x0, y1 > y0 else { return nil }
     let width = x1 - x0, height = y1 - y0
-    var accumulator = Accumulator(width: width, height: height)
+    var accumulator = Accumulator(width: width, height: height, reusing: scratch?.takeCells())
     let ox = Double(x0), oy = Double(y0)
     for line in polylines where line.points.count > 1 {
       var previous = line.points[0]
@@ -75,6 +82,21 @@ public enum Rasterizer {
   }
 }
 
+/// Working memory the rasterizer can reuse between shapes of one frame. Not
+/// thread-safe: one per rendering thread.
+public final class RasterScratch {
+  var cells: [Float] = []
+  /// An empty scratch.
+  public init() {}
+
+  /// Takes the (all-zero) cells out.
+  func takeCells() -> [Float] {
+    var taken: [Float] = []
+    swap(&taken, &cells)
+    return taken
+  }
+}
+
 /// The signed-area accumulation buffer of one mask.
 struct Accumulator {
   let width: Int
@@ -84,10 +106,24 @@ struct Accumulator {
   var cells: [Float]
   var stride: Int { width + 2 }
 
-  init(width: Int, height: Int) {
+  /// A buffer for `width × height` pixels: `reusing` cells if they are all zero
+  /// and large enough, else new ones.
+  init(width: Int, height: Int, reusing spare: [Float]? = nil) {
     self.width = width
     self.height = height
-    cells = [Float](repeating: 0, count: (width + 2) * height)
+    let needed = (width + 2) * height
+    if let spare, spare.count >= needed {
+      cells = spare
+    } else {
+      cells = [Float](repeating: 0, count: Swift.max(needed, spare?.count ?? 0))
+    }
+  }
+
+  /// Gives up the cells (for reuse once they are zero again).
+  mutating func takeCells() -> [Float] {
+    var taken: [Float] = []
+    swap(&taken, &cells)
+    return taken
   }
 
   /// Adds a segment after clipping it to 0…width horizontally: parts left of
@@ -186,10 +222,11 @@ struct Accumulator {
   ///
   /// Zero cells are skipped eight at a time by testing their bits as 64-bit
   /// words (a deposit never leaves −0, so "all bits zero" means "no deposit").
-  func resolveSpans(fillRule: FillRule, x originX: Int, y originY: Int) -> CoverageSpans {
+  mutating func resolveSpans(fillRule: FillRule, x originX: Int, y originY: Int) -> CoverageSpans {
     var result = CoverageSpans()
     let stride = self.stride
-    cells.withUnsafeBufferPointer { cells in
+    let width = self.width, height = self.height
+    cells.withUnsafeMutableBufferPointer { cells in
       let raw = UnsafeRawPointer(cells.baseAddress!)
       for row in 0..<height {
         let base = row * stride
@@ -220,6 +257,7 @@ struct Accumulator {
           let offset = result.coverage.count
           while next < width && cells[base + next] != 0 {
             sum += cells[base + next]
+            cells[base + next] = 0
             result.coverage.append(Accumulator.coverageByte(sum, fillRule))
             next += 1
           }
@@ -227,6 +265,8 @@ struct Accumulator {
                                                  offset: Int32(offset), value: 0))
           x = next
         }
+        cells[base + width] = 0
+        cells[base + width + 1] = 0
       }
     }
     return result

@@ -134,6 +134,7 @@ import ZoetropeRaster
 
 @Suite struct CoverageSpansTests {
   @Test func spansEqualTheDenseMaskOnEveryShape() throws {
+    let scratch = RasterScratch()
     var state: UInt64 = 3
     func next() -> Double {
       state = state &* 6364136223846793005 &+ 1442695040888963407
@@ -155,6 +156,9 @@ import ZoetropeRaster
       guard let dense, let runs else { continue }
       let fromRuns = runs.mask(x: dense.x, y: dense.y, width: dense.width, height: dense.height)
       #expect(fromRuns.coverage == dense.coverage, "trial \(trial)")
+      // A scratch buffer reused from shape to shape (and handed back cleared) changes nothing.
+      let reused = Rasterizer.spans(of: lines, fillRule: rule, canvasWidth: 64, canvasHeight: 48, scratch: scratch)
+      #expect(reused?.mask(x: dense.x, y: dense.y, width: dense.width, height: dense.height).coverage == dense.coverage)
     }
   }
 }
