@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Frames compared exactly with reviewed PNGs in Fixtures/Golden.
 
+import Dispatch
 import Testing
 import Zoetrope
 import _ZoetropeTestSupport
@@ -11,6 +12,7 @@ import _ZoetropeTestSupport
     ("compositor/gradients.json", 0.0, "compositor/gradients@t0.000"),
     ("compositor/masks.json", 0.0, "compositor/masks@t0.000"),
     ("compositor/group-opacity.json", 0.0, "compositor/group-opacity@t0.000"),
+    ("compositor/perspective.json", 0.0, "compositor/perspective@t0.000"),
     ("demo/pull-to-refresh.json", 0.75, "demo/pull-to-refresh@t0.750"),
     ("demo/pull-to-refresh.json", 1.6, "demo/pull-to-refresh@t1.600"),
   ])
@@ -30,8 +32,32 @@ import _ZoetropeTestSupport
     #expect(overlap[0] >= 239 && overlap[0] <= 240 && overlap[1] >= 161 && overlap[1] <= 163)
   }
 
+  @Test func framesRenderedOnManyThreadsAreByteIdentical() throws {
+    let renderer = Renderer(try Fixtures.scene("Scenes/demo/pull-to-refresh.json"))
+    let times = (0..<16).map { Double($0) / 8 }
+    let serial = times.map { renderer.frame(atTime: $0) }
+    final class Frames: @unchecked Sendable { var images: [RGBAImage?] = Array(repeating: nil, count: 16) }
+    let frames = Frames()
+    let lock = NSLockLike()
+    DispatchQueue.concurrentPerform(iterations: times.count) { i in
+      let image = renderer.frame(atTime: times[i])
+      lock.withLock { frames.images[i] = image }
+    }
+    #expect(frames.images.map { $0! } == serial)
+  }
+
   @Test func renderingTwiceGivesTheSameBytes() throws {
     let renderer = Renderer(try Fixtures.scene("Scenes/compositor/features.json"))
     #expect(renderer.frame(atTime: 0, scale: 2) == renderer.frame(atTime: 0, scale: 2))
+  }
+}
+
+/// A tiny mutex for the concurrency test.
+final class NSLockLike: @unchecked Sendable {
+  private let semaphore = DispatchSemaphore(value: 1)
+  func withLock(_ body: () -> Void) {
+    semaphore.wait()
+    body()
+    semaphore.signal()
   }
 }
