@@ -78,15 +78,8 @@ public enum Compositor {
       }
       let opacity = inheritedOpacity * p.opacity
       let (layerToDevice, childToDevice) = transforms(p, parentToDevice: parentToDevice)
-      var clip = inheritedClip
-      if p.masksToBounds {
-        // The rounded bounds clip this layer's content and every sublayer.
-        let bounds = p.bounds.standardized
-        let radius = Swift.max(0, Swift.min(p.cornerRadius, bounds.width / 2, bounds.height / 2))
-        let runs = bounds.isEmpty ? nil : rasterize(.roundedRect(bounds, cornerRadius: radius), rule: .nonZero,
-                                                    transform: layerToDevice, frame: frame, scratch: context.scratch)
-        clip = ClipMask(runs, width: frame.width, height: frame.height, parent: inheritedClip)
-      }
+      let clip = self.clip(of: p, layerToDevice: layerToDevice, inside: inheritedClip, frame: frame,
+                            scratch: context.scratch)
       draw(p, layerToDevice: layerToDevice, opacity: opacity, clip: clip, scratch: context.scratch, into: &frame)
       for child in context.children[index].reversed() { stack.append((child, childToDevice, opacity, clip)) }
     }
@@ -96,19 +89,25 @@ public enum Compositor {
   static func renderIsolated(_ index: Int, properties p: LayerProperties, parentToDevice: Transform3D, clip inheritedClip: ClipMask?,
                              isolationDepth: Int, context: Context, into frame: inout FrameBuffer) {
     let (layerToDevice, childToDevice) = transforms(p, parentToDevice: parentToDevice)
-    var clip = inheritedClip
-    if p.masksToBounds {
-      let bounds = p.bounds.standardized
-      let radius = Swift.max(0, Swift.min(p.cornerRadius, bounds.width / 2, bounds.height / 2))
-      let runs = bounds.isEmpty ? nil : rasterize(.roundedRect(bounds, cornerRadius: radius), rule: .nonZero,
-                                                  transform: layerToDevice, frame: frame, scratch: context.scratch)
-      clip = ClipMask(runs, width: frame.width, height: frame.height, parent: inheritedClip)
-    }
+    let clip = self.clip(of: p, layerToDevice: layerToDevice, inside: inheritedClip, frame: frame,
+                          scratch: context.scratch)
     draw(p, layerToDevice: layerToDevice, opacity: 1, clip: clip, scratch: context.scratch, into: &frame)
     for child in context.children[index] {
       renderSubtree(child, parentToDevice: childToDevice, opacity: 1, clip: clip, isolationDepth: isolationDepth,
                     context: context, into: &frame)
     }
+  }
+
+  /// The clip for a layer's content and sublayers: its rounded bounds inside
+  /// `inherited` when it masks to bounds, else `inherited`.
+  static func clip(of p: LayerProperties, layerToDevice: Transform3D, inside inherited: ClipMask?,
+                   frame: FrameBuffer, scratch: RasterScratch) -> ClipMask? {
+    guard p.masksToBounds else { return inherited }
+    let bounds = p.bounds.standardized
+    let radius = Swift.max(0, Swift.min(p.cornerRadius, bounds.width / 2, bounds.height / 2))
+    let runs = bounds.isEmpty ? nil : rasterize(.roundedRect(bounds, cornerRadius: radius), rule: .nonZero,
+                                                transform: layerToDevice, frame: frame, scratch: scratch)
+    return ClipMask(runs, width: frame.width, height: frame.height, parent: inherited)
   }
 
   /// Whether a translucent layer's pieces can overlap one another.

@@ -42,7 +42,7 @@ import _ZoetropeTestSupport
       init(count: Int) { values = Array(repeating: nil, count: count) }
     }
     let results = Results(count: times.count)
-    let lock = NSLockLike()
+    let lock = TestLock()
     DispatchQueue.concurrentPerform(iterations: times.count) { i in
       let layers = evaluator.presentation(atTime: times[i]).layers.map(\.properties)
       lock.withLock { results.values[i] = layers }
@@ -103,15 +103,5 @@ import _ZoetropeTestSupport
     layer.add(animation, forKey: "fade", atMediaTime: 10)
     #expect(layer.animation(forKey: "fade")?.beginTime == 16)
     #expect(animation.beginTime == 0)
-  }
-}
-
-/// A tiny mutex for the concurrency test.
-final class NSLockLike: @unchecked Sendable {
-  private let semaphore = DispatchSemaphore(value: 1)
-  func withLock(_ body: () -> Void) {
-    semaphore.wait()
-    body()
-    semaphore.signal()
   }
 }

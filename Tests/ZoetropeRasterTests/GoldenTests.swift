@@ -38,7 +38,7 @@ import _ZoetropeTestSupport
     let serial = times.map { renderer.frame(atTime: $0) }
     final class Frames: @unchecked Sendable { var images: [RGBAImage?] = Array(repeating: nil, count: 16) }
     let frames = Frames()
-    let lock = NSLockLike()
+    let lock = TestLock()
     DispatchQueue.concurrentPerform(iterations: times.count) { i in
       let image = renderer.frame(atTime: times[i])
       lock.withLock { frames.images[i] = image }
@@ -49,15 +49,5 @@ import _ZoetropeTestSupport
   @Test func renderingTwiceGivesTheSameBytes() throws {
     let renderer = Renderer(try Fixtures.scene("Scenes/compositor/features.json"))
     #expect(renderer.frame(atTime: 0, scale: 2) == renderer.frame(atTime: 0, scale: 2))
-  }
-}
-
-/// A tiny mutex for the concurrency test.
-final class NSLockLike: @unchecked Sendable {
-  private let semaphore = DispatchSemaphore(value: 1)
-  func withLock(_ body: () -> Void) {
-    semaphore.wait()
-    body()
-    semaphore.signal()
   }
 }

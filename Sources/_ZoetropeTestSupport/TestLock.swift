@@ -1,0 +1,17 @@
+// SPDX-License-Identifier: Apache-2.0
+// A tiny mutex for tests that gather results from many threads. Not API.
+
+import Dispatch
+
+/// A mutex for collecting results in concurrency tests.
+public final class TestLock: @unchecked Sendable {
+  private let semaphore = DispatchSemaphore(value: 1)
+  /// Creates an unlocked lock.
+  public init() {}
+  /// Runs `body` while holding the lock.
+  public func withLock(_ body: () -> Void) {
+    semaphore.wait()
+    body()
+    semaphore.signal()
+  }
+}
