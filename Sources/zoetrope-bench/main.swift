@@ -87,6 +87,28 @@ if wanted("evaluate") {
     _ = evaluator.presentation(atTime: time)
   })
 }
+if wanted("render") {
+  // The compositor suite: every scene under Fixtures/Bench, one frame rendered
+  // repeatedly on one thread, then frames in parallel on every core.
+  let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent("Fixtures/Bench")
+  let files = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
+    .filter { $0.hasSuffix(".json") }.sorted()
+  let cores = ProcessInfo.processInfo.activeProcessorCount
+  for file in files {
+    guard let scene = try? SceneDecoder.decode(contentsOf: folder.appendingPathComponent(file).path) else { continue }
+    let renderer = Renderer(scene)
+    let samples = measure(iterations: 15, warmUp: 2) { _ = renderer.frame(atTime: 0) }
+    let frames = 4 * cores
+    let start = DispatchTime.now().uptimeNanoseconds
+    DispatchQueue.concurrentPerform(iterations: frames) { _ in _ = renderer.frame(atTime: 0) }
+    let parallelFPS = Double(frames) / (Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+    let name = "render/" + file.replacingOccurrences(of: ".json", with: "")
+    row(name, samples)
+    print("    \(String(format: "%.1f", 1000 / samples[samples.count / 2])) frames/s on 1 thread, "
+      + "\(String(format: "%.1f", parallelFPS)) on \(cores)")
+  }
+}
 if wanted("decode") {
   let sceneBytes = Array(makeSceneJSON(count: 100_000).utf8)
   row("decode+validate/100k-layers (\(sceneBytes.count / 1_000_000) MB JSON)", measure(iterations: 5, warmUp: 1) {
