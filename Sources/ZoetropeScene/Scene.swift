@@ -64,9 +64,11 @@ public struct Canvas: Hashable, Sendable {
   /// The output height in pixels.
   public var pixelHeight: Int { Int((height * scale).rounded()) }
 
-  /// The number of frames: every `i` with `i / fps < duration`.
+  /// The number of frames: every `i` with `i / fps < duration` (at least 1; at
+  /// most a trillion, whatever the duration).
   public var frameCount: Int {
     let exact = duration * Double(frameRate.numerator) / Double(frameRate.denominator)
+    guard exact.isFinite, exact < 1e12 else { return exact > 0 ? 1_000_000_000_000 : 1 }
     let rounded = exact.rounded()
     // Guard against 2.9999999 frames meaning 3.
     return Swift.max(1, Int(Swift.abs(exact - rounded) < 1e-9 ? rounded : exact.rounded(.up)))

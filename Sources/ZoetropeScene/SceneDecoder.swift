@@ -38,6 +38,8 @@ public struct SceneDecoder {
   var names: [String: Int] = [:]
   /// Canvas side limit in pixels.
   public static let maximumPixelsPerSide = 16_384
+  /// The longest clip accepted, seconds (a day).
+  public static let maximumDuration: Double = 86_400
   /// The deepest animation group nesting accepted.
   public static let maximumGroupDepth = 64
 
@@ -193,8 +195,10 @@ public struct SceneDecoder {
     }
     guard issues.isEmpty else { return nil }
     if !explicitDuration {
+      // The end of the last finite animation, within (0, a day].
       canvas.duration = LayerTree(root: rootLayer).lastAnimationEnd.map { Swift.max($0, 0) } ?? 1
       if !(canvas.duration > 0) { canvas.duration = 1 }
+      canvas.duration = Swift.min(canvas.duration, SceneDecoder.maximumDuration)
     }
     return Scene(canvas: canvas, root: rootLayer)
   }
@@ -214,7 +218,7 @@ public struct SceneDecoder {
       case "height": if let v = number(member.value, at: p, in: positive) { canvas.height = v }
       case "scale": if let v = number(member.value, at: p, in: positive) { canvas.scale = v }
       case "duration":
-        if let v = number(member.value, at: p, in: positive) {
+        if let v = number(member.value, at: p, in: Double.leastNonzeroMagnitude...SceneDecoder.maximumDuration) {
           canvas.duration = v
           explicitDuration = true
         }

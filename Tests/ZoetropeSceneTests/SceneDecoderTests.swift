@@ -145,3 +145,22 @@ import _ZoetropeTestSupport
     #expect(scene.decodingWarnings.isEmpty, "\(scene.decodingWarnings)")
   }
 }
+
+@Suite struct SceneLimitTests {
+  @Test func farAnimationEndsAreClampedToADay() throws {
+    let scene = try SceneDecoder.decode(Array(#"""
+      {"canvas": {"width": 10, "height": 10}, "layers": [{"animations": [
+        {"type": "basic", "keyPath": "opacity", "toValue": 0, "beginTime": 1e300, "duration": 1}]}]}
+      """#.utf8), fileName: "far.json")
+    #expect(scene.canvas.duration == SceneDecoder.maximumDuration)
+    #expect(scene.canvas.frameCount == 30 * 86_400)
+  }
+
+  @Test func frameCountNeverTraps() {
+    var canvas = Canvas(width: 10, height: 10)
+    canvas.duration = .greatestFiniteMagnitude
+    #expect(canvas.frameCount == 1_000_000_000_000)
+    canvas.duration = .nan
+    #expect(canvas.frameCount == 1)
+  }
+}

@@ -55,6 +55,8 @@ import Zoetrope
     ("canvasTooLargeAfterScale", scene(layer: "{}", canvas: #"{"width": 9000, "height": 100, "scale": 2}"#),
      "canvas.width", "16384 pixels"),
     ("zeroCanvas", scene(layer: "{}", canvas: #"{"width": 0, "height": 100}"#), "canvas.width", "must be in"),
+    ("absurdDuration", scene(layer: "{}", canvas: #"{"width": 10, "height": 10, "duration": 1e300}"#),
+     "canvas.duration", "must be in"),
     ("missingCanvas", #"{"layers": []}"#, "", #"needs "canvas""#),
     ("frameWithPosition", scene(layer: #"{"frame": [0, 0, 10, 10], "position": [1, 1]}"#), "layers[0].frame",
      "cannot be combined"),
