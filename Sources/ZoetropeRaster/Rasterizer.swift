@@ -60,23 +60,29 @@ public enum Rasterizer {
       }
     }
     guard minX <= maxX, minY <= maxY else { return nil }
-    let x0 = Swift.max(0, Int(Swift.max(minX, -1).rounded(.down)))
-    let y0 = Swift.max(0, Int(Swift.max(minY, -1).rounded(.down)))
-    let x1 = Swift.min(canvasWidth, Int(Swift.min(maxX, Double(canvasWidth) + 1).rounded(.up)))
-    let y1 = Swift.min(canvasHeight, Int(Swift.min(maxY, Double(canvasHeight) + 1).rounded(.up)))
+    // Clamp before converting: coordinates may be astronomically large.
+    let x0 = Swift.max(0, Int(Swift.min(Swift.max(minX, -1), Double(canvasWidth) + 1).rounded(.down)))
+    let y0 = Swift.max(0, Int(Swift.min(Swift.max(minY, -1), Double(canvasHeight) + 1).rounded(.down)))
+    let x1 = Swift.min(canvasWidth, Int(Swift.max(Swift.min(maxX, Double(canvasWidth) + 1), -1).rounded(.up)))
+    let y1 = Swift.min(canvasHeight, Int(Swift.max(Swift.min(maxY, Double(canvasHeight) + 1), -1).rounded(.up)))
     guard x1 > x0, y1 > y0 else { return nil }
     let width = x1 - x0, height = y1 - y0
     var accumulator = Accumulator(width: width, height: height, reusing: scratch?.takeCells())
     let ox = Double(x0), oy = Double(y0)
-    for line in polylines where line.points.count > 1 {
-      var previous = line.points[0]
-      for p in line.points.dropFirst() {
-        accumulator.addClipped(Point(x: previous.x - ox, y: previous.y - oy), Point(x: p.x - ox, y: p.y - oy))
-        previous = p
+    let geometry = accumulator
+    accumulator.cells.withUnsafeMutableBufferPointer { cells in
+      for line in polylines where line.points.count > 1 {
+        var previous = line.points[0]
+        for p in line.points.dropFirst() {
+          geometry.addClipped(Point(x: previous.x - ox, y: previous.y - oy), Point(x: p.x - ox, y: p.y - oy),
+                              into: cells)
+          previous = p
+        }
+        // Filling closes every subpath.
+        let first = line.points[0]
+        geometry.addClipped(Point(x: previous.x - ox, y: previous.y - oy), Point(x: first.x - ox, y: first.y - oy),
+                            into: cells)
       }
-      // Filling closes every subpath.
-      let first = line.points[0]
-      accumulator.addClipped(Point(x: previous.x - ox, y: previous.y - oy), Point(x: first.x - ox, y: first.y - oy))
     }
     return (accumulator, x0, y0)
   }
@@ -129,11 +135,11 @@ struct Accumulator {
   /// Adds a segment after clipping it to 0…width horizontally: parts left of
   /// the mask run along x = 0 and parts right of it along x = width, which
   /// changes no pixel's winding inside the mask.
-  mutating func addClipped(_ a: Point, _ b: Point) {
+  func addClipped(_ a: Point, _ b: Point, into cells: UnsafeMutableBufferPointer<Float>) {
     let w = Double(width)
     // Most segments lie inside: no splitting, no allocation.
     if a.x >= 0 && a.x <= w && b.x >= 0 && b.x <= w {
-      add(a, b)
+      add(a, b, into: cells)
       return
     }
     // Split at x = 0 and x = width (at most two cuts), then clamp each piece.
@@ -148,27 +154,33 @@ struct Accumulator {
     var previous = a
     for t in [cuts.0, cuts.1, 1] where t <= 1 {
       let next = at(t)
-      add(clamped(previous), clamped(next))
+      add(clamped(previous), clamped(next), into: cells)
       previous = next
       if t >= 1 { break }
     }
   }
 
-  /// Deposits the signed area of a segment with 0 ≤ x ≤ width.
-  mutating func add(_ a: Point, _ b: Point) {
+  /// Deposits the signed area of a segment with 0 ≤ x ≤ width into `cells`.
+  /// Rows are clamped before any integer conversion and x is kept within the
+  /// mask, so no coordinate (1e300, or rounding at the clip) can index outside.
+  func add(_ a: Point, _ b: Point, into cells: UnsafeMutableBufferPointer<Float>) {
     guard a.y != b.y else { return }
     let (direction, top, bottom): (Double, Point, Point) = a.y < b.y ? (1, a, b) : (-1, b, a)
     let slope = (bottom.x - top.x) / (bottom.y - top.y)
-    let firstRow = Swift.max(0, Int(top.y.rounded(.down)))
-    let lastRow = Swift.min(height, Int(bottom.y.rounded(.up)))
+    // A slope that overflows belongs to a segment too flat to cover any area.
+    guard slope.isFinite else { return }
+    let rows = Double(height)
+    let firstRow = Int(Swift.min(Swift.max(top.y, 0), rows).rounded(.down))
+    let lastRow = Int(Swift.min(Swift.max(bottom.y, 0), rows).rounded(.up))
     guard firstRow < lastRow else { return }
-    var x = top.x + (Double(firstRow) > top.y ? (Double(firstRow) - top.y) * slope : 0)
+    let w = Double(width)
+    var x = Swift.min(Swift.max(top.x + (Double(firstRow) > top.y ? (Double(firstRow) - top.y) * slope : 0), 0), w)
     let stride = self.stride
-    cells.withUnsafeMutableBufferPointer { cells in
+    do {
       for row in firstRow..<lastRow {
         let rowTop = Swift.max(Double(row), top.y), rowBottom = Swift.min(Double(row + 1), bottom.y)
         let dy = rowBottom - rowTop
-        let xNext = x + slope * dy
+        let xNext = Swift.min(Swift.max(x + slope * dy, 0), w)
         let d = dy * direction
         let (left, right) = x < xNext ? (x, xNext) : (xNext, x)
         let leftFloor = left.rounded(.down)

@@ -165,7 +165,7 @@ public enum Stroker {
     if sweep > Double.pi { sweep -= 2 * Double.pi }
     if sweep < -Double.pi { sweep += 2 * Double.pi }
     let step = 2 * acos(Swift.max(-1, 1 - Swift.max(tolerance, 1e-4) / Swift.max(radius, 1e-4)))
-    let steps = Swift.max(1, Swift.min(512, Int((Swift.abs(sweep) / step).rounded(.up))))
+    let steps = Int(Swift.max(1, Swift.min(512, (Swift.abs(sweep) / step).rounded(.up))).nanToOne)
     var points: [Point] = [center + a]
     for k in 1..<steps {
       let angle = start + sweep * Double(k) / Double(steps)
@@ -212,7 +212,7 @@ public enum Stroker {
   static func circle(_ c: Point, _ r: Double, tolerance: Double) -> Polyline {
     let sagitta = Swift.max(tolerance, 1e-4)
     let step = 2 * acos(Swift.max(-1, 1 - sagitta / Swift.max(r, sagitta)))
-    let steps = Swift.max(8, Swift.min(1024, Int((2 * Double.pi / step).rounded(.up))))
+    let steps = Int(Swift.max(8, Swift.min(1024, (2 * Double.pi / step).rounded(.up))).nanToOne)
     let theta = 2 * Double.pi / Double(steps)
     let radius = r * (theta / sin(theta)).squareRoot()
     var points: [Point] = []
@@ -259,12 +259,16 @@ public enum Stroker {
       }
       var remaining = pattern[index] - offset
       var on = index % 2 == 0
+      // A dash budget keeps absurd lengths (1e300 with a 1-point pattern) from
+      // running forever: past it the rest of the subpath is drawn solid.
+      var budget = 1_000_000
       var current: [Point] = on ? [points[0]] : []
       for i in 0..<(points.count - 1) {
         var a = points[i]
         let b = points[i + 1]
         var length = a.distance(to: b)
-        while length > remaining {
+        while length > remaining && budget > 0 {
+          budget -= 1
           let cut = a.interpolated(to: b, fraction: remaining / length)
           if on {
             current.append(cut)
@@ -283,10 +287,19 @@ public enum Stroker {
           }
         }
         remaining -= length
+        if budget == 0 && !on {
+          on = true
+          current = [a]
+        }
         if on { current.append(b) }
       }
       if on && current.count > 1 { result.append(Polyline(points: current, isClosed: false)) }
     }
     return result
   }
+}
+
+extension Double {
+  /// The value, or 1 when it is NaN (so a count derived from it is always convertible).
+  var nanToOne: Double { isNaN ? 1 : self }
 }

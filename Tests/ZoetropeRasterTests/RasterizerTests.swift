@@ -162,3 +162,37 @@ import ZoetropeRaster
     }
   }
 }
+
+@Suite struct RasterizerRobustnessTests {
+  @Test func astronomicalCoordinatesNeitherTrapNorIndexOutside() {
+    let shapes: [[Point]] = [
+      [Point(x: 5, y: -1e300), Point(x: 10, y: 1e300), Point(x: 1, y: 8)],
+      [Point(x: -1e300, y: 3), Point(x: 1e300, y: 3.0000001), Point(x: 8, y: 12)],
+      [Point(x: 1e-300, y: 0), Point(x: 1e300, y: 1e-300), Point(x: 4, y: 4)],
+      [Point(x: .greatestFiniteMagnitude, y: 2), Point(x: -.greatestFiniteMagnitude, y: 9), Point(x: 3, y: 3)],
+      [Point(x: 1e300, y: 1e300), Point(x: 2e300, y: 1e300), Point(x: 2e300, y: 3e300)],
+      [Point(x: -1e300, y: -1e300), Point(x: -2e300, y: -1e300), Point(x: -2e300, y: -3e300)],
+    ]
+    for points in shapes {
+      for rule in [FillRule.nonZero, .evenOdd] {
+        let lines = [Polyline(points: points, isClosed: true)]
+        _ = Rasterizer.coverage(of: lines, fillRule: rule, canvasWidth: 16, canvasHeight: 16)
+        _ = Rasterizer.spans(of: lines, fillRule: rule, canvasWidth: 16, canvasHeight: 16)
+      }
+    }
+  }
+}
+
+@Suite struct StrokerRobustnessTests {
+  @Test func hugeWidthsLengthsAndDashesFinish() {
+    let long = [Polyline(points: [Point(x: 0, y: 0), Point(x: 1e300, y: 0), Point(x: 1e300, y: 1e300)], isClosed: false)]
+    for cap in LineCap.allCases {
+      for join in LineJoin.allCases {
+        _ = Stroker.stroke(long, style: StrokeStyle(lineWidth: 1e300, lineCap: cap, lineJoin: join))
+        _ = Stroker.stroke(long, style: StrokeStyle(lineWidth: 2, lineCap: cap, lineJoin: join, dashPattern: [1, 1]))
+      }
+    }
+    let dot = [Polyline(points: [Point(x: 1, y: 1)], isClosed: false)]
+    #expect(!Stroker.stroke(dot, style: StrokeStyle(lineWidth: 1e300, lineCap: .round)).isEmpty)
+  }
+}
