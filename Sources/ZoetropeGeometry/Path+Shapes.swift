@@ -110,6 +110,16 @@ extension Path {
     for p in points.dropFirst() { addLine(to: p) }
   }
 
+  /// The rectangle this path is, when it is exactly one closed axis-aligned
+  /// rectangle as ``addRect(_:)`` builds it; `nil` otherwise.
+  public var axisAlignedRectangle: Rect? {
+    guard elements.count == 5, case .moveTo(let a) = elements[0], case .lineTo(let b) = elements[1],
+      case .lineTo(let c) = elements[2], case .lineTo(let d) = elements[3], elements[4] == .closeSubpath,
+      a.y == b.y, b.x == c.x, c.y == d.y, d.x == a.x
+    else { return nil }
+    return Rect(x: a.x, y: a.y, width: c.x - a.x, height: c.y - a.y).standardized
+  }
+
   /// A closed rectangle.
   public static func rect(_ r: Rect) -> Path {
     var p = Path()

@@ -198,6 +198,17 @@ public enum Compositor {
   /// Coverage runs of a path under a transform, flattened within the tolerance.
   static func rasterize(_ path: Path, rule: FillRule, transform: Transform3D, frame: FrameBuffer,
                         scratch: RasterScratch) -> CoverageSpans? {
+    // Axis-aligned rectangles (square backgrounds, full-screen layers) skip
+    // the accumulation buffer.
+    if transform.isAffine, transform.m12 == 0, transform.m21 == 0, let rect = path.axisAlignedRectangle {
+      let t = transform.affineTransform
+      let a = t.transform(Point(x: rect.minX, y: rect.minY)), b = t.transform(Point(x: rect.maxX, y: rect.maxY))
+      if a.isFinite && b.isFinite {
+        return Rasterizer.rectangleSpans(minX: Swift.min(a.x, b.x), minY: Swift.min(a.y, b.y), maxX: Swift.max(a.x, b.x),
+                                         maxY: Swift.max(a.y, b.y), canvasWidth: frame.width,
+                                         canvasHeight: frame.height)
+      }
+    }
     let lines: [Polyline]
     if transform.isAffine {
       lines = path.flattened(tolerance: tolerance, transform: transform.affineTransform)

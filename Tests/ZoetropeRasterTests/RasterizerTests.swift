@@ -196,3 +196,31 @@ import ZoetropeRaster
     #expect(!Stroker.stroke(dot, style: StrokeStyle(lineWidth: 1e300, lineCap: .round)).isEmpty)
   }
 }
+
+@Suite struct RectangleSpansTests {
+  @Test func directRectangleCoverageMatchesTheAccumulation() {
+    var state: UInt64 = 9
+    func next() -> Double {
+      state = state &* 6364136223846793005 &+ 1442695040888963407
+      return Double(state >> 11) / Double(1 << 53)
+    }
+    for _ in 0..<200 {
+      let x0 = next() * 70 - 5, y0 = next() * 50 - 5
+      let rect = Rect(x: x0, y: y0, width: next() * 40, height: next() * 30)
+      let general = Rasterizer.spans(of: Path.rect(rect).flattened(tolerance: 0.05), fillRule: .nonZero,
+                                     canvasWidth: 64, canvasHeight: 48)
+      let direct = Rasterizer.rectangleSpans(minX: rect.minX, minY: rect.minY, maxX: rect.maxX, maxY: rect.maxY,
+                                             canvasWidth: 64, canvasHeight: 48)
+      let a = general?.mask(x: 0, y: 0, width: 64, height: 48).coverage ?? [UInt8](repeating: 0, count: 64 * 48)
+      let b = direct?.mask(x: 0, y: 0, width: 64, height: 48).coverage ?? [UInt8](repeating: 0, count: 64 * 48)
+      // The same exact areas; Float accumulation may round an edge byte differently.
+      #expect(zip(a, b).allSatisfy { abs(Int($0) - Int($1)) <= 1 }, "\(rect)")
+    }
+  }
+
+  @Test func onlyPlainRectanglesAreRecognised() {
+    #expect(Path.rect(Rect(x: 1, y: 2, width: 3, height: 4)).axisAlignedRectangle == Rect(x: 1, y: 2, width: 3, height: 4))
+    #expect(Path.roundedRect(Rect(x: 1, y: 2, width: 3, height: 4), cornerRadius: 1).axisAlignedRectangle == nil)
+    #expect(Path.polyline([Point(x: 0, y: 0), Point(x: 1, y: 1), Point(x: 0, y: 1)], closed: true).axisAlignedRectangle == nil)
+  }
+}
