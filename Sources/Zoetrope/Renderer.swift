@@ -21,8 +21,8 @@ public struct Renderer: Sendable {
     let deviceScale = canvas.scale * scale
     let width = Swift.max(1, Int((canvas.width * deviceScale).rounded()))
     let height = Swift.max(1, Int((canvas.height * deviceScale).rounded()))
-    let buffer = Compositor.render(evaluator.presentation(atTime: time), width: width, height: height,
+    var buffer = Compositor.render(evaluator.presentation(atTime: time), width: width, height: height,
                                    scale: deviceScale, background: canvas.background)
-    return RGBAImage(width: width, height: height, pixels: buffer.straightAlphaRGBA())
+    return RGBAImage(width: width, height: height, pixels: buffer.takeStraightAlphaRGBA())
   }
 }

@@ -95,8 +95,17 @@ public struct FrameBuffer: Sendable {
 
   /// The frame as straight-alpha RGBA8 (what PNG and video sinks take).
   public func straightAlphaRGBA() -> [UInt8] {
-    var copy = pixels
-    copy.withUnsafeMutableBufferPointer { unpremultiply($0.baseAddress!, count: width * height) }
-    return copy
+    var copy = self
+    return copy.takeStraightAlphaRGBA()
+  }
+
+  /// The frame as straight-alpha RGBA8, converted in place and taken out of
+  /// the buffer (no copy); the buffer is left empty.
+  public mutating func takeStraightAlphaRGBA() -> [UInt8] {
+    var taken: [UInt8] = []
+    swap(&taken, &pixels)
+    let count = width * height
+    taken.withUnsafeMutableBufferPointer { unpremultiply($0.baseAddress!, count: count) }
+    return taken
   }
 }

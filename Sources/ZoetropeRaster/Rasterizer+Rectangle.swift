@@ -24,30 +24,32 @@ extension Rasterizer {
     }
     func byte(_ area: Double) -> UInt8 { UInt8(Swift.min(Swift.max(area, 0), 1) * 255 + 0.5) }
     var result = CoverageSpans()
+    result.spans.reserveCapacity(3 * (lastRow - firstRow))
+    result.coverage.reserveCapacity(2 * (lastRow - firstRow))
     for row in firstRow..<lastRow {
       let fy = overlap(row, top, bottom)
       let y = Int32(row)
       if lastColumn - firstColumn == 1 {
-        append(&result, y: y, x: firstColumn, bytes: [byte(fy * (right - left))])
+        append(&result, y: y, x: firstColumn, byte(fy * (right - left)))
         continue
       }
       let leftEdge = byte(fy * overlap(firstColumn, left, right))
       let rightEdge = byte(fy * overlap(lastColumn - 1, left, right))
       let interior = byte(fy)
-      append(&result, y: y, x: firstColumn, bytes: [leftEdge])
+      append(&result, y: y, x: firstColumn, leftEdge)
       if lastColumn - firstColumn > 2 && interior > 0 {
         result.spans.append(CoverageSpans.Span(y: y, x: Int32(firstColumn + 1),
                                                count: Int32(lastColumn - firstColumn - 2), offset: -1, value: interior))
       }
-      append(&result, y: y, x: lastColumn - 1, bytes: [rightEdge])
+      append(&result, y: y, x: lastColumn - 1, rightEdge)
     }
     return result
   }
 
-  private static func append(_ result: inout CoverageSpans, y: Int32, x: Int, bytes: [UInt8]) {
-    guard bytes.contains(where: { $0 > 0 }) else { return }
-    result.spans.append(CoverageSpans.Span(y: y, x: Int32(x), count: Int32(bytes.count),
-                                           offset: Int32(result.coverage.count), value: 0))
-    result.coverage += bytes
+  /// Appends a one-pixel run (skipped when its coverage is zero).
+  private static func append(_ result: inout CoverageSpans, y: Int32, x: Int, _ coverage: UInt8) {
+    guard coverage > 0 else { return }
+    result.spans.append(CoverageSpans.Span(y: y, x: Int32(x), count: 1, offset: Int32(result.coverage.count), value: 0))
+    result.coverage.append(coverage)
   }
 }
