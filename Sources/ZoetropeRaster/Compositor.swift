@@ -145,8 +145,13 @@ public enum Compositor {
     let bounds = p.bounds.standardized
     let radius = Swift.max(0, Swift.min(p.cornerRadius, bounds.width / 2, bounds.height / 2))
     if let background = p.backgroundColor, background.alpha > 0, !bounds.isEmpty {
-      fill(.roundedRect(bounds, cornerRadius: radius), rule: .nonZero, color: background, opacity: opacity,
-           transform: layerToDevice, clip: clip, scratch: scratch, into: &frame)
+      if radius > 0, let runs = roundedRectangleSpans(bounds, radius: radius, transform: layerToDevice, frame: frame,
+                                                      scratch: scratch) {
+        frame.fill(clip.map { $0.clip(runs) } ?? runs, color: background, opacity: opacity)
+      } else {
+        fill(.roundedRect(bounds, cornerRadius: radius), rule: .nonZero, color: background, opacity: opacity,
+             transform: layerToDevice, clip: clip, scratch: scratch, into: &frame)
+      }
     }
     if let gradient = p.gradient, !bounds.isEmpty, let inverse = layerToDevice.affineTransform.inverted(),
       layerToDevice.isAffine,
@@ -193,6 +198,42 @@ public enum Compositor {
     let sx = (t.m11 * t.m11 + t.m12 * t.m12).squareRoot(), sy = (t.m21 * t.m21 + t.m22 * t.m22).squareRoot()
     let s = Swift.max(sx, sy) / Swift.max(Swift.abs(t.m44), 1e-9)
     return s.isFinite && s > 0 ? Swift.max(s, 1e-6) : 1
+  }
+
+  /// Coverage runs of a rounded rectangle under an axis-aligned transform:
+  /// the rows between the corners are a plain rectangle (computed directly);
+  /// only the rows the corners touch go through the accumulation. `nil` when
+  /// the transform is not axis-aligned (the caller takes the general path).
+  ///
+  ///     ╭──────────╮  rows touched by corners: accumulated
+  ///     │          │  rows strictly between:   rectangle runs
+  ///     ╰──────────╯  rows touched by corners: accumulated
+  static func roundedRectangleSpans(_ bounds: Rect, radius: Double, transform: Transform3D, frame: FrameBuffer,
+                                    scratch: RasterScratch) -> CoverageSpans? {
+    guard transform.isAffine, transform.m12 == 0, transform.m21 == 0 else { return nil }
+    let t = transform.affineTransform
+    let a = t.transform(Point(x: bounds.minX, y: bounds.minY)), b = t.transform(Point(x: bounds.maxX, y: bounds.maxY))
+    let top = Swift.min(a.y, b.y), bottom = Swift.max(a.y, b.y)
+    let left = Swift.min(a.x, b.x), right = Swift.max(a.x, b.x)
+    let ry = radius * Swift.abs(t.d)
+    guard top.isFinite, bottom.isFinite, left.isFinite, right.isFinite, ry.isFinite else { return nil }
+    // Whole pixel rows clear of both corners.
+    let bandTop = Int(Swift.min(Swift.max(top + ry, -1), Double(frame.height) + 1).rounded(.up))
+    let bandBottom = Int(Swift.min(Swift.max(bottom - ry, -1), Double(frame.height) + 1).rounded(.down))
+    guard bandBottom > bandTop else { return nil }
+    let path = Path.roundedRect(bounds, cornerRadius: radius)
+    let lines = path.flattened(tolerance: tolerance, transform: t)
+    var result = Rasterizer.spans(of: lines, fillRule: .nonZero, canvasWidth: frame.width, canvasHeight: frame.height,
+                                  rows: Int.min..<bandTop, scratch: scratch) ?? CoverageSpans()
+    if let middle = Rasterizer.rectangleSpans(minX: left, minY: Double(bandTop), maxX: right, maxY: Double(bandBottom),
+                                              canvasWidth: frame.width, canvasHeight: frame.height) {
+      result.append(middle)
+    }
+    if let lower = Rasterizer.spans(of: lines, fillRule: .nonZero, canvasWidth: frame.width, canvasHeight: frame.height,
+                                    rows: bandBottom..<Int.max, scratch: scratch) {
+      result.append(lower)
+    }
+    return result
   }
 
   /// Coverage runs of a path under a transform, flattened within the tolerance.

@@ -26,6 +26,17 @@ public struct CoverageSpans: Sendable {
   /// Per-pixel coverage of the varying runs.
   public var coverage: [UInt8] = []
 
+  /// Appends the runs of `other` (which must lie on later rows, to keep the order).
+  public mutating func append(_ other: CoverageSpans) {
+    let shift = Int32(coverage.count)
+    spans.reserveCapacity(spans.count + other.spans.count)
+    for var span in other.spans {
+      if span.offset >= 0 { span.offset += shift }
+      spans.append(span)
+    }
+    coverage += other.coverage
+  }
+
   /// The spans as a dense mask over `x, y, width, height` (for tests and tools).
   public func mask(x: Int, y: Int, width: Int, height: Int) -> CoverageMask {
     var dense = [UInt8](repeating: 0, count: width * height)

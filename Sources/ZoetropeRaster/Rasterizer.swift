@@ -37,11 +37,15 @@ public enum Rasterizer {
   /// With a `scratch`, the accumulation buffer is borrowed from it and handed
   /// back cleared (resolving zeroes each cell it reads), so a frame allocates
   /// and clears one buffer instead of one per shape.
+  ///
+  /// `rows` limits the result to those device rows (the rest of the shape still
+  /// counts for the winding of the rows kept).
   public static func spans(
-    of polylines: [Polyline], fillRule: FillRule, canvasWidth: Int, canvasHeight: Int, scratch: RasterScratch? = nil
+    of polylines: [Polyline], fillRule: FillRule, canvasWidth: Int, canvasHeight: Int, rows: Range<Int>? = nil,
+    scratch: RasterScratch? = nil
   ) -> CoverageSpans? {
     guard var (accumulator, x0, y0) = accumulate(polylines, canvasWidth: canvasWidth, canvasHeight: canvasHeight,
-                                                 scratch: scratch)
+                                                 rows: rows, scratch: scratch)
     else { return nil }
     let runs = accumulator.resolveSpans(fillRule: fillRule, x: x0, y: y0)
     scratch?.cells = accumulator.takeCells()
@@ -50,7 +54,8 @@ public enum Rasterizer {
 
   /// Deposits every edge into an accumulation buffer over the shape's clipped bounds.
   static func accumulate(
-    _ polylines: [Polyline], canvasWidth: Int, canvasHeight: Int, scratch: RasterScratch? = nil
+    _ polylines: [Polyline], canvasWidth: Int, canvasHeight: Int, rows: Range<Int>? = nil,
+    scratch: RasterScratch? = nil
   ) -> (Accumulator, Int, Int)? {
     var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
     for line in polylines {
@@ -62,9 +67,13 @@ public enum Rasterizer {
     guard minX <= maxX, minY <= maxY else { return nil }
     // Clamp before converting: coordinates may be astronomically large.
     let x0 = Swift.max(0, Int(Swift.min(Swift.max(minX, -1), Double(canvasWidth) + 1).rounded(.down)))
-    let y0 = Swift.max(0, Int(Swift.min(Swift.max(minY, -1), Double(canvasHeight) + 1).rounded(.down)))
+    var y0 = Swift.max(0, Int(Swift.min(Swift.max(minY, -1), Double(canvasHeight) + 1).rounded(.down)))
     let x1 = Swift.min(canvasWidth, Int(Swift.max(Swift.min(maxX, Double(canvasWidth) + 1), -1).rounded(.up)))
-    let y1 = Swift.min(canvasHeight, Int(Swift.max(Swift.min(maxY, Double(canvasHeight) + 1), -1).rounded(.up)))
+    var y1 = Swift.min(canvasHeight, Int(Swift.max(Swift.min(maxY, Double(canvasHeight) + 1), -1).rounded(.up)))
+    if let rows {
+      y0 = Swift.max(y0, rows.lowerBound)
+      y1 = Swift.min(y1, rows.upperBound)
+    }
     guard x1 > x0, y1 > y0 else { return nil }
     let width = x1 - x0, height = y1 - y0
     var accumulator = Accumulator(width: width, height: height, reusing: scratch?.takeCells())

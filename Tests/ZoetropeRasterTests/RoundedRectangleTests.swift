@@ -1,0 +1,34 @@
+// SPDX-License-Identifier: Apache-2.0
+// The banded rounded-rectangle path against the general rasterizer.
+
+import Testing
+import ZoetropeGeometry
+@testable import ZoetropeRaster
+
+@Suite struct RoundedRectangleTests {
+  @Test func bandedRoundedRectangleMatchesTheGeneralPath() throws {
+    var state: UInt64 = 21
+    func next() -> Double {
+      state = state &* 6364136223846793005 &+ 1442695040888963407
+      return Double(state >> 11) / Double(1 << 53)
+    }
+    let frame = FrameBuffer(width: 64, height: 48, background: .clear)
+    let scratch = RasterScratch()
+    var banded = 0
+    for _ in 0..<200 {
+      let bounds = Rect(x: 0, y: 0, width: 2 + next() * 50, height: 2 + next() * 40)
+      let radius = next() * min(bounds.width, bounds.height) / 2
+      let transform = Transform3D.translation(x: next() * 20 - 5, y: next() * 20 - 5, z: 0)
+        .concatenating(.scale(x: 0.5 + next(), y: 0.5 + next(), z: 1))
+      let general = Compositor.rasterize(.roundedRect(bounds, cornerRadius: radius), rule: .nonZero,
+                                         transform: transform, frame: frame, scratch: scratch)
+      guard let fast = Compositor.roundedRectangleSpans(bounds, radius: radius, transform: transform, frame: frame,
+                                                        scratch: scratch) else { continue }
+      banded += 1
+      let a = general?.mask(x: 0, y: 0, width: 64, height: 48).coverage ?? [UInt8](repeating: 0, count: 64 * 48)
+      let b = fast.mask(x: 0, y: 0, width: 64, height: 48).coverage
+      #expect(a.count == b.count && zip(a, b).allSatisfy { abs(Int($0) - Int($1)) <= 1 }, "\(bounds) r \(radius)")
+    }
+    #expect(banded > 50)
+  }
+}
