@@ -120,13 +120,14 @@ public enum Stroker {
       let pivot = points[i]
       let d0 = direction(points[(i - 1 + count) % count], pivot), d1 = direction(pivot, points[(i + 1) % count])
       let cross = d0.x * d1.y - d0.y * d1.x
+      let shorter = Swift.min(points[(i - 1 + count) % count].distance(to: pivot), pivot.distance(to: points[(i + 1) % count]))
       if cross > 0 {
         // Turning towards the left normal: left is inside.
-        left += [pivot + before, pivot, pivot + after]
+        left += inner(pivot, before, after, d0: d0, d1: d1, half: half, room: shorter)
         right += join(pivot, before * -1, after * -1, d0: d0, d1: d1, half: half, style: style, tolerance: tolerance)
       } else {
         left += join(pivot, before, after, d0: d0, d1: d1, half: half, style: style, tolerance: tolerance)
-        right += [pivot - before, pivot, pivot - after]
+        right += inner(pivot, before * -1, after * -1, d0: d0, d1: d1, half: half, room: shorter)
       }
     }
     if !closed {
@@ -134,6 +135,30 @@ public enum Stroker {
       right.append(points[count - 1] - normals[segmentCount - 1])
     }
     return (left, right)
+  }
+
+  /// The inner side of a corner at `pivot` (offsets `a` before, `b` after):
+  /// the point where the two offset edges cross, when it lies within both
+  /// segments — the exact outline — else a detour through the pivot, whose
+  /// small loop winds like the body (Skia's inner join). The crossing point
+  /// matters for thin strokes along flattened curves: a pivot loop at every
+  /// vertex adds coverage along the edges (+4 levels on average in the
+  /// strokes bench before this).
+  static func inner(_ pivot: Point, _ a: Point, _ b: Point, d0: Point, d1: Point, half: Double, room: Double)
+    -> [Point]
+  {
+    let dot = d0.x * d1.x + d0.y * d1.y
+    let cosHalf = ((1 + dot) / 2).squareRoot()
+    if cosHalf > 1e-6 {
+      // Distance from the offset end to the crossing: half · tan(θ/2).
+      let sinHalf = ((1 - dot) / 2).squareRoot()
+      let reach = half * sinHalf / cosHalf
+      if reach <= room {
+        let bisector = direction(Point.zero, a + b)
+        return [pivot + bisector * (half / cosHalf)]
+      }
+    }
+    return [pivot + a, pivot, pivot + b]
   }
 
   /// The outer side of a corner at `pivot`, from offset `a` to offset `b`.
