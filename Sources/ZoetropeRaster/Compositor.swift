@@ -9,8 +9,9 @@ import ZoetropeLayers
 /// ties in order) its background with rounded corners, its content (a
 /// gradient over the rounded bounds; shape fill then stroke, trimmed by
 /// `strokeStart…strokeEnd`), then its border inside the bounds; source-over in
-/// premultiplied sRGB. Opacity multiplies down the tree. Gradients under a
-/// perspective transform are not drawn yet.
+/// premultiplied sRGB. A translucent layer whose pieces can overlap is
+/// composited as an isolated group; otherwise opacity multiplies down the tree.
+/// Gradients under a perspective transform are not drawn yet.
 ///
 /// Geometry is flattened to within 0.05 device pixels after the layer's world
 /// transform (`anchorPoint`, `position`, `transform`, the superlayer's

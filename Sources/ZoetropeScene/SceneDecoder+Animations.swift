@@ -388,9 +388,9 @@ extension SceneDecoder {
       return nil
     case .array(let items) where items.count == 4:
       guard let v = numbers(value, at: path, count: 4, what: "[c1x, c1y, c2x, c2y]") else { return nil }
+      // x outside 0…1 is clamped, as ca-semantics.md §3.1 recommends (and CSS does).
       for i in [0, 2] where !(0...1).contains(v[i]) {
-        report(paths.child(path, i), "control point x must be in 0…1 (got \(SceneDecoder.format(v[i])))")
-        return nil
+        warn(paths.child(path, i), "control point x \(SceneDecoder.format(v[i])) is clamped to 0…1")
       }
       return MediaTimingFunction(controlPoints: v[0], v[1], v[2], v[3])
     default:

@@ -158,6 +158,16 @@ import Zoetrope
     #expect(SceneErrorTests.issues(json).isEmpty)
   }
 
+  @Test func timingFunctionXOutsideTheUnitIntervalIsClampedWithAWarning() throws {
+    let json = SceneErrorTests.scene(
+      layer: #"{"animations": [{"type": "basic", "keyPath": "opacity", "toValue": 0, "timingFunction": [1.5, 0, -0.2, 1]}]}"#)
+    let scene = try SceneDecoder.decode(Array(json.utf8), fileName: "scene.json")
+    #expect(scene.decodingWarnings.map(\.path) == ["layers[0].animations[0].timingFunction[0]",
+                                                    "layers[0].animations[0].timingFunction[2]"])
+    let function = try #require(scene.snapshot().nodes[1].animations.first?.timingFunction)
+    #expect(function.c1x == 1 && function.c2x == 0)
+  }
+
   @Test func keyTimesThatDoNotFitTheModeAreAWarningNotAnError() throws {
     let json = SceneErrorTests.scene(
       layer: #"{"animations": [{"type": "keyframe", "keyPath": "opacity", "values": [0, 1, 0], "keyTimes": [0, 1]}]}"#)
