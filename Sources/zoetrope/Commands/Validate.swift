@@ -15,7 +15,6 @@ struct Validate: ParsableCommand {
   var scene: String
 
   func run() throws {
-    // Warnings (things accepted but probably not meant) go to standard error.
     let decoded = try SceneLoading.load(scene)
     let tree = decoded.snapshot()
     let animations = tree.nodes.reduce(0) { $0 + $1.animations.count }
