@@ -82,22 +82,26 @@ public enum Rasterizer {
     // them too would make the buffer shared and copied on the first write
     // (13 % of the strokes bench went to that copy).
     var cells = accumulator.takeCells()
+    var extents = accumulator.extents
     let geometry = accumulator
+    extents.withUnsafeMutableBufferPointer { extents in
     cells.withUnsafeMutableBufferPointer { cells in
       for line in polylines where line.points.count > 1 {
         var previous = line.points[0]
         for p in line.points.dropFirst() {
           geometry.addClipped(Point(x: previous.x - ox, y: previous.y - oy), Point(x: p.x - ox, y: p.y - oy),
-                              into: cells)
+                              into: cells, extents: extents)
           previous = p
         }
         // Filling closes every subpath.
         let first = line.points[0]
         geometry.addClipped(Point(x: previous.x - ox, y: previous.y - oy), Point(x: first.x - ox, y: first.y - oy),
-                            into: cells)
+                            into: cells, extents: extents)
       }
     }
+    }
     accumulator.cells = cells
+    accumulator.extents = extents
     return (accumulator, x0, y0)
   }
 }
@@ -124,6 +128,8 @@ struct Accumulator {
   /// `(width + 2) × height` cells: two spare columns take the carries of edges
   /// on the right border.
   var cells: [Float]
+  /// Per row, the first and last column a deposit touched (max, −1 when none).
+  var extents: [Int32]
   var stride: Int { width + 2 }
 
   /// A buffer for `width × height` pixels: `reusing` cells if they are all zero
@@ -131,6 +137,11 @@ struct Accumulator {
   init(width: Int, height: Int, reusing spare: [Float]? = nil) {
     self.width = width
     self.height = height
+    extents = [Int32](repeating: 0, count: 2 * height)
+    for row in 0..<height {
+      extents[2 * row] = Int32.max
+      extents[2 * row + 1] = -1
+    }
     let needed = (width + 2) * height
     if let spare, spare.count >= needed {
       cells = spare
@@ -149,11 +160,12 @@ struct Accumulator {
   /// Adds a segment after clipping it to 0…width horizontally: parts left of
   /// the mask run along x = 0 and parts right of it along x = width, which
   /// changes no pixel's winding inside the mask.
-  func addClipped(_ a: Point, _ b: Point, into cells: UnsafeMutableBufferPointer<Float>) {
+  func addClipped(_ a: Point, _ b: Point, into cells: UnsafeMutableBufferPointer<Float>,
+                  extents: UnsafeMutableBufferPointer<Int32>) {
     let w = Double(width)
     // Most segments lie inside: no splitting, no allocation.
     if a.x >= 0 && a.x <= w && b.x >= 0 && b.x <= w {
-      add(a, b, into: cells)
+      add(a, b, into: cells, extents: extents)
       return
     }
     // Split at x = 0 and x = width (at most two cuts), then clamp each piece.
@@ -168,7 +180,7 @@ struct Accumulator {
     var previous = a
     for t in [cuts.0, cuts.1, 1] where t <= 1 {
       let next = at(t)
-      add(clamped(previous), clamped(next), into: cells)
+      add(clamped(previous), clamped(next), into: cells, extents: extents)
       previous = next
       if t >= 1 { break }
     }
@@ -177,7 +189,8 @@ struct Accumulator {
   /// Deposits the signed area of a segment with 0 ≤ x ≤ width into `cells`.
   /// Rows are clamped before any integer conversion and x is kept within the
   /// mask, so no coordinate (1e300, or rounding at the clip) can index outside.
-  func add(_ a: Point, _ b: Point, into cells: UnsafeMutableBufferPointer<Float>) {
+  func add(_ a: Point, _ b: Point, into cells: UnsafeMutableBufferPointer<Float>,
+           extents: UnsafeMutableBufferPointer<Int32>) {
     guard a.y != b.y else { return }
     let (direction, top, bottom): (Double, Point, Point) = a.y < b.y ? (1, a, b) : (-1, b, a)
     let slope = (bottom.x - top.x) / (bottom.y - top.y)
@@ -200,6 +213,9 @@ struct Accumulator {
         let leftFloor = left.rounded(.down)
         let leftIndex = Int(leftFloor)
         let rightIndex = Int(right.rounded(.up))
+        // The row's touched columns, so resolving can skip the rest.
+        extents[2 * row] = Swift.min(extents[2 * row], Int32(leftIndex))
+        extents[2 * row + 1] = Swift.max(extents[2 * row + 1], Int32(Swift.max(rightIndex, leftIndex + 1)))
         let base = row * stride
         if rightIndex <= leftIndex + 1 {
           // Within one pixel: split by the mean x.
@@ -252,15 +268,21 @@ struct Accumulator {
     var result = CoverageSpans()
     let stride = self.stride
     let width = self.width, height = self.height
+    let extents = self.extents
     cells.withUnsafeMutableBufferPointer { cells in
       let raw = UnsafeRawPointer(cells.baseAddress!)
       for row in 0..<height {
         let base = row * stride
+        let lastTouched = Int(extents[2 * row + 1])
+        // No deposit: the winding is zero all along the row.
+        guard lastTouched >= 0 else { continue }
         var sum: Float = 0
-        var x = 0
+        var x = Swift.min(Int(extents[2 * row]), width)
         let y = Int32(originY + row)
         while x < width {
           var next = x
+          // Past the last touched column every cell is zero: one jump.
+          if next > lastTouched { next = width }
           while next + 8 <= width {
             let offset = 4 * (base + next)
             let words = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
