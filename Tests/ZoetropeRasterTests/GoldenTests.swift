@@ -13,6 +13,7 @@ import _ZoetropeTestSupport
     ("compositor/masks.json", 0.0, "compositor/masks@t0.000"),
     ("compositor/group-opacity.json", 0.0, "compositor/group-opacity@t0.000"),
     ("compositor/perspective.json", 0.0, "compositor/perspective@t0.000"),
+    ("compositor/scale-hidden.json", 0.0, "compositor/scale-hidden@t0.000"),
     ("demo/pull-to-refresh.json", 0.75, "demo/pull-to-refresh@t0.750"),
     ("demo/pull-to-refresh.json", 1.6, "demo/pull-to-refresh@t1.600"),
   ])
