@@ -29,7 +29,7 @@ let package = Package(
     .target(
       name: "ZoetropeRaster", dependencies: ["Shaders", "ZoetropeGeometry", "ZoetropeLayers"], exclude: ["README.md"]),
     .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
-    .target(name: "CZoetropeMedia", dependencies: ["CPNG"]),
+    .target(name: "CZoetropeMedia", dependencies: ["CPNG"], exclude: ["README.md"]),
     .target(name: "ZoetropeMedia", dependencies: ["CZoetropeMedia"], exclude: ["README.md"]),
     .target(
       name: "ZoetropeScene",
