@@ -11,7 +11,8 @@ import ZoetropeLayers
 /// `strokeStart…strokeEnd`), then its border inside the bounds; source-over in
 /// premultiplied sRGB. A translucent layer whose pieces can overlap is
 /// composited as an isolated group; otherwise opacity multiplies down the tree.
-/// Gradients under a perspective transform are not drawn yet.
+/// Gradients are sampled through the inverse of the layer's projective map,
+/// so they follow perspective too.
 ///
 /// Geometry is flattened to within 0.05 device pixels after the layer's world
 /// transform (`anchorPoint`, `position`, `transform`, the superlayer's
@@ -154,16 +155,12 @@ public enum Compositor {
              transform: layerToDevice, clip: clip, scratch: scratch, into: &frame)
       }
     }
-    if let gradient = p.gradient, !bounds.isEmpty, let inverse = layerToDevice.affineTransform.inverted(),
-      layerToDevice.isAffine,
-      let paint = GradientPaint(gradient, bounds: p.bounds, deviceToLayer: inverse, opacity: opacity)
+    if let gradient = p.gradient, !bounds.isEmpty, let inverse = Homography(layerToDevice)?.inverted(),
+      let paint = GradientPaint(gradient, bounds: p.bounds, deviceToLayer: inverse, opacity: opacity),
+      let runs = rasterize(.roundedRect(bounds, cornerRadius: radius), rule: .nonZero, transform: layerToDevice,
+                           frame: frame, scratch: scratch)
     {
-      let lines = Path.roundedRect(bounds, cornerRadius: radius).flattened(tolerance: tolerance,
-                                                                           transform: layerToDevice.affineTransform)
-      if let runs = Rasterizer.spans(of: lines, fillRule: .nonZero, canvasWidth: frame.width,
-                                     canvasHeight: frame.height, scratch: scratch) {
-        frame.fill(clip.map { $0.clip(runs) } ?? runs, gradient: paint)
-      }
+      frame.fill(clip.map { $0.clip(runs) } ?? runs, gradient: paint)
     }
     if let shape = p.shape, let path = shape.path {
       if let fillColor = shape.fillColor, fillColor.alpha > 0 {

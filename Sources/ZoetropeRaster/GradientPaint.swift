@@ -21,16 +21,17 @@ import Darwin
 /// (an ellipse when the bounds are not square, as CAGradientLayer draws).
 /// Conic: t is the angle around `startPoint`, starting towards `endPoint`,
 /// increasing clockwise on screen, one turn = 1. Colours interpolate in
-/// straight-alpha sRGB, then premultiply.
+/// straight-alpha sRGB, then premultiply. Pixel centres map back to the layer
+/// through a homography, so perspective is followed exactly.
 struct GradientPaint {
   let stops: [(location: Double, color: Color)]
   let type: GradientType
   let start: Point
   let end: Point
-  let deviceToLayer: AffineTransform
+  let deviceToLayer: Homography
   let opacity: Double
 
-  init?(_ g: GradientProperties, bounds: Rect, deviceToLayer: AffineTransform, opacity: Double) {
+  init?(_ g: GradientProperties, bounds: Rect, deviceToLayer: Homography, opacity: Double) {
     guard let colors = g.colors, !colors.isEmpty else { return nil }
     var locations: [Double]
     if let given = g.locations, given.count == colors.count {
