@@ -16,13 +16,41 @@ public struct Renderer: Sendable {
     canvas = scene.canvas
   }
 
-  /// The frame at clip time `time`, at the canvas scale times `scale`.
-  public func frame(atTime time: Double, scale: Double = 1) -> RGBAImage {
+  /// The pixel size of frames at the canvas scale times `scale` (at least 1 × 1).
+  public func frameSize(scale: Double = 1) -> (width: Int, height: Int) {
     let deviceScale = canvas.scale * scale
-    let width = Swift.max(1, Int((canvas.width * deviceScale).rounded()))
-    let height = Swift.max(1, Int((canvas.height * deviceScale).rounded()))
-    var buffer = Compositor.render(evaluator.presentation(atTime: time), width: width, height: height,
-                                   scale: deviceScale, background: canvas.background)
-    return RGBAImage(width: width, height: height, pixels: buffer.takeStraightAlphaRGBA())
+    return (Swift.max(1, Int((canvas.width * deviceScale).rounded())),
+            Swift.max(1, Int((canvas.height * deviceScale).rounded())))
+  }
+
+  /// The drawing of the frame at clip time `time`, at the canvas scale times
+  /// `scale`: the presentation evaluated and rasterized, not yet played into pixels.
+  public func displayList(atTime time: Double, scale: Double = 1) -> DisplayList {
+    let (width, height) = frameSize(scale: scale)
+    return Compositor.record(evaluator.presentation(atTime: time), width: width, height: height,
+                             scale: canvas.scale * scale, background: canvas.background)
+  }
+
+  /// The frame at clip time `time`, at the canvas scale times `scale`, drawn
+  /// on `threads` threads (the bytes do not depend on it).
+  public func frame(atTime time: Double, scale: Double = 1, threads: Int = 1) -> RGBAImage {
+    var image = RGBAImage(width: 0, height: 0, pixels: [])
+    render(atTime: time, scale: scale, threads: threads, into: &image)
+    return image
+  }
+
+  /// Renders the frame at clip time `time` into `image`, reusing its pixel
+  /// storage when it already has the frame's size (a clip renders every frame
+  /// into the same few buffers instead of allocating one per frame).
+  public func render(atTime time: Double, scale: Double = 1, threads: Int = 1, into image: inout RGBAImage) {
+    let list = displayList(atTime: time, scale: scale)
+    let count = 4 * list.width * list.height
+    if image.width != list.width || image.height != list.height || image.pixels.count != count {
+      image = RGBAImage(width: list.width, height: list.height,
+                        pixels: [UInt8](unsafeUninitializedCapacity: count) { _, initialized in initialized = count })
+    }
+    image.pixels.withUnsafeMutableBufferPointer { pixels in
+      list.render(into: pixels.baseAddress!, straightAlpha: true, threads: threads)
+    }
   }
 }

@@ -4,7 +4,7 @@
 import ZoetropeGeometry
 import ZoetropeLayers
 
-/// Composites a ``PresentationTree`` into a ``FrameBuffer``: for every visible
+/// Records a ``PresentationTree`` as a ``DisplayList``: for every visible
 /// layer in paint order (a layer, then its sublayers by ascending `zPosition`,
 /// ties in order) its background with rounded corners, its content (a
 /// gradient over the rounded bounds; shape fill then stroke, trimmed by
@@ -21,13 +21,14 @@ public enum Compositor {
   /// The flattening tolerance in device pixels.
   public static let tolerance = 0.05
 
-  /// Renders `tree` on a new frame of `width × height` pixels filled with
-  /// `background`, at `scale` device pixels per point.
-  public static func render(_ tree: PresentationTree, width: Int, height: Int, scale: Double,
-                            background: Color) -> FrameBuffer {
-    var frame = FrameBuffer(width: width, height: height, background: background)
+  /// Records `tree` for a frame of `width × height` pixels over
+  /// `background`, at `scale` device pixels per point: every piece rasterized
+  /// into coverage runs, ready to be played into pixels.
+  public static func record(_ tree: PresentationTree, width: Int, height: Int, scale: Double,
+                            background: Color) -> DisplayList {
+    var frame = DisplayList(width: width, height: height, background: background)
     let nodes = tree.structure.nodes
-    guard !nodes.isEmpty else { return frame }
+    guard !nodes.isEmpty, frame.width > 0, frame.height > 0 else { return frame }
     // Children of every node, in paint order.
     var children = [[Int]](repeating: [], count: nodes.count)
     for index in nodes.indices.dropFirst() { children[nodes[index].parent].append(index) }
@@ -55,13 +56,13 @@ public enum Compositor {
   /// ones multiply their opacity into their content instead.
   static let maximumIsolationDepth = 8
 
-  /// Draws the subtree at `root` into `frame`. A translucent layer whose
+  /// Records the subtree at `root` into `frame`. A translucent layer whose
   /// pieces can overlap (sublayers, or more than one of background, content
   /// and border) is an isolated group, as Core Animation composites it: drawn
   /// opaque offscreen, then blended at its opacity. A translucent layer with
   /// a single piece just draws it at that opacity (the same pixels, cheaper).
   static func renderSubtree(_ root: Int, parentToDevice: Transform3D, opacity rootOpacity: Double, clip rootClip: ClipMask?,
-                            isolationDepth: Int, context: Context, into frame: inout FrameBuffer) {
+                            isolationDepth: Int, context: Context, into frame: inout DisplayList) {
     // (node, the transform from its superlayer's space to device space, inherited opacity, clip)
     var stack: [(Int, Transform3D, Double, ClipMask?)] = [(root, parentToDevice, rootOpacity, rootClip)]
     while let (index, parentToDevice, inheritedOpacity, inheritedClip) = stack.popLast() {
@@ -70,12 +71,12 @@ public enum Compositor {
       if p.opacity < 1, isolationDepth < maximumIsolationDepth,
         needsIsolation(p, hasSublayers: !context.children[index].isEmpty)
       {
-        var layer = FrameBuffer(width: frame.width, height: frame.height, background: .clear)
         var opaque = p
         opaque.opacity = 1
+        frame.beginGroup()
         renderIsolated(index, properties: opaque, parentToDevice: parentToDevice, clip: inheritedClip,
-                       isolationDepth: isolationDepth + 1, context: context, into: &layer)
-        frame.composite(layer, opacity: inheritedOpacity * p.opacity)
+                       isolationDepth: isolationDepth + 1, context: context, into: &frame)
+        frame.endGroup(opacity: inheritedOpacity * p.opacity)
         continue
       }
       let opacity = inheritedOpacity * p.opacity
@@ -89,7 +90,7 @@ public enum Compositor {
 
   /// Renders an isolated group: the layer itself at full opacity, then its sublayers.
   static func renderIsolated(_ index: Int, properties p: LayerProperties, parentToDevice: Transform3D, clip inheritedClip: ClipMask?,
-                             isolationDepth: Int, context: Context, into frame: inout FrameBuffer) {
+                             isolationDepth: Int, context: Context, into frame: inout DisplayList) {
     let (layerToDevice, childToDevice) = transforms(p, parentToDevice: parentToDevice)
     let clip = self.clip(of: p, layerToDevice: layerToDevice, inside: inheritedClip, frame: frame,
                           scratch: context.scratch)
@@ -103,7 +104,7 @@ public enum Compositor {
   /// The clip for a layer's content and sublayers: its rounded bounds inside
   /// `inherited` when it masks to bounds, else `inherited`.
   static func clip(of p: LayerProperties, layerToDevice: Transform3D, inside inherited: ClipMask?,
-                   frame: FrameBuffer, scratch: RasterScratch) -> ClipMask? {
+                   frame: DisplayList, scratch: RasterScratch) -> ClipMask? {
     guard p.masksToBounds else { return inherited }
     let bounds = p.bounds.standardized
     let radius = Swift.max(0, Swift.min(p.cornerRadius, bounds.width / 2, bounds.height / 2))
@@ -143,7 +144,7 @@ public enum Compositor {
 
   /// Draws one layer's own content.
   static func draw(_ p: LayerProperties, layerToDevice: Transform3D, opacity: Double, clip: ClipMask?,
-                   scratch: RasterScratch, into frame: inout FrameBuffer) {
+                   scratch: RasterScratch, into frame: inout DisplayList) {
     let bounds = p.bounds.standardized
     let radius = Swift.max(0, Swift.min(p.cornerRadius, bounds.width / 2, bounds.height / 2))
     if let background = p.backgroundColor, background.alpha > 0, !bounds.isEmpty {
@@ -206,7 +207,7 @@ public enum Compositor {
   ///     ╭──────────╮  rows touched by corners: accumulated
   ///     │          │  rows strictly between:   rectangle runs
   ///     ╰──────────╯  rows touched by corners: accumulated
-  static func roundedRectangleSpans(_ bounds: Rect, radius: Double, transform: Transform3D, frame: FrameBuffer,
+  static func roundedRectangleSpans(_ bounds: Rect, radius: Double, transform: Transform3D, frame: DisplayList,
                                     scratch: RasterScratch) -> CoverageSpans? {
     guard transform.isAffine, transform.m12 == 0, transform.m21 == 0 else { return nil }
     let t = transform.affineTransform
@@ -235,7 +236,7 @@ public enum Compositor {
   }
 
   /// Coverage runs of a path under a transform, flattened within the tolerance.
-  static func rasterize(_ path: Path, rule: FillRule, transform: Transform3D, frame: FrameBuffer,
+  static func rasterize(_ path: Path, rule: FillRule, transform: Transform3D, frame: DisplayList,
                         scratch: RasterScratch) -> CoverageSpans? {
     // Axis-aligned rectangles (square backgrounds, full-screen layers) skip
     // the accumulation buffer.
@@ -259,14 +260,14 @@ public enum Compositor {
   }
 
   static func fill(_ path: Path, rule: FillRule, color: Color, opacity: Double, transform: Transform3D,
-                   clip: ClipMask?, scratch: RasterScratch, into frame: inout FrameBuffer) {
+                   clip: ClipMask?, scratch: RasterScratch, into frame: inout DisplayList) {
     guard let runs = rasterize(path, rule: rule, transform: transform, frame: frame, scratch: scratch) else { return }
     frame.fill(clip.map { $0.clip(runs) } ?? runs, color: color, opacity: opacity)
   }
 
   static func fillPolylines(_ polylines: [Polyline], rule: FillRule, color: Color, opacity: Double,
                             transform: Transform3D, clip: ClipMask?, scratch: RasterScratch,
-                            into frame: inout FrameBuffer) {
+                            into frame: inout DisplayList) {
     let lines: [Polyline]
     if transform.isAffine {
       let t = transform.affineTransform

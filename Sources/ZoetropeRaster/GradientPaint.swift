@@ -23,7 +23,7 @@ import Darwin
 /// increasing clockwise on screen, one turn = 1. Colours interpolate in
 /// straight-alpha sRGB, then premultiply. Pixel centres map back to the layer
 /// through a homography, so perspective is followed exactly.
-struct GradientPaint {
+struct GradientPaint: Sendable {
   let stops: [(location: Double, color: Color)]
   let type: GradientType
   let start: Point
@@ -95,38 +95,11 @@ struct GradientPaint {
 
   /// Premultiplied colours for `count` pixels of device row `y` from column `x`,
   /// sampled at pixel centres.
-  func row(y: Int, x: Int, count: Int, into buffer: inout [UInt8]) {
-    if buffer.count < 4 * count { buffer = [UInt8](repeating: 0, count: 4 * count) }
+  func row(y: Int, x: Int, count: Int, into buffer: UnsafeMutablePointer<UInt8>) {
     for i in 0..<count {
       let p = deviceToLayer.transform(Point(x: Double(x + i) + 0.5, y: Double(y) + 0.5))
       let c = color(at: parameter(at: p))
       buffer[4 * i] = c.0; buffer[4 * i + 1] = c.1; buffer[4 * i + 2] = c.2; buffer[4 * i + 3] = c.3
-    }
-  }
-}
-
-extension FrameBuffer {
-  /// Blends a gradient under coverage runs.
-  mutating func fill(_ runs: CoverageSpans, gradient: GradientPaint) {
-    var source: [UInt8] = []
-    var constant: [UInt8] = []
-    let width = self.width, height = self.height
-    for span in runs.spans {
-      let y = Int(span.y), x = Int(span.x), count = Int(span.count)
-      guard y >= 0, y < height, x >= 0, x + count <= width else { continue }
-      gradient.row(y: y, x: x, count: count, into: &source)
-      pixels.withUnsafeMutableBufferPointer { pixels in
-        let target = pixels.baseAddress! + 4 * (y * width + x)
-        if span.offset < 0 {
-          if constant.count < count { constant = [UInt8](repeating: 0, count: count) }
-          for i in 0..<count { constant[i] = span.value }
-          sourceOverRow(target, source: source, coverage: constant, count: count)
-        } else {
-          runs.coverage.withUnsafeBufferPointer {
-            sourceOverRow(target, source: source, coverage: $0.baseAddress! + Int(span.offset), count: count)
-          }
-        }
-      }
     }
   }
 }

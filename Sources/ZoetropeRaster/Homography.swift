@@ -7,7 +7,7 @@ import ZoetropeGeometry
 /// `(X/W, Y/W)`, in row-vector form like `Transform3D`. A layer's transform
 /// restricted to its own plane (z = 0) is one; its inverse takes device pixels
 /// back to layer coordinates.
-struct Homography {
+struct Homography: Sendable {
   /// Rows: the images of x, of y, and of the origin.
   var m: [Double]
 

@@ -114,3 +114,37 @@ import Testing
     }
   }
 }
+
+@Suite struct UnpremultiplyTests {
+  @Test(arguments: [0, 1, 3, 4, 5, 8, 13, 64])
+  func simdMatchesScalar(_ count: Int) {
+    var random = FillSolidTests.SeededRandom(state: UInt64(count) &+ 5)
+    for _ in 0..<20 {
+      var pixels: [UInt8] = []
+      for _ in 0..<count {
+        // Mostly opaque and transparent groups, with translucent pixels among them.
+        let pick = random.byte()
+        let a: UInt8 = pick < 100 ? 255 : pick < 160 ? 0 : random.byte()
+        pixels += [UInt8(UInt16(random.byte()) * UInt16(a) / 255), UInt8(UInt16(random.byte()) * UInt16(a) / 255),
+                   random.byte(), a]
+      }
+      var simd = pixels, scalar = pixels
+      simd.withUnsafeMutableBufferPointer { unpremultiply($0.baseAddress!, count: count) }
+      scalar.withUnsafeMutableBufferPointer { unpremultiplyScalar($0.baseAddress!, count: count) }
+      #expect(simd == scalar)
+    }
+  }
+}
+
+@Suite struct FillPixelsTests {
+  @Test(arguments: [0, 1, 5, 37])
+  func fillMatchesScalar(_ count: Int) {
+    var vector = [UInt8](repeating: 7, count: 4 * count + 4), scalar = vector
+    vector.withUnsafeMutableBufferPointer { fillPixels($0.baseAddress!, count: count, word: 0x8040_20FF) }
+    scalar.withUnsafeMutableBufferPointer { fillPixelsScalar($0.baseAddress!, count: count, word: 0x8040_20FF) }
+    #expect(vector == scalar)
+    // The pixel past the run is untouched.
+    #expect(Array(vector.suffix(4)) == [7, 7, 7, 7])
+    if count > 0 { #expect(Array(vector.prefix(4)) == [0xFF, 0x20, 0x40, 0x80]) }
+  }
+}

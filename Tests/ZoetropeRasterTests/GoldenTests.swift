@@ -47,6 +47,22 @@ import _ZoetropeTestSupport
     #expect(frames.images.map { $0! } == serial)
   }
 
+  @Test(arguments: ["Scenes/demo/pull-to-refresh.json", "Scenes/compositor/group-opacity.json",
+                     "Scenes/compositor/gradients.json", "Scenes/compositor/masks.json"])
+  func bandsPlayedOnSeveralThreadsGiveTheSameBytesAsOne(_ scene: String) throws {
+    let renderer = Renderer(try Fixtures.scene(scene))
+    for time in [0.0, 0.35] {
+      let one = renderer.frame(atTime: time, scale: 1.5)
+      for threads in [2, 3, 7] {
+        #expect(renderer.frame(atTime: time, scale: 1.5, threads: threads) == one, "\(threads) threads at \(time)")
+      }
+      // Rendering into a reused image gives the same bytes as into a new one.
+      var reused = renderer.frame(atTime: 1, scale: 1.5)
+      renderer.render(atTime: time, scale: 1.5, into: &reused)
+      #expect(reused == one)
+    }
+  }
+
   @Test func renderingTwiceGivesTheSameBytes() throws {
     let renderer = Renderer(try Fixtures.scene("Scenes/compositor/features.json"))
     #expect(renderer.frame(atTime: 0, scale: 2) == renderer.frame(atTime: 0, scale: 2))

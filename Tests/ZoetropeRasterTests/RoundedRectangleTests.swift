@@ -12,7 +12,7 @@ import ZoetropeGeometry
       state = state &* 6364136223846793005 &+ 1442695040888963407
       return Double(state >> 11) / Double(1 << 53)
     }
-    let frame = FrameBuffer(width: 64, height: 48, background: .clear)
+    let frame = DisplayList(width: 64, height: 48, background: .clear)
     let scratch = RasterScratch()
     var banded = 0
     for _ in 0..<200 {
