@@ -32,11 +32,27 @@ public func fillSolidRun(_ pixels: UnsafeMutablePointer<UInt8>, count: Int, cove
     }
     return
   }
+  // Eight pixels per step as two independent four-pixel vectors (the CPU
+  // overlaps their multiplies), then four, then one at a time.
+  typealias Words8 = SIMD8<UInt32>
+  typealias Halves16 = SIMD16<UInt16>
+  let sourceRB8 = unsafeBitCast(Words8(repeating: s[0] | s[2] << 16), to: Halves16.self)
+  let sourceGA8 = unsafeBitCast(Words8(repeating: s[1] | s[3] << 16), to: Halves16.self)
+  let inverse8 = Halves16(repeating: UInt16(255 - s[3]))
+  let low8 = Words8(repeating: 0x00FF_00FF)
+  var x = 0
+  while x + 8 <= count {
+    let d = UnsafeRawPointer(pixels + 4 * x).loadUnaligned(as: Words8.self)
+    let rb = unsafeBitCast(sourceRB8 &+ div255(unsafeBitCast(d & low8, to: Halves16.self) &* inverse8), to: Words8.self)
+    let ga = unsafeBitCast(sourceGA8 &+ div255(unsafeBitCast((d &>> 8) & low8, to: Halves16.self) &* inverse8),
+                           to: Words8.self)
+    UnsafeMutableRawPointer(pixels + 4 * x).storeBytes(of: rb | (ga &<< 8), as: Words8.self)
+    x += 8
+  }
   let sourceRB = unsafeBitCast(Words(repeating: s[0] | s[2] << 16), to: Halves.self)
   let sourceGA = unsafeBitCast(Words(repeating: s[1] | s[3] << 16), to: Halves.self)
   let inverse = Halves(repeating: UInt16(255 - s[3]))
   let low = Words(repeating: 0x00FF_00FF)
-  var x = 0
   while x + 4 <= count {
     let d = UnsafeRawPointer(pixels + 4 * x).loadUnaligned(as: Words.self)
     let rb = unsafeBitCast(sourceRB &+ div255(unsafeBitCast(d & low, to: Halves.self) &* inverse), to: Words.self)

@@ -247,7 +247,8 @@ struct Accumulator {
     }
   }
 
-  /// The coverage byte of a winding sum under a fill rule.
+  /// The coverage byte of a winding sum under a fill rule. NaN-safe: a
+  /// comparison that fails takes full coverage, never a trapping conversion.
   @inline(__always)
   static func coverageByte(_ sum: Float, _ fillRule: FillRule) -> UInt8 {
     var value = Swift.abs(sum)
@@ -255,7 +256,8 @@ struct Accumulator {
       value = value.truncatingRemainder(dividingBy: 2)
       if value > 1 { value = 2 - value }
     }
-    return UInt8(Swift.min(value, 1) * 255 + 0.5)
+    let clamped = value < 1 ? value : 1
+    return UInt8(truncatingIfNeeded: Int32(clamped * 255 + 0.5))
   }
 
   /// Running sums along each row as runs: a stretch of zero cells keeps the
@@ -264,59 +266,79 @@ struct Accumulator {
   ///
   /// Zero cells are skipped eight at a time by testing their bits as 64-bit
   /// words (a deposit never leaves −0, so "all bits zero" means "no deposit").
+  /// The per-pixel bytes are written straight into storage sized from the
+  /// rows' touched extents (no per-byte append).
   mutating func resolveSpans(fillRule: FillRule, x originX: Int, y originY: Int) -> CoverageSpans {
     var result = CoverageSpans()
     let stride = self.stride
     let width = self.width, height = self.height
     let extents = self.extents
-    cells.withUnsafeMutableBufferPointer { cells in
-      let raw = UnsafeRawPointer(cells.baseAddress!)
-      for row in 0..<height {
-        let base = row * stride
-        let lastTouched = Int(extents[2 * row + 1])
-        // No deposit: the winding is zero all along the row.
-        guard lastTouched >= 0 else { continue }
-        var sum: Float = 0
-        var x = Swift.min(Int(extents[2 * row]), width)
-        let y = Int32(originY + row)
-        while x < width {
-          var next = x
-          // Past the last touched column every cell is zero: one jump.
-          if next > lastTouched { next = width }
-          while next + 8 <= width {
-            let offset = 4 * (base + next)
-            let words = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-              | raw.loadUnaligned(fromByteOffset: offset + 8, as: UInt64.self)
-              | raw.loadUnaligned(fromByteOffset: offset + 16, as: UInt64.self)
-              | raw.loadUnaligned(fromByteOffset: offset + 24, as: UInt64.self)
-            if words != 0 { break }
-            next += 8
-          }
-          while next < width && cells[base + next] == 0 { next += 1 }
-          if next > x {
-            let value = Accumulator.coverageByte(sum, fillRule)
-            if value > 0 {
-              result.spans.append(CoverageSpans.Span(y: y, x: Int32(originX + x), count: Int32(next - x), offset: -1,
-                                                     value: value))
-            }
-          }
-          guard next < width else { break }
-          let start = next
-          let offset = result.coverage.count
-          while next < width && cells[base + next] != 0 {
-            sum += cells[base + next]
-            cells[base + next] = 0
-            result.coverage.append(Accumulator.coverageByte(sum, fillRule))
-            next += 1
-          }
-          result.spans.append(CoverageSpans.Span(y: y, x: Int32(originX + start), count: Int32(next - start),
-                                                 offset: Int32(offset), value: 0))
-          x = next
-        }
-        cells[base + width] = 0
-        cells[base + width + 1] = 0
-      }
+    // At most one byte per touched column of every row.
+    var bound = 0
+    for row in 0..<height where extents[2 * row + 1] >= 0 {
+      bound += Swift.min(Int(extents[2 * row + 1]), width) - Swift.min(Int(extents[2 * row]), width) + 1
     }
+    var spans: [CoverageSpans.Span] = []
+    spans.reserveCapacity(2 * height)
+    let coverage = [UInt8](unsafeUninitializedCapacity: Swift.max(bound, 1)) { bytes, written in
+      let out = bytes.baseAddress!
+      var used = 0
+      cells.withUnsafeMutableBufferPointer { cells in
+        let raw = UnsafeRawPointer(cells.baseAddress!)
+        let cell = cells.baseAddress!
+        for row in 0..<height {
+          let base = row * stride
+          let lastTouched = Int(extents[2 * row + 1])
+          // No deposit: the winding is zero all along the row.
+          guard lastTouched >= 0 else { continue }
+          var sum: Float = 0
+          var x = Swift.min(Int(extents[2 * row]), width)
+          let y = Int32(originY + row)
+          while x < width {
+            var next = x
+            // Past the last touched column every cell is zero: one jump.
+            if next > lastTouched { next = width }
+            while next + 8 <= width {
+              let offset = 4 * (base + next)
+              let words = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                | raw.loadUnaligned(fromByteOffset: offset + 8, as: UInt64.self)
+                | raw.loadUnaligned(fromByteOffset: offset + 16, as: UInt64.self)
+                | raw.loadUnaligned(fromByteOffset: offset + 24, as: UInt64.self)
+              if words != 0 { break }
+              next += 8
+            }
+            while next < width && cell[base + next] == 0 { next += 1 }
+            if next > x {
+              let value = Accumulator.coverageByte(sum, fillRule)
+              if value > 0 {
+                spans.append(CoverageSpans.Span(y: y, x: Int32(originX + x), count: Int32(next - x), offset: -1,
+                                                value: value))
+              }
+            }
+            guard next < width else { break }
+            let start = next
+            let offset = used
+            while next < width {
+              let c = cell[base + next]
+              if c == 0 { break }
+              sum += c
+              cell[base + next] = 0
+              out[used] = Accumulator.coverageByte(sum, fillRule)
+              used += 1
+              next += 1
+            }
+            spans.append(CoverageSpans.Span(y: y, x: Int32(originX + start), count: Int32(next - start),
+                                            offset: Int32(offset), value: 0))
+            x = next
+          }
+          cell[base + width] = 0
+          cell[base + width + 1] = 0
+        }
+      }
+      written = used
+    }
+    result.spans = spans
+    result.coverage = coverage
     return result
   }
 
