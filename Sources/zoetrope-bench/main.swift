@@ -101,10 +101,13 @@ if wanted("render") {
     // Every frame renders into the same image, as a clip's frames do.
     var image = renderer.frame(atTime: 0)
     let samples = measure(iterations: 15, warmUp: 2) { renderer.render(atTime: 0, into: &image) }
-    let frames = 4 * cores
+    let frames = 8 * cores
+    final class Images: @unchecked Sendable { var images: [RGBAImage] = [] }
+    let images = Images()
+    images.images = (0..<cores).map { _ in renderer.frame(atTime: 0) }
     let start = DispatchTime.now().uptimeNanoseconds
-    DispatchQueue.concurrentPerform(iterations: cores) { _ in
-      var image = renderer.frame(atTime: 0)
+    DispatchQueue.concurrentPerform(iterations: cores) { thread in
+      var image = images.images[thread]
       for _ in 0..<(frames / cores) { renderer.render(atTime: 0, into: &image) }
     }
     let parallelFPS = Double(frames) / (Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
