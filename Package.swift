@@ -29,7 +29,11 @@ let package = Package(
     .target(
       name: "ZoetropeRaster", dependencies: ["Shaders", "ZoetropeGeometry", "ZoetropeLayers"], exclude: ["README.md"]),
     .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
-    .target(name: "CZoetropeMedia", dependencies: ["CPNG"], exclude: ["README.md"]),
+    .systemLibrary(name: "CFFmpeg", pkgConfig: "libavformat",
+                   providers: [.apt(["libavformat-dev", "libavcodec-dev", "libswscale-dev", "libavutil-dev"])]),
+    .target(name: "CZoetropeMedia", dependencies: ["CPNG", "CFFmpeg"], exclude: ["README.md"],
+            // Named here too: a C target does not autolink its module maps' `link` lines.
+            linkerSettings: ["avformat", "avcodec", "swscale", "avutil"].map { .linkedLibrary($0) }),
     .target(name: "ZoetropeMedia", dependencies: ["CZoetropeMedia"], exclude: ["README.md"]),
     .target(
       name: "ZoetropeScene",

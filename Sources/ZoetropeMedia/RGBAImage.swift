@@ -77,3 +77,20 @@ extension RGBAImage {
     self.init(width: Int(w), height: Int(h), pixels: Array(UnsafeBufferPointer(start: pointer, count: Int(w * h * 4))))
   }
 }
+
+extension RGBAImage {
+  /// Peak signal-to-noise ratio against `other` over every RGBA byte, in dB:
+  /// `10 log10(255² / MSE)`; `.infinity` when the images are identical,
+  /// `nil` when their sizes differ.
+  public func psnr(to other: RGBAImage) -> Double? {
+    guard width == other.width, height == other.height, !pixels.isEmpty else { return nil }
+    var sum: UInt64 = 0
+    for i in pixels.indices {
+      let d = Int(pixels[i]) - Int(other.pixels[i])
+      sum += UInt64(d * d)
+    }
+    guard sum > 0 else { return .infinity }
+    let mse = Double(sum) / Double(pixels.count)
+    return 10 * log10(255 * 255 / mse)
+  }
+}

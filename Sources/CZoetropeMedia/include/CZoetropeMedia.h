@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// The C shims of Zoetrope's media layer: a small API over libpng with plain error codes.
+// The C shims of Zoetrope's media layer: a small API over libpng and FFmpeg with plain error codes.
 #ifndef CZOETROPE_MEDIA_H
 #define CZOETROPE_MEDIA_H
 
@@ -17,6 +17,7 @@ enum zt_status {
   ZT_ERROR_CODEC = 2,   ///< the library reported an error (message filled in)
   ZT_ERROR_FORMAT = 3,  ///< the input is not what was expected (message filled in)
   ZT_ERROR_MEMORY = 4,  ///< allocation failed
+  ZT_END = 5,           ///< no more frames (reading)
 };
 
 /// Writes `width × height` straight-alpha RGBA8 pixels (rows top to bottom,
@@ -34,6 +35,86 @@ int zt_png_write_rgba(const char *path, const uint8_t *pixels, uint32_t width, u
 /// caller frees with `zt_free`.
 int zt_png_read_rgba(const char *path, uint8_t **pixels, uint32_t *width, uint32_t *height,
                      char *message, size_t message_size);
+
+// MARK: - Video (libavformat, libavcodec, libswscale)
+
+/// How to encode a video file.
+typedef struct zt_video_options {
+  const char *path;          ///< the output file
+  const char *container;     ///< libavformat muxer: "mp4", "mov", "webm", "apng"
+  const char *codec;         ///< encoder: "libx264", "libx265", "prores_ks", "libvpx-vp9", "apng"
+  const char *pixel_format;  ///< encoded pixel format: "yuv420p", "yuva444p10le", "yuva420p", "rgba"
+  const char *preset;        ///< encoder preset, or NULL / "" for the encoder's default
+  const char *profile;       ///< encoder profile ("4444" for ProRes), or NULL / ""
+  int width, height;         ///< size of the RGBA frames pushed (equal to the encoded size)
+  int encoded_width, encoded_height;
+  int fps_num, fps_den;      ///< frame rate as a fraction; frame i has pts i in 1/fps units
+  int crf;                   ///< constant-quality factor, or -1 for the encoder's default
+  int gop_size;              ///< key-frame interval in frames, or 0 for 250
+  int threads;               ///< encoder threads, 0 = as many as cores
+  int rgb;                   ///< 1: RGB pixel format (no YUV matrix, no colour tags)
+  int faststart;             ///< 1: move the MP4/MOV index to the front
+  int alpha_mode;            ///< 1: tag the stream alpha_mode=1 (WebM with alpha)
+  int loop;                  ///< APNG plays (0 = forever), or -1 for the muxer default
+} zt_video_options;
+
+/// An open video file being written.
+typedef struct zt_video_writer zt_video_writer;
+
+/// Opens `options->path` for writing: container, stream, encoder, and an RGBA
+/// → encoded-format conversion with the BT.709 matrix, limited range, tagged
+/// BT.709 primaries/transfer/matrix (unless `rgb`). On failure returns a
+/// non-zero `zt_status`, fills `message`, and leaves `*writer` NULL (a partial
+/// file may remain at the path; callers write to a temporary name).
+int zt_video_open(const zt_video_options *options, zt_video_writer **writer, char *message, size_t message_size);
+
+/// Converts and encodes one frame of `encoded_width × encoded_height`
+/// straight-alpha RGBA8 pixels (rows of `4 × encoded_width` bytes); its
+/// timestamp is the number of frames written before it.
+int zt_video_write(zt_video_writer *writer, const uint8_t *rgba, char *message, size_t message_size);
+
+/// Flushes the encoder, writes the trailer, closes the file and frees the
+/// writer (also on failure).
+int zt_video_finish(zt_video_writer *writer, char *message, size_t message_size);
+
+/// Frees the writer without finishing the file (which is left incomplete).
+void zt_video_abort(zt_video_writer *writer);
+
+/// 1 when this FFmpeg has an encoder called `name`.
+int zt_video_has_encoder(const char *name);
+
+/// What a video file holds (for tests and tools). Colour fields are FFmpeg's
+/// enum values (1 = BT.709 for primaries, transfer and matrix; range 1 = limited).
+typedef struct zt_video_info {
+  char container[64];
+  char codec[32];
+  char pixel_format[32];
+  int width, height;
+  int fps_num, fps_den;
+  int color_primaries, color_trc, colorspace, color_range;
+  int profile;
+  int alpha_mode;
+} zt_video_info;
+
+/// A video file being decoded.
+typedef struct zt_video_reader zt_video_reader;
+
+/// Opens a video file for decoding its best video stream and describes it.
+int zt_video_reader_open(const char *path, zt_video_reader **reader, zt_video_info *info, char *message,
+                         size_t message_size);
+
+/// Decodes the next frame into `width × height` RGBA8 (converted with the
+/// stream's tagged matrix and range) and its time in seconds; `ZT_END` after
+/// the last one.
+int zt_video_reader_next(zt_video_reader *reader, uint8_t *rgba, int width, int height, double *seconds,
+                         char *message, size_t message_size);
+
+/// Closes the reader.
+void zt_video_reader_close(zt_video_reader *reader);
+
+/// For an MP4/MOV file: 1 when the `moov` box comes before `mdat`, 0 when
+/// after, -1 when neither is found or the file cannot be read.
+int zt_video_moov_before_mdat(const char *path);
 
 /// Frees memory returned by the shim.
 void zt_free(void *pointer);
