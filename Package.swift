@@ -31,9 +31,10 @@ let package = Package(
     .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
     .systemLibrary(name: "CFFmpeg", pkgConfig: "libavformat",
                    providers: [.apt(["libavformat-dev", "libavcodec-dev", "libswscale-dev", "libavutil-dev"])]),
-    .target(name: "CZoetropeMedia", dependencies: ["CPNG", "CFFmpeg"], exclude: ["README.md"],
+    .systemLibrary(name: "CGIF", providers: [.apt(["libgif-dev"])]),
+    .target(name: "CZoetropeMedia", dependencies: ["CPNG", "CFFmpeg", "CGIF"], exclude: ["README.md"],
             // Named here too: a C target does not autolink its module maps' `link` lines.
-            linkerSettings: ["avformat", "avcodec", "swscale", "avutil"].map { .linkedLibrary($0) }),
+            linkerSettings: ["avformat", "avcodec", "swscale", "avutil", "gif"].map { .linkedLibrary($0) }),
     .target(name: "ZoetropeMedia", dependencies: ["CZoetropeMedia"], exclude: ["README.md"]),
     .target(
       name: "ZoetropeScene",
@@ -65,6 +66,7 @@ let package = Package(
     .testTarget(name: "ShadersTests", dependencies: ["Shaders"]),
     .testTarget(name: "ZoetropeMediaTests", dependencies: ["ZoetropeMedia"]),
     .testTarget(name: "ZoetropeRasterTests", dependencies: ["Zoetrope", "_ZoetropeTestSupport"]),
+    .testTarget(name: "ZoetropeTests", dependencies: ["Zoetrope", "_ZoetropeTestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -61,6 +61,9 @@ static int encode(struct zt_video_writer *w, AVFrame *frame, char *message, size
 
 int zt_video_open(const zt_video_options *o, zt_video_writer **out, char *message, size_t size) {
   *out = NULL;
+  // Failures come back as codes and messages; FFmpeg's own chatter (encoder
+  // statistics, muxer notes) stays off the terminal.
+  av_log_set_level(AV_LOG_FATAL);
   const AVCodec *codec = avcodec_find_encoder_by_name(o->codec);
   if (!codec) {
     snprintf(message, size, "this FFmpeg has no encoder named '%s'", o->codec);
@@ -121,6 +124,7 @@ int zt_video_open(const zt_video_options *o, zt_video_writer **out, char *messag
     av_dict_set(&codec_options, "cpu-used", "4", 0);
   }
   if (strcmp(o->codec, "libx265") == 0) av_dict_set(&codec_options, "x265-params", "log-level=error", 0);
+  if (o->tune && *o->tune) av_dict_set(&codec_options, "tune", o->tune, 0);
   code = avcodec_open2(c, codec, &codec_options);
   av_dict_free(&codec_options);
   if (code < 0) {
@@ -171,7 +175,7 @@ int zt_video_open(const zt_video_options *o, zt_video_writer **out, char *messag
   // RGBA in, the encoder's format out, at the encoded size (the caller pads
   // odd sizes), full-range RGB to limited-range BT.709.
   w->scale = sws_getContext(c->width, c->height, AV_PIX_FMT_RGBA, c->width, c->height, c->pix_fmt,
-                            SWS_BILINEAR | SWS_ACCURATE_RND | SWS_FULL_CHR_H_INT | SWS_BITEXACT, NULL, NULL, NULL);
+                            SWS_LANCZOS | SWS_ACCURATE_RND | SWS_BITEXACT, NULL, NULL, NULL);
   if (!w->scale) {
     writer_free(w);
     snprintf(message, size, "no conversion from RGBA to %s", o->pixel_format);
@@ -241,6 +245,7 @@ static void copy_name(char *to, size_t size, const char *name) {
 
 int zt_video_reader_open(const char *path, zt_video_reader **out, zt_video_info *info, char *message, size_t size) {
   *out = NULL;
+  av_log_set_level(AV_LOG_FATAL);
   struct zt_video_reader *r = av_mallocz(sizeof *r);
   if (!r) return ZT_ERROR_MEMORY;
   int code = avformat_open_input(&r->format, path, NULL, NULL);
@@ -305,7 +310,7 @@ int zt_video_reader_next(zt_video_reader *r, uint8_t *rgba, int width, int heigh
     if (code == 0) {
       AVFrame *f = r->frame;
       r->scale = sws_getCachedContext(r->scale, f->width, f->height, (enum AVPixelFormat)f->format, width, height,
-                                      AV_PIX_FMT_RGBA, SWS_POINT | SWS_ACCURATE_RND | SWS_FULL_CHR_H_INT, NULL,
+                                      AV_PIX_FMT_RGBA, SWS_BICUBIC | SWS_ACCURATE_RND | SWS_FULL_CHR_H_INT, NULL,
                                       NULL, NULL);
       if (!r->scale) {
         av_frame_unref(f);

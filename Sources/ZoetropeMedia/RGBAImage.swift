@@ -49,15 +49,12 @@ extension RGBAImage {
   /// temporary name beside `path` and renamed into place on success, so a
   /// failure never leaves a half-written file under `path`.
   public func writePNG(to path: String, compression: PNGCompression = .fast) throws(PNGError) {
-    let temporary = path + ".part-\(getpid())"
-    var message = [CChar](repeating: 0, count: 512)
-    let status = pixels.withUnsafeBufferPointer { buffer in
-      zt_png_write_rgba(temporary, buffer.baseAddress, UInt32(width), UInt32(height), compression.level, &message,
-                        message.count)
-    }
-    guard status == 0 else {
+    let temporary = AtomicOutput(path: path).temporaryPath
+    do {
+      try writePNGDirectly(to: temporary, compression: compression)
+    } catch {
       unlink(temporary)
-      throw PNGError(path: path, reason: String(cString: message))
+      throw PNGError(path: path, reason: error.reason)
     }
     guard rename(temporary, path) == 0 else {
       let reason = String(cString: strerror(errno))
@@ -66,13 +63,24 @@ extension RGBAImage {
     }
   }
 
+  /// Writes the PNG straight to `path` (no temporary name; a failure may
+  /// leave a partial file there).
+  public func writePNGDirectly(to path: String, compression: PNGCompression = .fast) throws(PNGError) {
+    var buffer = [CChar](repeating: 0, count: 512)
+    let status = pixels.withUnsafeBufferPointer { pixels in
+      zt_png_write_rgba(path, pixels.baseAddress, UInt32(width), UInt32(height), compression.level, &buffer,
+                        buffer.count)
+    }
+    guard status == 0 else { throw PNGError(path: path, reason: message(buffer)) }
+  }
+
   /// Reads a PNG of any colour type and bit depth as straight-alpha RGBA8.
   public init(contentsOfPNG path: String) throws(PNGError) {
     var pointer: UnsafeMutablePointer<UInt8>?
     var w: UInt32 = 0, h: UInt32 = 0
     var message = [CChar](repeating: 0, count: 512)
     let status = zt_png_read_rgba(path, &pointer, &w, &h, &message, message.count)
-    guard status == 0, let pointer else { throw PNGError(path: path, reason: String(cString: message)) }
+    guard status == 0, let pointer else { throw PNGError(path: path, reason: ZoetropeMedia.message(message)) }
     defer { zt_free(pointer) }
     self.init(width: Int(w), height: Int(h), pixels: Array(UnsafeBufferPointer(start: pointer, count: Int(w * h * 4))))
   }

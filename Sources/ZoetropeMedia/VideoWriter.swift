@@ -55,6 +55,8 @@ public struct VideoSettings: Sendable {
   public var crf: Int?
   /// Encoder preset (x264/x265), `nil` for the default.
   public var preset: String?
+  /// Encoder tuning (x264/x265 `tune`: "animation" suits flat vector art), `nil` for none.
+  public var tune: String?
   /// APNG plays (0 = forever), `nil` for the muxer default.
   public var loop: Int?
   /// Encoder threads, 0 = one per core.
@@ -62,7 +64,8 @@ public struct VideoSettings: Sendable {
 
   /// Settings for `codec` in `container` at `frameRate`.
   public init(codec: VideoCodec, container: String, frameRate: (numerator: Int, denominator: Int), crf: Int? = nil,
-              preset: String? = nil, loop: Int? = nil, threads: Int = 0) {
+              preset: String? = nil, tune: String? = nil, loop: Int? = nil, threads: Int = 0) {
+    self.tune = tune
     self.codec = codec
     self.container = container
     self.frameRate = frameRate
@@ -109,15 +112,17 @@ public final class VideoWriter {
           codec.pixelFormat.withCString { pixelFormat in
             (settings.preset ?? "").withCString { preset in
               (codec == .prores ? "4444" : "").withCString { profile in
+              (settings.tune ?? "").withCString { tune in
                 var options = zt_video_options(
                   path: cPath, container: container, codec: encoder, pixel_format: pixelFormat, preset: preset,
-                  profile: profile, width: Int32(width), height: Int32(height),
+                  profile: profile, tune: tune, width: Int32(width), height: Int32(height),
                   encoded_width: Int32(encodedWidth), encoded_height: Int32(encodedHeight),
                   fps_num: Int32(settings.frameRate.numerator), fps_den: Int32(settings.frameRate.denominator),
                   crf: Int32(settings.crf ?? -1), gop_size: 0, threads: Int32(settings.threads),
                   rgb: codec == .apng ? 1 : 0, faststart: settings.container == "mp4" || settings.container == "mov" ? 1 : 0,
                   alpha_mode: codec == .vp9 ? 1 : 0, loop: Int32(settings.loop ?? -1))
                 return zt_video_open(&options, &handle, &buffer, buffer.count)
+              }
               }
             }
           }

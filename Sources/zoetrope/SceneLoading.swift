@@ -28,8 +28,11 @@ enum SceneLoading {
 }
 
 /// Writes a line to standard error.
-func printError(_ line: String) {
-  var text = line + "\n"
+func printError(_ line: String) { writeError(line + "\n") }
+
+/// Writes text to standard error as it is (no newline added).
+func writeError(_ text: String) {
+  var text = text
   text.withUTF8 { bytes in
     var offset = 0
     while offset < bytes.count {

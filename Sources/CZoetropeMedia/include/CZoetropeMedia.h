@@ -46,6 +46,7 @@ typedef struct zt_video_options {
   const char *pixel_format;  ///< encoded pixel format: "yuv420p", "yuva444p10le", "yuva420p", "rgba"
   const char *preset;        ///< encoder preset, or NULL / "" for the encoder's default
   const char *profile;       ///< encoder profile ("4444" for ProRes), or NULL / ""
+  const char *tune;          ///< encoder tuning ("animation" for x264), or NULL / ""
   int width, height;         ///< size of the RGBA frames pushed (equal to the encoded size)
   int encoded_width, encoded_height;
   int fps_num, fps_den;      ///< frame rate as a fraction; frame i has pts i in 1/fps units
@@ -115,6 +116,36 @@ void zt_video_reader_close(zt_video_reader *reader);
 /// For an MP4/MOV file: 1 when the `moov` box comes before `mdat`, 0 when
 /// after, -1 when neither is found or the file cannot be read.
 int zt_video_moov_before_mdat(const char *path);
+
+// MARK: - GIF (giflib)
+
+/// A GIF file being written.
+typedef struct zt_gif_writer zt_gif_writer;
+
+/// Creates a GIF89a of `width × height` with a global palette of `colors`
+/// (2…256) RGB triples, looping `loop` times (0 = forever, -1 = no loop
+/// extension: play once).
+int zt_gif_open(const char *path, int width, int height, const uint8_t *palette, int colors, int loop,
+                zt_gif_writer **writer, char *message, size_t message_size);
+
+/// Appends a frame: `width × height` palette indices placed at (`x`, `y`),
+/// shown for `delay_centiseconds`; `transparent_index` (or -1) marks pixels
+/// that let the previous frame show through; `disposal` is GIF's disposal
+/// method (1 = leave in place, 2 = restore to the background).
+int zt_gif_write_frame(zt_gif_writer *writer, const uint8_t *indices, int x, int y, int width, int height,
+                       int delay_centiseconds, int transparent_index, int disposal, char *message,
+                       size_t message_size);
+
+/// Writes the trailer, closes the file and frees the writer.
+int zt_gif_close(zt_gif_writer *writer, char *message, size_t message_size);
+
+/// Reads a GIF as the frames a viewer shows: `count` RGBA8 frames of
+/// `width × height` (each the screen after compositing that frame, honouring
+/// transparency and disposal), their delays in centiseconds, and the
+/// NETSCAPE2.0 loop count (-1 when absent). `frames` and `delays` are freed
+/// with `zt_free`.
+int zt_gif_read(const char *path, uint8_t **frames, int *count, int *width, int *height, int **delays, int *loop,
+                char *message, size_t message_size);
 
 /// Frees memory returned by the shim.
 void zt_free(void *pointer);

@@ -1,0 +1,220 @@
+// SPDX-License-Identifier: Apache-2.0
+// Rendering a clip: frames in parallel, delivered in order, a few in flight.
+
+import Foundation
+
+/// Renders a range of a scene's frames into a ``FrameSink``.
+///
+/// Worker threads render frames (and run the sink's per-frame ``FrameSink/process(_:index:)``,
+/// such as PNG compression) while the calling thread hands finished frames to
+/// the sink in order. At most `2 × threads` frames are in flight: a worker
+/// that runs ahead of the sink waits, so memory stays bounded whatever the
+/// clip's length, and the images are reused from frame to frame.
+public struct ClipRender: Sendable {
+  /// How far a render has got.
+  public struct Progress: Sendable {
+    /// Frames delivered to the sink (in this pass).
+    public var framesDone: Int
+    /// Frames in the pass.
+    public var frameCount: Int
+    /// 1 for the only pass, or 1 and 2 when the sink needs a first pass.
+    public var pass: Int
+    /// How many passes there are.
+    public var passCount: Int
+    /// Seconds since the render started.
+    public var elapsedSeconds: Double
+
+    /// The fraction of the whole render done, 0…1.
+    public var fraction: Double {
+      guard frameCount > 0 else { return 1 }
+      return (Double(pass - 1) + Double(framesDone) / Double(frameCount)) / Double(passCount)
+    }
+  }
+
+  /// Why a render stopped early.
+  public enum Failure: Error, Sendable {
+    /// ``ClipRender/run(into:isCancelled:progress:)``'s `isCancelled` said so.
+    case cancelled
+    /// The sink could not write.
+    case sink(MediaError)
+  }
+
+  /// The frames' renderer.
+  public let renderer: Renderer
+  /// The frame indices to render; frame `i` shows clip time `i / fps`.
+  public let frames: Range<Int>
+  /// Frames per second.
+  public let frameRate: FrameRate
+  /// Extra device scale on top of the canvas scale.
+  public let scale: Double
+  /// Rendering threads (at least 1).
+  public let threads: Int
+
+  /// A render of `frames` of `renderer`'s scene at `frameRate`.
+  public init(renderer: Renderer, frames: Range<Int>, frameRate: FrameRate, scale: Double = 1, threads: Int) {
+    self.renderer = renderer
+    self.frames = frames
+    self.frameRate = frameRate
+    self.scale = scale
+    self.threads = Swift.max(1, threads)
+  }
+
+  /// The clip time of frame `index`.
+  public func time(ofFrame index: Int) -> Double {
+    Double(index) * Double(frameRate.denominator) / Double(frameRate.numerator)
+  }
+
+  /// Renders every frame into `sink` and finishes it. On any failure, or when
+  /// `isCancelled` returns true (checked between frames), the sink is
+  /// cancelled — its output removed — and the error thrown.
+  public func run(into sink: any FrameSink, isCancelled: @escaping @Sendable () -> Bool = { false },
+                  progress: (Progress) -> Void = { _ in }) throws(Failure) {
+    let start = DispatchTime.now().uptimeNanoseconds
+    let passes = sink.needsFirstPass ? 2 : 1
+    let process: @Sendable (RGBAImage, Int) throws(MediaError) -> Void = { image, index throws(MediaError) in
+      try sink.process(image, index: index)
+    }
+    do throws(Failure) {
+      for pass in 1...passes {
+        let first = pass == 1 && passes == 2
+        try runPass(isCancelled: isCancelled, process: first ? nil : process) { image, index, done throws(Failure) in
+          do throws(MediaError) {
+            if first { try sink.observe(image, index: index) } else { try sink.consume(image, index: index) }
+          } catch {
+            throw .sink(error)
+          }
+          progress(Progress(framesDone: done, frameCount: frames.count, pass: pass, passCount: passes,
+                            elapsedSeconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9))
+        }
+      }
+      do throws(MediaError) { try sink.finish() } catch { throw Failure.sink(error) }
+    } catch {
+      sink.cancel()
+      throw error
+    }
+  }
+
+  /// One pass over the frames: workers render (and `process`), the calling
+  /// thread receives them in order.
+  private func runPass(isCancelled: @escaping @Sendable () -> Bool,
+                       process: (@Sendable (RGBAImage, Int) throws(MediaError) -> Void)?,
+                       deliver: (RGBAImage, Int, Int) throws(Failure) -> Void) throws(Failure) {
+    let shared = Shared(first: frames.lowerBound, window: 2 * threads)
+    let render = self
+    let end = frames.upperBound
+    for _ in 0..<Swift.min(threads, Swift.max(frames.count, 1)) {
+      let thread = Thread {
+        while let (index, reused) = shared.claim(end: end) {
+          var image = reused
+          render.renderer.render(atTime: render.time(ofFrame: index), scale: render.scale, into: &image)
+          var failure: MediaError?
+          if let process {
+            do throws(MediaError) { try process(image, index) } catch { failure = error }
+          }
+          shared.finish(index, image: image, failure: failure)
+        }
+        shared.workerExited()
+      }
+      thread.stackSize = 16 << 20
+      shared.workerStarted()
+      thread.start()
+    }
+    defer { shared.stopAndWait() }
+    var done = 0
+    for index in frames {
+      if isCancelled() { throw .cancelled }
+      let image: RGBAImage
+      switch shared.take(index, isCancelled: isCancelled) {
+      case .frame(let taken): image = taken
+      case .failed(let error): throw .sink(error)
+      case .cancelled: throw .cancelled
+      }
+      done += 1
+      try deliver(image, index, done)
+      shared.recycle(image)
+    }
+  }
+}
+
+/// The state the workers and the deliverer share, under one condition lock.
+private final class Shared: @unchecked Sendable {
+  enum Taken { case frame(RGBAImage), failed(MediaError), cancelled }
+
+  private let condition = NSCondition()
+  private var next: Int
+  private var delivered: Int
+  private let window: Int
+  private var ready: [Int: RGBAImage] = [:]
+  private var failure: MediaError?
+  private var stopped = false
+  private var spare: [RGBAImage] = []
+  private var running = 0
+
+  init(first: Int, window: Int) {
+    next = first
+    delivered = first
+    self.window = window
+  }
+
+  /// The next frame index to render and an image to render it into, or `nil` when there is none.
+  func claim(end: Int) -> (Int, RGBAImage)? {
+    condition.lock()
+    defer { condition.unlock() }
+    while !stopped && next < end && next >= delivered + window { condition.wait() }
+    guard !stopped, next < end else { return nil }
+    let index = next
+    next += 1
+    return (index, spare.popLast() ?? RGBAImage(width: 0, height: 0, pixels: []))
+  }
+
+  func finish(_ index: Int, image: RGBAImage, failure: MediaError?) {
+    condition.lock()
+    ready[index] = image
+    if let failure, self.failure == nil { self.failure = failure }
+    condition.broadcast()
+    condition.unlock()
+  }
+
+  /// Waits for frame `index`.
+  func take(_ index: Int, isCancelled: () -> Bool) -> Taken {
+    condition.lock()
+    defer { condition.unlock() }
+    while ready[index] == nil && failure == nil {
+      if isCancelled() { return .cancelled }
+      _ = condition.wait(until: Date(timeIntervalSinceNow: 0.1))
+    }
+    if let failure { return .failed(failure) }
+    return .frame(ready.removeValue(forKey: index)!)
+  }
+
+  /// Returns a delivered frame's image for reuse and lets the workers run on.
+  func recycle(_ image: RGBAImage) {
+    condition.lock()
+    spare.append(image)
+    delivered += 1
+    condition.broadcast()
+    condition.unlock()
+  }
+
+  func workerExited() {
+    condition.lock()
+    running -= 1
+    condition.broadcast()
+    condition.unlock()
+  }
+
+  /// Stops the workers and waits until all have left.
+  func stopAndWait() {
+    condition.lock()
+    stopped = true
+    condition.broadcast()
+    while running > 0 { condition.wait() }
+    condition.unlock()
+  }
+
+  func workerStarted() {
+    condition.lock()
+    running += 1
+    condition.unlock()
+  }
+}

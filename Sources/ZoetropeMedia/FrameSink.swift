@@ -1,0 +1,74 @@
+// SPDX-License-Identifier: Apache-2.0
+// Where a clip's frames go: one small protocol over PNG sequences, video and GIF.
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The end of a render pipeline. A render calls, in this order:
+///
+/// 1. ``observe(_:index:)`` for every frame, in order, when
+///    ``needsFirstPass`` (a GIF chooses its palette from the whole clip);
+/// 2. ``process(_:index:)`` for every frame on the rendering threads, in any
+///    order and concurrently (a PNG sequence compresses and writes here);
+/// 3. ``consume(_:index:)`` for every frame, in order, on one thread (an
+///    encoder that needs frames in sequence works here);
+/// 4. ``finish()``, which puts the output in place — or ``cancel()`` at any
+///    point, which removes everything written so far.
+///
+/// Until `finish` succeeds, nothing exists under the requested name, and an
+/// existing file there is left alone.
+public protocol FrameSink: AnyObject, Sendable {
+  /// Whether every frame must be seen once before any is written.
+  var needsFirstPass: Bool { get }
+  /// The first pass over frame `index`.
+  func observe(_ frame: RGBAImage, index: Int) throws(MediaError)
+  /// Per-frame work that may run on any thread; must be thread-safe.
+  func process(_ frame: RGBAImage, index: Int) throws(MediaError)
+  /// Frame `index`, in order.
+  func consume(_ frame: RGBAImage, index: Int) throws(MediaError)
+  /// Completes the output and moves it under its name.
+  func finish() throws(MediaError)
+  /// Abandons the output, deleting what was written.
+  func cancel()
+}
+
+extension FrameSink {
+  public var needsFirstPass: Bool { false }
+  public func observe(_ frame: RGBAImage, index: Int) throws(MediaError) {}
+  public func process(_ frame: RGBAImage, index: Int) throws(MediaError) {}
+  public func consume(_ frame: RGBAImage, index: Int) throws(MediaError) {}
+}
+
+/// A file written under a temporary name beside its target and renamed into
+/// place when complete.
+public struct AtomicOutput: Sendable {
+  /// The requested name.
+  public let path: String
+  /// Where the bytes go until then: `.<name>.<pid>.part` in the same folder
+  /// (so the rename never crosses file systems).
+  public let temporaryPath: String
+
+  /// An output for `path`.
+  public init(path: String) {
+    self.path = path
+    let slash = path.lastIndex(of: "/")
+    let folder = slash.map { String(path[...$0]) } ?? ""
+    let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+    temporaryPath = folder + "." + name + ".\(getpid()).part"
+  }
+
+  /// Moves the temporary file under the requested name.
+  public func commit() throws(MediaError) {
+    guard rename(temporaryPath, path) == 0 else {
+      let reason = String(cString: strerror(errno))
+      unlink(temporaryPath)
+      throw MediaError(path: path, reason: reason)
+    }
+  }
+
+  /// Deletes the temporary file.
+  public func discard() { unlink(temporaryPath) }
+}

@@ -1,0 +1,141 @@
+// SPDX-License-Identifier: Apache-2.0
+// A clip's GIF palette: exact when the clip has few colours, else median cut refined by k-means.
+
+/// Up to 255 opaque colours for a GIF, plus one index (the last) kept for
+/// transparency: pixels that are transparent, or unchanged since the previous
+/// frame.
+public struct GIFPalette: Sendable, Hashable {
+  /// RGB triples, `3 × colorCount` bytes.
+  public var rgb: [UInt8]
+  /// Whether the colours are exactly the clip's colours (no pixel changes).
+  public var isExact: Bool
+  /// The number of opaque colours (≤ 255).
+  public var colorCount: Int { rgb.count / 3 }
+  /// The index that stands for "transparent" (one past the colours).
+  public var transparentIndex: Int { colorCount }
+}
+
+/// Gathers the colours of a clip's frames and chooses its palette. Feeding
+/// frames in any order gives the same palette (counts and sums only add).
+public struct GIFPaletteBuilder: Sendable {
+  /// Opaque pixels per 5-bit-per-channel cell, and the sums of their exact values.
+  private var counts = [UInt32](repeating: 0, count: 1 << 15)
+  private var sums = [UInt64](repeating: 0, count: 3 << 15)
+  /// The distinct opaque colours while there are at most 255 of them.
+  private var exact: Set<UInt32>? = []
+  /// Whether any pixel is transparent (alpha < 128).
+  public private(set) var hasTransparency = false
+
+  /// An empty builder.
+  public init() {}
+
+  /// Counts the colours of `image` (pixels with alpha < 128 count as transparent).
+  public mutating func add(_ image: RGBAImage) {
+    var previous: UInt32 = 0xFFFF_FFFF
+    var cell = 0
+    image.pixels.withUnsafeBytes { raw in
+      let words = raw.bindMemory(to: UInt32.self)
+      for word in words {
+        let w = UInt32(littleEndian: word)
+        if w >> 31 == 0 {  // alpha < 128
+          hasTransparency = true
+          continue
+        }
+        let rgb = w & 0x00FF_FFFF
+        if rgb != previous {
+          previous = rgb
+          let r = Int(rgb & 0xFF), g = Int((rgb >> 8) & 0xFF), b = Int(rgb >> 16)
+          cell = (r >> 3) << 10 | (g >> 3) << 5 | (b >> 3)
+          if exact != nil {
+            exact!.insert(rgb)
+            if exact!.count > 255 { exact = nil }
+          }
+        }
+        counts[cell] += 1
+        sums[3 * cell] += UInt64(rgb & 0xFF)
+        sums[3 * cell + 1] += UInt64((rgb >> 8) & 0xFF)
+        sums[3 * cell + 2] += UInt64(rgb >> 16)
+      }
+    }
+  }
+
+  /// The palette: the exact colours when there are at most 255 (sorted, so
+  /// the result does not depend on the order frames came in), else 255
+  /// colours by median cut over the cells, refined by a few rounds of k-means.
+  public func palette() -> GIFPalette {
+    if let exact {
+      let sorted = exact.sorted()
+      var rgb = sorted.flatMap { [UInt8($0 & 0xFF), UInt8(($0 >> 8) & 0xFF), UInt8($0 >> 16)] }
+      if rgb.isEmpty { rgb = [0, 0, 0] }
+      return GIFPalette(rgb: rgb, isExact: true)
+    }
+    // Cells in use, with their mean colours.
+    struct Cell { var r: Double, g: Double, b: Double, weight: Double, index: Int }
+    var cells: [Cell] = []
+    for i in counts.indices where counts[i] > 0 {
+      let n = Double(counts[i])
+      cells.append(Cell(r: Double(sums[3 * i]) / n, g: Double(sums[3 * i + 1]) / n, b: Double(sums[3 * i + 2]) / n,
+                        weight: n, index: i))
+    }
+    // Median cut: split the box with the largest weighted spread along its
+    // widest channel at the weighted median.
+    var boxes: [Range<Int>] = [0..<cells.count]
+    func channel(_ c: Cell, _ k: Int) -> Double { k == 0 ? c.r : k == 1 ? c.g : c.b }
+    func spread(_ box: Range<Int>) -> (score: Double, channel: Int) {
+      var best = (score: -1.0, channel: 0)
+      let weight = cells[box].reduce(0) { $0 + $1.weight }
+      for k in 0..<3 {
+        let values = cells[box].map { channel($0, k) }
+        let range = (values.max() ?? 0) - (values.min() ?? 0)
+        if range * weight.squareRoot() > best.score { best = (range * weight.squareRoot(), k) }
+      }
+      return best
+    }
+    while boxes.count < 255 {
+      var chosen = -1
+      var axis = 0, bestScore = 0.0
+      for (i, box) in boxes.enumerated() where box.count > 1 {
+        let s = spread(box)
+        if s.score > bestScore { bestScore = s.score; chosen = i; axis = s.channel }
+      }
+      guard chosen >= 0 else { break }
+      let box = boxes[chosen]
+      cells[box].sort { channel($0, axis) != channel($1, axis) ? channel($0, axis) < channel($1, axis) : $0.index < $1.index }
+      let total = cells[box].reduce(0) { $0 + $1.weight }
+      var running = 0.0, cut = box.lowerBound + 1
+      for i in box {
+        running += cells[i].weight
+        if running >= total / 2 { cut = Swift.min(Swift.max(i + 1, box.lowerBound + 1), box.upperBound - 1); break }
+      }
+      boxes[chosen] = box.lowerBound..<cut
+      boxes.append(cut..<box.upperBound)
+    }
+    var centres: [(Double, Double, Double)] = boxes.map { box in
+      var r = 0.0, g = 0.0, b = 0.0, w = 0.0
+      for c in cells[box] { r += c.r * c.weight; g += c.g * c.weight; b += c.b * c.weight; w += c.weight }
+      return (r / w, g / w, b / w)
+    }
+    // k-means over the cells.
+    for _ in 0..<4 {
+      var acc = [(Double, Double, Double, Double)](repeating: (0, 0, 0, 0), count: centres.count)
+      for c in cells {
+        let k = GIFPaletteBuilder.nearest(c.r, c.g, c.b, in: centres)
+        acc[k].0 += c.r * c.weight; acc[k].1 += c.g * c.weight; acc[k].2 += c.b * c.weight; acc[k].3 += c.weight
+      }
+      for k in centres.indices where acc[k].3 > 0 {
+        centres[k] = (acc[k].0 / acc[k].3, acc[k].1 / acc[k].3, acc[k].2 / acc[k].3)
+      }
+    }
+    let rgb = centres.flatMap { [UInt8($0.0.rounded()), UInt8($0.1.rounded()), UInt8($0.2.rounded())] }
+    return GIFPalette(rgb: rgb.isEmpty ? [0, 0, 0] : rgb, isExact: false)
+  }
+
+  static func nearest(_ r: Double, _ g: Double, _ b: Double, in centres: [(Double, Double, Double)]) -> Int {
+    var best = 0, bestDistance = Double.infinity
+    for (k, c) in centres.enumerated() {
+      let d = (r - c.0) * (r - c.0) + (g - c.1) * (g - c.1) + (b - c.2) * (b - c.2)
+      if d < bestDistance { bestDistance = d; best = k }
+    }
+    return best
+  }
+}

@@ -1,0 +1,73 @@
+// SPDX-License-Identifier: Apache-2.0
+// A FrameSink writing an animated GIF: a palette pass, then the frames.
+
+import Synchronization
+
+/// Writes an animated GIF atomically. The first pass gathers the clip's
+/// colours; the palette is chosen when the first frame is written.
+public final class GIFSink: FrameSink {
+  private struct State {
+    var builder = GIFPaletteBuilder()
+    var writer: GIFWriter?
+  }
+  private let output: AtomicOutput
+  private let width: Int, height: Int
+  private let frameRate: Double
+  private let loop: Int?
+  private let dither: Bool
+  private let state = Mutex(State())
+
+  /// A GIF of `width × height` frames at `frameRate` frames per second,
+  /// looping `loop` times (0 = forever, `nil` = play once).
+  public init(path: String, width: Int, height: Int, frameRate: Double, loop: Int?, dither: Bool) {
+    output = AtomicOutput(path: path)
+    self.width = width
+    self.height = height
+    self.frameRate = frameRate
+    self.loop = loop
+    self.dither = dither
+  }
+
+  public var needsFirstPass: Bool { true }
+
+  public func observe(_ frame: RGBAImage, index: Int) throws(MediaError) {
+    state.withLock { $0.builder.add(frame) }
+  }
+
+  public func consume(_ frame: RGBAImage, index: Int) throws(MediaError) {
+    let delay = GIFWriter.centiseconds(ofFrame: index + 1, frameRate: frameRate)
+      - GIFWriter.centiseconds(ofFrame: index, frameRate: frameRate)
+    let result: Result<Void, MediaError> = state.withLock { state in
+      do throws(MediaError) {
+        if state.writer == nil {
+          state.writer = try GIFWriter(path: output.temporaryPath, width: width, height: height,
+                                       palette: state.builder.palette(), hasTransparency: state.builder.hasTransparency,
+                                       loop: loop, dither: dither)
+        }
+        try state.writer!.write(frame, delay: delay)
+      } catch {
+        return .failure(error)
+      }
+      return .success(())
+    }
+    if case .failure(let error) = result { throw MediaError(path: output.path, reason: error.reason) }
+  }
+
+  public func finish() throws(MediaError) {
+    let result: Result<Void, MediaError> = state.withLock { state in
+      defer { state.writer = nil }
+      do throws(MediaError) { try state.writer?.finish() } catch { return .failure(error) }
+      return .success(())
+    }
+    if case .failure(let error) = result {
+      output.discard()
+      throw MediaError(path: output.path, reason: error.reason)
+    }
+    try output.commit()
+  }
+
+  public func cancel() {
+    state.withLock { $0.writer = nil }
+    output.discard()
+  }
+}

@@ -1,0 +1,226 @@
+// SPDX-License-Identifier: Apache-2.0
+// GIF files out: palette mapping, frame differencing, GIF's centisecond clock.
+
+import CZoetropeMedia
+
+/// Writes frames into an animated GIF with one palette for the clip.
+///
+/// - Each frame is mapped to the palette (exactly, when the palette holds
+///   every colour of the clip; else to the nearest colour, optionally with
+///   4×4 ordered dithering, which is stable from frame to frame and
+///   compresses better than error diffusion).
+/// - Opaque clips store only the rectangle that changed since the previous
+///   frame, with the unchanged pixels inside it transparent (long runs that
+///   LZW codes in a few bits); a frame identical to the previous one only
+///   lengthens its delay. Clips with transparent pixels store whole frames
+///   that are cleared after showing (GIF cannot make a shown pixel
+///   transparent again otherwise).
+/// - GIF counts time in centiseconds: frame i starts at `round(100 i / fps)`
+///   cs, so delays alternate where 100/fps is fractional and the average rate
+///   is right. Most viewers slow frames shorter than 2 cs down to 10 cs, so
+///   rates above 50 fps do not play as written.
+public final class GIFWriter {
+  /// The file being written.
+  public let path: String
+  /// The frame size.
+  public let width: Int, height: Int
+  /// The palette every frame is mapped to.
+  public let palette: GIFPalette
+  /// Whether frames are dithered.
+  public let dithers: Bool
+  private var writer: OpaquePointer?
+  private let differences: Bool
+  /// What the viewer shows after the frames written so far.
+  private var shown: [UInt8] = []
+  /// The frame waiting for its delay to be known.
+  private var pending: (indices: [UInt8], x: Int, y: Int, width: Int, height: Int, delay: Int)?
+  private var frameCount = 0
+  private var exactIndex: [UInt32: UInt8] = [:]
+  private var nearestCache: [Int16]
+
+  /// Opens `path` (directly; callers wanting atomic output pass a temporary
+  /// path) for `width × height` frames. `loop`: 0 = forever, n = n extra
+  /// plays, `nil` = play once.
+  public init(path: String, width: Int, height: Int, palette: GIFPalette, hasTransparency: Bool, loop: Int?,
+              dither: Bool = false) throws(MediaError) {
+    self.path = path
+    self.width = width
+    self.height = height
+    self.palette = palette
+    dithers = dither && !palette.isExact
+    differences = !hasTransparency
+    nearestCache = [Int16](repeating: -1, count: palette.isExact ? 0 : 1 << 18)
+    for i in 0..<palette.colorCount {
+      let word = UInt32(palette.rgb[3 * i]) | UInt32(palette.rgb[3 * i + 1]) << 8 | UInt32(palette.rgb[3 * i + 2]) << 16
+      exactIndex[word] = UInt8(i)
+    }
+    var table = palette.rgb + [0, 0, 0]  // the transparent entry
+    var buffer = [CChar](repeating: 0, count: 512)
+    var handle: OpaquePointer?
+    let status = zt_gif_open(path, Int32(width), Int32(height), &table, Int32(palette.colorCount + 1),
+                             Int32(loop ?? -1), &handle, &buffer, buffer.count)
+    guard status == 0, let handle else { throw MediaError(path: path, reason: message(buffer)) }
+    writer = handle
+    table.removeAll()
+  }
+
+  deinit {
+    if let writer {
+      var buffer = [CChar](repeating: 0, count: 64)
+      _ = zt_gif_close(writer, &buffer, buffer.count)
+    }
+  }
+
+  /// The start of frame `index` on GIF's clock, in centiseconds.
+  public static func centiseconds(ofFrame index: Int, frameRate: Double) -> Int {
+    Int((Double(index) * 100 / frameRate).rounded())
+  }
+
+  /// Adds the next frame, shown for `delay` centiseconds.
+  public func write(_ frame: RGBAImage, delay: Int) throws(MediaError) {
+    guard writer != nil else { throw MediaError(path: path, reason: "the GIF is already finished") }
+    guard frame.width == width, frame.height == height else {
+      throw MediaError(path: path, reason: "frame is \(frame.width)×\(frame.height), the GIF \(width)×\(height)")
+    }
+    let indices = map(frame)
+    defer { frameCount += 1 }
+    guard differences, !shown.isEmpty else {
+      try flush()
+      shown = indices
+      pending = (indices, 0, 0, width, height, delay)
+      return
+    }
+    // The rectangle that changed.
+    var minX = width, minY = height, maxX = -1, maxY = -1
+    for y in 0..<height {
+      let row = y * width
+      var x = 0
+      while x < width, indices[row + x] == shown[row + x] { x += 1 }
+      guard x < width else { continue }
+      var last = width - 1
+      while indices[row + last] == shown[row + last] { last -= 1 }
+      minX = Swift.min(minX, x); maxX = Swift.max(maxX, last)
+      minY = Swift.min(minY, y); maxY = y
+    }
+    guard maxX >= 0 else {
+      // Nothing changed: the previous frame stays up longer.
+      pending?.delay += delay
+      return
+    }
+    try flush()
+    let w = maxX - minX + 1, h = maxY - minY + 1
+    var patch = [UInt8](repeating: 0, count: w * h)
+    let transparent = UInt8(palette.transparentIndex)
+    for y in 0..<h {
+      for x in 0..<w {
+        let i = (minY + y) * width + minX + x
+        patch[y * w + x] = indices[i] == shown[i] ? transparent : indices[i]
+      }
+    }
+    shown = indices
+    pending = (patch, minX, minY, w, h, delay)
+  }
+
+  /// Writes the last frame and the trailer, and closes the file.
+  public func finish() throws(MediaError) {
+    try flush()
+    guard let writer else { return }
+    self.writer = nil
+    var buffer = [CChar](repeating: 0, count: 512)
+    guard zt_gif_close(writer, &buffer, buffer.count) == 0 else { throw MediaError(path: path, reason: message(buffer)) }
+  }
+
+  private func flush() throws(MediaError) {
+    guard let frame = pending, let writer else { return }
+    pending = nil
+    var buffer = [CChar](repeating: 0, count: 512)
+    let status = frame.indices.withUnsafeBufferPointer {
+      zt_gif_write_frame(writer, $0.baseAddress, Int32(frame.x), Int32(frame.y), Int32(frame.width),
+                         Int32(frame.height), Int32(Swift.min(frame.delay, 65535)), Int32(palette.transparentIndex),
+                         differences ? 1 : 2, &buffer, buffer.count)
+    }
+    guard status == 0 else { throw MediaError(path: path, reason: message(buffer)) }
+  }
+
+  /// 4×4 Bayer thresholds, 0…15.
+  private static let bayer: [Int] = [0, 8, 2, 10, 12, 4, 14, 6, 3, 11, 1, 9, 15, 7, 13, 5]
+
+  /// Palette indices of a frame.
+  private func map(_ frame: RGBAImage) -> [UInt8] {
+    var out = [UInt8](repeating: 0, count: width * height)
+    let transparent = UInt8(palette.transparentIndex)
+    frame.pixels.withUnsafeBytes { raw in
+      let words = raw.bindMemory(to: UInt32.self)
+      var previous: UInt32 = 0xFFFF_FFFF, previousIndex: UInt8 = 0
+      for y in 0..<height {
+        for x in 0..<width {
+          let w = UInt32(littleEndian: words[y * width + x])
+          if w >> 31 == 0 {
+            out[y * width + x] = transparent
+            continue
+          }
+          let rgb = w & 0x00FF_FFFF
+          if palette.isExact {
+            if rgb != previous { previous = rgb; previousIndex = exactIndex[rgb] ?? nearest(rgb) }
+            out[y * width + x] = previousIndex
+          } else if dithers {
+            let offset = (GIFWriter.bayer[(y & 3) * 4 + (x & 3)] - 8) * 3 / 2
+            func channel(_ shift: UInt32) -> UInt32 {
+              UInt32(Swift.min(255, Swift.max(0, Int((rgb >> shift) & 0xFF) + offset)))
+            }
+            out[y * width + x] = nearest(channel(0) | channel(8) << 8 | channel(16) << 16)
+          } else {
+            if rgb != previous { previous = rgb; previousIndex = nearest(rgb) }
+            out[y * width + x] = previousIndex
+          }
+        }
+      }
+    }
+    return out
+  }
+
+  /// The palette colour nearest to `rgb`, cached per 6-bit-per-channel cell.
+  private func nearest(_ rgb: UInt32) -> UInt8 {
+    let r = Int(rgb & 0xFF), g = Int((rgb >> 8) & 0xFF), b = Int(rgb >> 16)
+    let cell = (r >> 2) << 12 | (g >> 2) << 6 | (b >> 2)
+    if !nearestCache.isEmpty, nearestCache[cell] >= 0 { return UInt8(nearestCache[cell]) }
+    // The cell's centre stands for all its colours.
+    let cr = (r & ~3) + 2, cg = (g & ~3) + 2, cb = (b & ~3) + 2
+    var best = 0, bestDistance = Int.max
+    for i in 0..<palette.colorCount {
+      let dr = cr - Int(palette.rgb[3 * i]), dg = cg - Int(palette.rgb[3 * i + 1]), db = cb - Int(palette.rgb[3 * i + 2])
+      let d = dr * dr + dg * dg + db * db
+      if d < bestDistance { bestDistance = d; best = i }
+    }
+    if !nearestCache.isEmpty { nearestCache[cell] = Int16(best) }
+    return UInt8(best)
+  }
+}
+
+/// A GIF as a viewer shows it (for tests and comparisons).
+public struct GIFFile: Sendable {
+  /// The screen after each frame, straight-alpha RGBA.
+  public var frames: [RGBAImage]
+  /// Each frame's delay in centiseconds.
+  public var delays: [Int]
+  /// The NETSCAPE2.0 loop count (0 = forever), `nil` when absent.
+  public var loop: Int?
+
+  /// Reads and composites every frame of the GIF at `path`.
+  public init(contentsOf path: String) throws(MediaError) {
+    var frames: UnsafeMutablePointer<UInt8>?, delays: UnsafeMutablePointer<Int32>?
+    var count: Int32 = 0, width: Int32 = 0, height: Int32 = 0, loop: Int32 = -1
+    var buffer = [CChar](repeating: 0, count: 512)
+    guard zt_gif_read(path, &frames, &count, &width, &height, &delays, &loop, &buffer, buffer.count) == 0 else {
+      throw MediaError(path: path, reason: message(buffer))
+    }
+    defer { zt_free(frames); zt_free(delays) }
+    let bytes = 4 * Int(width) * Int(height)
+    self.frames = (0..<Int(count)).map { i in
+      RGBAImage(width: Int(width), height: Int(height),
+                pixels: Array(UnsafeBufferPointer(start: frames! + i * bytes, count: bytes)))
+    }
+    self.delays = (0..<Int(count)).map { Int(delays![$0]) }
+    self.loop = loop < 0 ? nil : Int(loop)
+  }
+}

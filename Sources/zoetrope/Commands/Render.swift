@@ -1,0 +1,253 @@
+// SPDX-License-Identifier: Apache-2.0
+// `zoetrope render`: a scene's frames into a video, a GIF, an APNG or a PNG sequence.
+
+import ArgumentParser
+import Dispatch
+import Synchronization
+import Zoetrope
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `zoetrope render SCENE -o OUT [options]`
+struct Render: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Render a scene's frames into a video, GIF, APNG or PNG sequence.",
+    discussion: """
+      The format follows OUT: .mp4 (H.264, or H.265 with --codec hevc), .mov (ProRes 4444 with alpha, or \
+      h264/hevc), .webm (VP9 with alpha), .gif, .apng, a pattern such as frames/%04d.png (frame i is \
+      numbered i and shows time i/fps), or a folder ending in / (frames as 0000.png, 0001.png, …).
+
+      Output is written under a temporary name beside OUT and renamed when complete: a failed or \
+      interrupted render (Ctrl-C) leaves nothing under OUT and never touches an existing file there.
+      """
+  )
+
+  @Argument(help: "The scene file (.json, .yaml or .yml).")
+  var scene: String
+
+  @Option(name: .shortAndLong, help: "The file, PNG pattern or folder to write.")
+  var output: String
+
+  @Option(name: .customLong("fps"), help: "Frames per second (30, 29.97, 30000/1001); default the scene's.")
+  var fps: String?
+
+  @Option(name: .customLong("duration"), help: "Seconds of the clip; default the scene's.")
+  var duration: Double?
+
+  @Option(name: .customLong("frames"), help: "Only frames A..<B (or A...B), by index from 0.")
+  var frames: String?
+
+  @Option(name: .customLong("scale"), help: "Extra device scale on top of the canvas scale.")
+  var scale: Double = 1
+
+  @Option(name: .customLong("threads"), help: "Rendering threads; default one per core.")
+  var threads: Int?
+
+  @Option(name: .customLong("codec"), help: "h264, hevc, prores or vp9; default from the extension.")
+  var codec: String?
+
+  @Option(name: .customLong("crf"), help: "Constant-quality factor (lower is better); default 18 (H.264), 22 (H.265), 30 (VP9).")
+  var crf: Int?
+
+  @Option(name: .customLong("preset"), help: "x264/x265 preset (ultrafast … veryslow); default medium.")
+  var preset: String?
+
+  @Option(name: .customLong("loop"), help: "GIF/APNG: times to loop, 0 = forever (default).")
+  var loop: Int = 0
+
+  @Flag(name: .customLong("dither"), help: "GIF: ordered dithering when the clip has more than 255 colours.")
+  var dither = false
+
+  @Option(name: .customLong("progress"), help: "tty (a bar on standard error), json (JSON lines on standard error) or none; default tty on a terminal, else none.")
+  var progress: String?
+
+  func validate() throws {
+    guard scale > 0, scale.isFinite else { throw ValidationError("--scale must be a positive number") }
+    if let duration { guard duration > 0, duration.isFinite else { throw ValidationError("--duration must be positive") } }
+    if let threads { guard threads > 0 else { throw ValidationError("--threads must be at least 1") } }
+    if let fps { guard Render.frameRate(fps) != nil else { throw ValidationError("--fps must be a positive rate like 30, 29.97 or 30000/1001") } }
+    if let frames { guard Render.frameRange(frames) != nil else { throw ValidationError("--frames must look like 0..<30 or 10...19") } }
+    if let progress { guard ["tty", "json", "none"].contains(progress) else { throw ValidationError("--progress must be tty, json or none") } }
+    if let codec { guard VideoCodec(rawValue: codec) != nil, codec != "apng" else { throw ValidationError("--codec must be h264, hevc, prores or vp9") } }
+    guard loop >= 0, loop <= 65535 else { throw ValidationError("--loop must be 0…65535") }
+    _ = try Render.destination(output, codec: codec)
+  }
+
+  func run() throws {
+    // Scene errors before anything is written.
+    let decoded = try SceneLoading.load(scene)
+    var canvas = decoded.canvas
+    if let fps { canvas.frameRate = Render.frameRate(fps)! }
+    if let duration { canvas.duration = duration }
+    decoded.canvas = canvas
+    let width = canvas.width * canvas.scale * scale, height = canvas.height * canvas.scale * scale
+    guard width <= Double(SceneDecoder.maximumPixelsPerSide), height <= Double(SceneDecoder.maximumPixelsPerSide)
+    else {
+      printError("\(scene): the canvas at --scale \(scale) exceeds \(SceneDecoder.maximumPixelsPerSide) pixels a side")
+      throw ExitCode.failure
+    }
+    let renderer = Renderer(decoded)
+    let size = renderer.frameSize(scale: scale)
+    let all = 0..<canvas.frameCount
+    var range = all
+    if let frames {
+      let wanted = Render.frameRange(frames)!
+      range = wanted.clamped(to: all)
+      guard !range.isEmpty else {
+        printError("--frames \(frames): the clip has frames 0..<\(all.upperBound)")
+        throw ExitCode.failure
+      }
+    }
+    let sink: any FrameSink
+    do {
+      sink = try makeSink(Render.destination(output, codec: codec), width: size.width, height: size.height,
+                          frameRate: canvas.frameRate)
+    } catch let error as MediaError {
+      printError(error.description)
+      throw ExitCode.failure
+    }
+    if case .gif = try Render.destination(output, codec: codec), canvas.frameRate.framesPerSecond > 50 {
+      printError("\(output): warning: GIF counts time in centiseconds and most viewers slow frames shorter than 2 cs; "
+        + "\(canvas.frameRate) fps will not play at its rate (50 fps or less will)")
+    }
+    let interrupt = Interruption.install()
+    let reporter = ProgressReporter(style: progress ?? (isatty(2) != 0 ? "tty" : "none"), output: output)
+    let render = ClipRender(renderer: renderer, frames: range, frameRate: canvas.frameRate, scale: scale,
+                            threads: threads ?? ProcessInfoCores.count)
+    do {
+      try render.run(into: sink, isCancelled: { interrupt.signal != 0 }) { reporter.report($0) }
+      reporter.done()
+    } catch {
+      reporter.abandon()
+      switch error {
+      case .cancelled:
+        printError("\(output): interrupted; nothing was written")
+        throw ExitCode(128 + interrupt.signal)
+      case .sink(let failure):
+        printError(failure.description)
+        throw ExitCode.failure
+      }
+    }
+  }
+
+  /// What OUT asks for.
+  enum Destination {
+    case video(VideoCodec, container: String)
+    case gif
+    case pngSequence(pattern: String)
+  }
+
+  static func destination(_ output: String, codec: String?) throws -> Destination {
+    let lower = output.lowercased()
+    let chosen = codec.flatMap(VideoCodec.init(rawValue:))
+    func video(_ container: String, _ allowed: [VideoCodec]) throws -> Destination {
+      let codec = chosen ?? allowed[0]
+      guard allowed.contains(codec) else {
+        throw ValidationError("--codec \(codec.rawValue) cannot go in .\(container); use \(allowed.map(\.rawValue).joined(separator: ", "))")
+      }
+      return .video(codec, container: container)
+    }
+    if output.hasSuffix("/") { return .pngSequence(pattern: output + "%04d.png") }
+    if lower.hasSuffix(".png") {
+      guard output.contains("%") else {
+        throw ValidationError("\(output): name PNG sequences with a frame-number field (frames/%04d.png) or end a folder with /; use .apng for an animated PNG")
+      }
+      return .pngSequence(pattern: output)
+    }
+    if lower.hasSuffix(".mp4") { return try video("mp4", [.h264, .hevc]) }
+    if lower.hasSuffix(".mov") { return try video("mov", [.prores, .h264, .hevc]) }
+    if lower.hasSuffix(".webm") { return try video("webm", [.vp9]) }
+    if lower.hasSuffix(".apng") { return .video(.apng, container: "apng") }
+    if lower.hasSuffix(".gif") { return .gif }
+    throw ValidationError("\(output): unknown output format; use .mp4, .mov, .webm, .gif, .apng, frames/%04d.png or a folder/")
+  }
+
+  func makeSink(_ destination: Destination, width: Int, height: Int, frameRate: FrameRate) throws -> any FrameSink {
+    switch destination {
+    case .pngSequence(let pattern):
+      return try PNGSequenceSink(pattern: pattern)
+    case .gif:
+      return GIFSink(path: output, width: width, height: height, frameRate: frameRate.framesPerSecond, loop: loop,
+                     dither: dither)
+    case .video(let codec, let container):
+      let defaultCRF: Int? = switch codec {
+      case .h264: 18
+      case .hevc: 22
+      case .vp9: 30
+      default: nil
+      }
+      let settings = VideoSettings(codec: codec, container: container,
+                                   frameRate: (frameRate.numerator, frameRate.denominator), crf: crf ?? defaultCRF,
+                                   preset: codec == .h264 || codec == .hevc ? (preset ?? "medium") : nil,
+                                   tune: codec == .h264 ? "animation" : nil,
+                                   loop: codec == .apng ? loop : nil)
+      return try VideoSink(path: output, width: width, height: height, settings: settings)
+    }
+  }
+
+  /// `30`, `29.97` (read as 30000/1001), `30000/1001`, `12.5`.
+  static func frameRate(_ text: String) -> FrameRate? {
+    let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+    if parts.count == 2 {
+      guard let n = Int(parts[0]), let d = Int(parts[1]), n > 0, d > 0, n <= 1_000_000, d <= 1_000_000 else { return nil }
+      return FrameRate(numerator: n, denominator: d)
+    }
+    guard let value = Double(text), value > 0, value <= 1000, value.isFinite else { return nil }
+    let ntsc = (value * 1.001).rounded()
+    if value != value.rounded(), Swift.abs(ntsc * 1000 / 1001 - value) < 0.006 {
+      return FrameRate(numerator: Int(ntsc) * 1000, denominator: 1001)
+    }
+    let thousandths = Int((value * 1000).rounded())
+    var n = thousandths, d = 1000
+    func gcd(_ a: Int, _ b: Int) -> Int { b == 0 ? a : gcd(b, a % b) }
+    let g = gcd(n, d)
+    n /= g
+    d /= g
+    return FrameRate(numerator: n, denominator: d)
+  }
+
+  /// `A..<B` or `A...B`.
+  static func frameRange(_ text: String) -> Range<Int>? {
+    for (separator, closed) in [("..<", false), ("...", true)] {
+      let parts = text.components(separatedBy: separator)
+      if parts.count == 2, let a = Int(parts[0]), let b = Int(parts[1]), a >= 0 {
+        let upper = closed ? b + 1 : b
+        return upper > a ? a..<upper : nil
+      }
+    }
+    return nil
+  }
+}
+
+/// The number of cores to render on.
+enum ProcessInfoCores {
+  static var count: Int { Swift.max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
+}
+
+/// SIGINT and SIGTERM as a flag the render polls between frames.
+final class Interruption: Sendable {
+  private let received = Atomic<Int32>(0)
+  private nonisolated(unsafe) var sources: [DispatchSourceSignal] = []
+
+  /// The signal received, 0 while none.
+  var signal: Int32 { received.load(ordering: .relaxed) }
+
+  static func install() -> Interruption {
+    let interruption = Interruption()
+    for number in [SIGINT, SIGTERM] {
+      ignoreSignal(number)
+      let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+      source.setEventHandler { interruption.received.store(number, ordering: .relaxed) }
+      source.resume()
+      interruption.sources.append(source)
+    }
+    return interruption
+  }
+}
+
+/// Stops the default action of a signal (the dispatch source then sees it).
+private func ignoreSignal(_ number: Int32) { _ = signal(number, SIG_IGN) }
