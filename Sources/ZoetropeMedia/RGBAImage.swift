@@ -38,10 +38,18 @@ public struct PNGError: Error, Hashable, Sendable, CustomStringConvertible {
 }
 
 extension RGBAImage {
-  /// PNG compression: `fast` (zlib level 2 with the Sub filter, the default) or `smallest` (level 9, every filter).
-  public enum PNGCompression: Sendable {
+  /// PNG compression: `fast` (zlib level 2 with the Sub filter, the default),
+  /// `smallest` (level 9, every filter), or a zlib `level` 0…9 (clamped).
+  public enum PNGCompression: Sendable, Hashable {
     case fast, smallest
-    var level: Int32 { self == .fast ? 2 : 9 }
+    case level(Int)
+    var level: Int32 {
+      switch self {
+      case .fast: 2
+      case .smallest: 9
+      case .level(let level): Int32(Swift.min(Swift.max(level, 0), 9))
+      }
+    }
   }
 
   /// Writes the image as an 8-bit RGBA PNG. The bytes depend only on the pixels

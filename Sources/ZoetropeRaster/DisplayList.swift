@@ -23,10 +23,38 @@ public struct DisplayList: Sendable {
     case solid(CoverageSpans, FillSolidContext)
     /// Source-over of a gradient under coverage runs.
     case gradient(CoverageSpans, GradientPaint)
-    /// Starts an isolated group: later commands draw into a transparent buffer…
-    case beginGroup
+    /// Starts an isolated group: later commands draw into a transparent
+    /// buffer… (`bounds`: the device pixels the group's content touches;
+    /// `end`: the index of the matching `endGroup`)
+    case beginGroup(bounds: PixelBounds, end: Int)
     /// …which is then blended onto what is below at this alpha (0…255).
-    case endGroup(alpha: UInt8)
+    case endGroup(alpha: UInt8, bounds: PixelBounds)
+  }
+
+  /// A rectangle of device pixels, `minX..<maxX × minY..<maxY`; empty when
+  /// `minX >= maxX` or `minY >= maxY`.
+  struct PixelBounds: Sendable {
+    var minX = Int.max, minY = Int.max, maxX = Int.min, maxY = Int.min
+
+    var isEmpty: Bool { minX >= maxX || minY >= maxY }
+
+    mutating func formUnion(_ other: PixelBounds) {
+      minX = Swift.min(minX, other.minX); maxX = Swift.max(maxX, other.maxX)
+      minY = Swift.min(minY, other.minY); maxY = Swift.max(maxY, other.maxY)
+    }
+
+    /// The bounds of a set of runs.
+    init(_ runs: CoverageSpans) {
+      for span in runs.spans {
+        minX = Swift.min(minX, Int(span.x)); maxX = Swift.max(maxX, Int(span.x) + Int(span.count))
+      }
+      if let first = runs.spans.first, let last = runs.spans.last {
+        minY = Int(first.y)
+        maxY = Int(last.y) + 1
+      }
+    }
+
+    init() {}
   }
 
   /// Frame width in pixels.
@@ -38,7 +66,8 @@ public struct DisplayList: Sendable {
   var commands: [Command] = []
   /// How deep isolated groups nest (how many group buffers a band needs).
   private(set) var groupDepth = 0
-  private var openGroups = 0
+  /// The open groups: where their `beginGroup` is and what they touched so far.
+  private var openGroups: [(index: Int, bounds: PixelBounds)] = []
 
   /// An empty drawing of `width × height` pixels over `background` (straight
   /// alpha, rounded to 8 bits and premultiplied).
@@ -54,31 +83,35 @@ public struct DisplayList: Sendable {
     let p = FrameBuffer.premultiplied(color, opacity: opacity)
     guard p.a > 0, !runs.spans.isEmpty else { return }
     commands.append(.solid(runs, FillSolidContext(premultipliedRed: p.r, green: p.g, blue: p.b, alpha: p.a)))
+    if !openGroups.isEmpty { openGroups[openGroups.count - 1].bounds.formUnion(PixelBounds(runs)) }
   }
 
   /// Records a gradient fill.
   mutating func fill(_ runs: CoverageSpans, gradient: GradientPaint) {
     guard !runs.spans.isEmpty else { return }
     commands.append(.gradient(runs, gradient))
+    if !openGroups.isEmpty { openGroups[openGroups.count - 1].bounds.formUnion(PixelBounds(runs)) }
   }
 
   /// Opens an isolated group.
   mutating func beginGroup() {
-    commands.append(.beginGroup)
-    openGroups += 1
-    groupDepth = Swift.max(groupDepth, openGroups)
+    openGroups.append((commands.count, PixelBounds()))
+    commands.append(.beginGroup(bounds: PixelBounds(), end: -1))
+    groupDepth = Swift.max(groupDepth, openGroups.count)
   }
 
   /// Closes the innermost group, blending it at `opacity`. A group that drew
   /// nothing is dropped.
   mutating func endGroup(opacity: Double) {
-    openGroups -= 1
-    if case .beginGroup = commands.last {
-      commands.removeLast()
+    guard let (start, bounds) = openGroups.popLast() else { return }
+    if bounds.isEmpty {
+      commands.removeSubrange(start...)
       return
     }
     let alpha = UInt8((Swift.min(Swift.max(opacity.isNaN ? 0 : opacity, 0), 1) * 255).rounded())
-    commands.append(.endGroup(alpha: alpha))
+    commands[start] = .beginGroup(bounds: bounds, end: commands.count)
+    commands.append(.endGroup(alpha: alpha, bounds: bounds))
+    if !openGroups.isEmpty { openGroups[openGroups.count - 1].bounds.formUnion(bounds) }
   }
 }
 
@@ -124,8 +157,10 @@ extension DisplayList {
     fillPixels(band, count: count, word: backgroundWord)
     var target = band
     var level = 0
-    for command in commands {
-      switch command {
+    var index = 0
+    while index < commands.count {
+      defer { index += 1 }
+      switch commands[index] {
       case .solid(let runs, let context):
         blend(runs, rows: rows, into: target) { pixels, span, coverage in
           if let coverage {
@@ -141,17 +176,27 @@ extension DisplayList {
           if coverage == nil { scratch.constant.update(repeating: span.value, count: n) }
           sourceOverRow(pixels, source: scratch.source, coverage: coverage ?? UnsafePointer(scratch.constant), count: n)
         }
-      case .beginGroup:
+      case .beginGroup(let bounds, let end):
+        // A group clear of the band changes none of its pixels: skip it whole.
+        guard bounds.minY < rows.upperBound, bounds.maxY > rows.lowerBound else {
+          index = end
+          continue
+        }
+        // Only the group's columns are cleared and, at the end, blended.
         target = scratch.groupBuffer(level)
-        fillPixels(target, count: count, word: 0)
+        let (x0, x1) = (Swift.max(bounds.minX, 0), Swift.min(bounds.maxX, width))
+        for row in 0..<rows.count { fillPixels(target + 4 * (row * width + x0), count: x1 - x0, word: 0) }
         level += 1
-      case .endGroup(let alpha):
+      case .endGroup(let alpha, let bounds):
         level -= 1
         let below = level == 0 ? band : scratch.groupBuffer(level - 1)
-        scratch.constant.update(repeating: alpha, count: width)
-        for row in 0..<rows.count {
-          sourceOverRow(below + 4 * row * width, source: target + 4 * row * width, coverage: scratch.constant,
-                        count: width)
+        let (x0, x1) = (Swift.max(bounds.minX, 0), Swift.min(bounds.maxX, width))
+        let first = Swift.max(bounds.minY, rows.lowerBound) - rows.lowerBound
+        let last = Swift.min(bounds.maxY, rows.upperBound) - rows.lowerBound
+        scratch.constant.update(repeating: alpha, count: x1 - x0)
+        for row in first..<last {
+          let offset = 4 * (row * width + x0)
+          sourceOverRow(below + offset, source: target + offset, coverage: scratch.constant, count: x1 - x0)
         }
         target = below
       }

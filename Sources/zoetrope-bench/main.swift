@@ -117,6 +117,60 @@ if wanted("render") {
       + "\(String(format: "%.1f", parallelFPS)) on \(cores)")
   }
 }
+if wanted("clip") {
+  // Clips: the 1440×1080 clip scene (60 frames) to H.264 and to a PNG
+  // sequence, end to end through the render pipeline on every core, against
+  // the encoder alone on frames rendered beforehand.
+  let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
+  let cores = ProcessInfo.processInfo.activeProcessorCount
+  if let scene = try? SceneDecoder.decode(contentsOf: root.appendingPathComponent("Fixtures/Bench/clip_1440x1080.json").path) {
+    let renderer = Renderer(scene)
+    let size = renderer.frameSize()
+    let count = scene.canvas.frameCount
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("zoetrope-bench-\(getpid())")
+    try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let frames = (0..<count).map { renderer.frame(atTime: scene.canvas.time(ofFrame: $0)) }
+    func seconds(_ body: () throws -> Void) -> Double {
+      let start = DispatchTime.now().uptimeNanoseconds
+      try? body()
+      return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+    }
+    func report(_ name: String, _ a: Double, _ b: Double, _ label: String) {
+      print("\(name.padding(toLength: 44, withPad: " ", startingAt: 0)) \(String(format: "%6.2f", a)) s vs \(label) "
+        + "\(String(format: "%6.2f", b)) s (×\(String(format: "%.2f", a / b)))")
+    }
+    for (preset, crf) in [("medium", 18), ("veryfast", 18)] {
+      let settings = VideoSettings(codec: .h264, container: "mp4", frameRate: (30, 1), crf: crf, preset: preset,
+                                   tune: "animation")
+      let encoderOnly = seconds {
+        let writer = try VideoWriter(path: folder.appendingPathComponent("e.mp4").path, width: size.width,
+                                     height: size.height, settings: settings)
+        for f in frames { try writer.write(f) }
+        try writer.finish()
+      }
+      let endToEnd = seconds {
+        let sink = try VideoSink(path: folder.appendingPathComponent("r.mp4").path, width: size.width,
+                                 height: size.height, settings: settings)
+        try ClipRender(renderer: renderer, frames: 0..<count, frameRate: scene.canvas.frameRate, threads: cores)
+          .run(into: sink)
+      }
+      report("clip/h264-\(preset)-1440x1080 (\(count) frames)", endToEnd, encoderOnly, "encoder alone")
+    }
+    let zlib1 = seconds {
+      for (i, f) in frames.enumerated() {
+        try f.writePNGDirectly(to: folder.appendingPathComponent("z\(i).png").path, compression: .level(1))
+      }
+    }
+    let sequence = seconds {
+      let sink = try PNGSequenceSink(pattern: folder.path + "/s%04d.png")
+      try ClipRender(renderer: renderer, frames: 0..<count, frameRate: scene.canvas.frameRate, threads: cores)
+        .run(into: sink)
+    }
+    report("clip/png-sequence-1440x1080 (\(count) frames)", sequence, zlib1, "zlib-1 on one thread")
+  }
+}
 if wanted("decode") {
   let sceneBytes = Array(makeSceneJSON(count: 100_000).utf8)
   row("decode+validate/100k-layers (\(sceneBytes.count / 1_000_000) MB JSON)", measure(iterations: 5, warmUp: 1) {
