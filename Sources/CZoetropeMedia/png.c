@@ -30,7 +30,7 @@ static void zt_set_message(char *message, size_t size, const char *text) {
 }
 
 int zt_png_write_rgba(const char *path, const uint8_t *pixels, uint32_t width, uint32_t height,
-                      int compression, char *message, size_t message_size) {
+                      int compression, int filters, char *message, size_t message_size) {
   FILE *file = fopen(path, "wb");
   if (!file) {
     zt_set_message(message, message_size, strerror(errno));
@@ -60,8 +60,8 @@ int zt_png_write_rgba(const char *path, const uint8_t *pixels, uint32_t width, u
   }
   png_init_io(png, file);
   png_set_compression_level(png, compression < 0 ? 0 : (compression > 9 ? 9 : compression));
-  // Sub filter: cheap, and good on flat vector art at fast compression levels.
-  png_set_filter(png, 0, compression <= 3 ? PNG_FILTER_SUB : PNG_ALL_FILTERS);
+  png_set_filter(png, 0, filters == ZT_PNG_FILTER_ALL ? PNG_ALL_FILTERS
+                         : filters == ZT_PNG_FILTER_SUB ? PNG_FILTER_SUB : PNG_FILTER_NONE);
   png_set_IHDR(png, info, width, height, 8, PNG_COLOR_TYPE_RGB_ALPHA, PNG_INTERLACE_NONE,
                PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
   png_write_info(png, info);

@@ -116,11 +116,26 @@ struct GradientPaint: Sendable {
     let scale = Double(GradientPaint.rampSize - 1) / (rampEnd - rampStart)
     let last = Double(GradientPaint.rampSize - 1)
     let words = UnsafeMutableRawPointer(buffer)
+    // The map's entries as locals: the same arithmetic as
+    // `Homography.transform`, without an array access per pixel.
+    let m = deviceToLayer.m
+    let (m0, m1, m2, m3, m4, m5, m6, m7, m8) = (m[0], m[1], m[2], m[3], m[4], m[5], m[6], m[7], m[8])
+    let py = Double(y) + 0.5
+    let axis = end - start
+    let length2 = axis.x * axis.x + axis.y * axis.y
     ramp.withUnsafeBufferPointer { ramp in
       for i in 0..<count {
-        let p = deviceToLayer.transform(Point(x: Double(x + i) + 0.5, y: Double(y) + 0.5))
+        let px = Double(x + i) + 0.5
+        let hx = px * m0 + py * m3 + m6, hy = px * m1 + py * m4 + m7, hw = px * m2 + py * m5 + m8
+        let p = hw == 1 ? Point(x: hx, y: hy) : Point(x: hx / hw, y: hy / hw)
+        let t: Double
+        if type == .axial {
+          t = length2 > 0 ? ((p.x - start.x) * axis.x + (p.y - start.y) * axis.y) / length2 : 0
+        } else {
+          t = parameter(at: p)
+        }
         // NaN and out-of-range parameters clamp to the ramp's ends.
-        var position = (parameter(at: p) - rampStart) * scale + 0.5
+        var position = (t - rampStart) * scale + 0.5
         position = position > 0 ? (position < last ? position : last) : 0
         words.storeBytes(of: UInt32(littleEndian: ramp[Int(position)]), toByteOffset: 4 * i, as: UInt32.self)
       }

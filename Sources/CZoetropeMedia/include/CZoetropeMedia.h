@@ -20,15 +20,25 @@ enum zt_status {
   ZT_END = 5,           ///< no more frames (reading)
 };
 
+/// PNG row filters for `zt_png_write_rgba`.
+enum zt_png_filters {
+  ZT_PNG_FILTER_NONE = 0,  ///< rows as they are
+  ZT_PNG_FILTER_SUB = 1,   ///< each byte minus the one a pixel to its left
+  ZT_PNG_FILTER_ALL = 2,   ///< libpng picks the best filter per row
+};
+
 /// Writes `width × height` straight-alpha RGBA8 pixels (rows top to bottom,
 /// `4 × width` bytes each) as an 8-bit RGBA PNG at `path`.
-/// `compression` is the zlib level 0…9 (1–3 is fast, 9 smallest). The file
+/// `compression` is the zlib level 0…9 (1–3 is fast, 9 smallest); `filters`
+/// one of the `zt_png_filters` (on flat vector art, no filter at level 1 is
+/// both the fastest and among the smallest: deflate finds the 4-byte pixel
+/// repeats itself). The file
 /// has no time stamp or other varying chunk: the same pixels give the same bytes.
 /// On failure returns a non-zero `zt_status` and writes a message into
 /// `message` (`message_size` bytes, NUL-terminated); a partial file may remain
 /// at `path` (callers write to a temporary name and rename).
 int zt_png_write_rgba(const char *path, const uint8_t *pixels, uint32_t width, uint32_t height,
-                      int compression, char *message, size_t message_size);
+                      int compression, int filters, char *message, size_t message_size);
 
 /// Reads a PNG as straight-alpha RGBA8 (any bit depth and colour type is
 /// converted). On success `*pixels` holds `4 × width × height` bytes that the
