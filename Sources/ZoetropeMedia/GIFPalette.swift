@@ -21,8 +21,11 @@ public struct GIFPaletteBuilder: Sendable {
   /// Opaque pixels per 5-bit-per-channel cell, and the sums of their exact values.
   private var counts = [UInt32](repeating: 0, count: 1 << 15)
   private var sums = [UInt64](repeating: 0, count: 3 << 15)
-  /// The distinct opaque colours while there are at most 255 of them.
-  private var exact: Set<UInt32>? = []
+  /// Every distinct opaque colour and its count, while there are at most
+  /// 65,536 of them (vector art has a few thousand: its flat colours and their
+  /// anti-aliased blends); past that the 5-bit cells stand in.
+  private var exact: [UInt32: UInt32]? = [:]
+  static let exactLimit = 1 << 16
   /// Whether any pixel is transparent (alpha < 128).
   public private(set) var hasTransparency = false
 
@@ -46,10 +49,10 @@ public struct GIFPaletteBuilder: Sendable {
           previous = rgb
           let r = Int(rgb & 0xFF), g = Int((rgb >> 8) & 0xFF), b = Int(rgb >> 16)
           cell = (r >> 3) << 10 | (g >> 3) << 5 | (b >> 3)
-          if exact != nil {
-            exact!.insert(rgb)
-            if exact!.count > 255 { exact = nil }
-          }
+        }
+        if exact != nil {
+          exact![rgb, default: 0] += 1
+          if exact!.count > GIFPaletteBuilder.exactLimit { exact = nil }
         }
         counts[cell] += 1
         sums[3 * cell] += UInt64(rgb & 0xFF)
@@ -61,21 +64,29 @@ public struct GIFPaletteBuilder: Sendable {
 
   /// The palette: the exact colours when there are at most 255 (sorted, so
   /// the result does not depend on the order frames came in), else 255
-  /// colours by median cut over the cells, refined by a few rounds of k-means.
+  /// colours by median cut over the exact colours (or the cells, for clips
+  /// with very many), refined by a few rounds of weighted k-means.
   public func palette() -> GIFPalette {
-    if let exact {
-      let sorted = exact.sorted()
+    if let exact, exact.count <= 255 {
+      let sorted = exact.keys.sorted()
       var rgb = sorted.flatMap { [UInt8($0 & 0xFF), UInt8(($0 >> 8) & 0xFF), UInt8($0 >> 16)] }
       if rgb.isEmpty { rgb = [0, 0, 0] }
       return GIFPalette(rgb: rgb, isExact: true)
     }
-    // Cells in use, with their mean colours.
+    // The colours to cut: exact ones with their counts, or the cells' means.
     struct Cell { var r: Double, g: Double, b: Double, weight: Double, index: Int }
     var cells: [Cell] = []
-    for i in counts.indices where counts[i] > 0 {
-      let n = Double(counts[i])
-      cells.append(Cell(r: Double(sums[3 * i]) / n, g: Double(sums[3 * i + 1]) / n, b: Double(sums[3 * i + 2]) / n,
-                        weight: n, index: i))
+    if let exact {
+      for colour in exact.keys.sorted() {
+        cells.append(Cell(r: Double(colour & 0xFF), g: Double((colour >> 8) & 0xFF), b: Double(colour >> 16),
+                          weight: Double(exact[colour]!), index: Int(colour)))
+      }
+    } else {
+      for i in counts.indices where counts[i] > 0 {
+        let n = Double(counts[i])
+        cells.append(Cell(r: Double(sums[3 * i]) / n, g: Double(sums[3 * i + 1]) / n, b: Double(sums[3 * i + 2]) / n,
+                          weight: n, index: i))
+      }
     }
     // Median cut: split the box with the largest weighted spread along its
     // widest channel at the weighted median.

@@ -35,6 +35,7 @@ public final class GIFWriter {
   /// The frame waiting for its delay to be known.
   private var pending: (indices: [UInt8], x: Int, y: Int, width: Int, height: Int, delay: Int)?
   private var frameCount = 0
+  /// Palette index of every colour met so far (exact colours up front).
   private var exactIndex: [UInt32: UInt8] = [:]
   private var nearestCache: [Int16]
 
@@ -49,7 +50,7 @@ public final class GIFWriter {
     self.palette = palette
     dithers = dither && !palette.isExact
     differences = !hasTransparency
-    nearestCache = [Int16](repeating: -1, count: palette.isExact ? 0 : 1 << 18)
+    nearestCache = [Int16](repeating: -1, count: dither && !palette.isExact ? 1 << 18 : 0)
     for i in 0..<palette.colorCount {
       let word = UInt32(palette.rgb[3 * i]) | UInt32(palette.rgb[3 * i + 1]) << 8 | UInt32(palette.rgb[3 * i + 2]) << 16
       exactIndex[word] = UInt8(i)
@@ -160,18 +161,24 @@ public final class GIFWriter {
             continue
           }
           let rgb = w & 0x00FF_FFFF
-          if palette.isExact {
-            if rgb != previous { previous = rgb; previousIndex = exactIndex[rgb] ?? nearest(rgb) }
+          if !dithers {
+            // The nearest colour to the exact pixel value, remembered per colour.
+            if rgb != previous {
+              previous = rgb
+              if let known = exactIndex[rgb] {
+                previousIndex = known
+              } else {
+                previousIndex = nearestExact(rgb)
+                exactIndex[rgb] = previousIndex
+              }
+            }
             out[y * width + x] = previousIndex
-          } else if dithers {
+          } else {
             let offset = (GIFWriter.bayer[(y & 3) * 4 + (x & 3)] - 8) * 3 / 2
             func channel(_ shift: UInt32) -> UInt32 {
               UInt32(Swift.min(255, Swift.max(0, Int((rgb >> shift) & 0xFF) + offset)))
             }
             out[y * width + x] = nearest(channel(0) | channel(8) << 8 | channel(16) << 16)
-          } else {
-            if rgb != previous { previous = rgb; previousIndex = nearest(rgb) }
-            out[y * width + x] = previousIndex
           }
         }
       }
@@ -179,7 +186,20 @@ public final class GIFWriter {
     return out
   }
 
-  /// The palette colour nearest to `rgb`, cached per 6-bit-per-channel cell.
+  /// The palette colour nearest to `rgb` exactly (ties to the lower index).
+  private func nearestExact(_ rgb: UInt32) -> UInt8 {
+    let r = Int(rgb & 0xFF), g = Int((rgb >> 8) & 0xFF), b = Int(rgb >> 16)
+    var best = 0, bestDistance = Int.max
+    for i in 0..<palette.colorCount {
+      let dr = r - Int(palette.rgb[3 * i]), dg = g - Int(palette.rgb[3 * i + 1]), db = b - Int(palette.rgb[3 * i + 2])
+      let d = dr * dr + dg * dg + db * db
+      if d < bestDistance { bestDistance = d; best = i }
+    }
+    return UInt8(best)
+  }
+
+  /// The palette colour nearest to `rgb`, cached per 6-bit-per-channel cell
+  /// (for dithered pixels, whose values are noisy anyway).
   private func nearest(_ rgb: UInt32) -> UInt8 {
     let r = Int(rgb & 0xFF), g = Int((rgb >> 8) & 0xFF), b = Int(rgb >> 16)
     let cell = (r >> 2) << 12 | (g >> 2) << 6 | (b >> 2)

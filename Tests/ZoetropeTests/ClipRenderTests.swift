@@ -99,7 +99,7 @@ import _ZoetropeTestSupport
     for (i, frame) in gif.frames.enumerated() {
       let index = Int((Double(start) * 30 / 100).rounded())
       let psnr = frame.psnr(to: renderer.frame(atTime: scene.canvas.time(ofFrame: index))) ?? 0
-      #expect(psnr >= 30, "frame \(i) (clip frame \(index)): \(psnr) dB")
+      #expect(psnr >= 60, "frame \(i) (clip frame \(index)): \(psnr) dB")
       start += gif.delays[i]
     }
   }
