@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // PNG read/write through libpng, with libpng's longjmp error handling kept inside C.
 
+#define _GNU_SOURCE
 #include "CZoetropeMedia.h"
 
 #include <errno.h>
@@ -29,13 +30,9 @@ static void zt_set_message(char *message, size_t size, const char *text) {
   if (message && size > 0) snprintf(message, size, "%s", text);
 }
 
-int zt_png_write_rgba(const char *path, const uint8_t *pixels, uint32_t width, uint32_t height,
-                      int compression, int filters, char *message, size_t message_size) {
-  FILE *file = fopen(path, "wb");
-  if (!file) {
-    zt_set_message(message, message_size, strerror(errno));
-    return ZT_ERROR_OPEN;
-  }
+/// Writes the PNG into an open stream and closes it.
+static int write_png(FILE *file, const uint8_t *pixels, uint32_t width, uint32_t height, int compression, int filters,
+                     char *message, size_t message_size) {
   zt_error_sink sink = {message, message_size};
   png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &sink, zt_png_error, zt_png_warning);
   png_infop info = png ? png_create_info_struct(png) : NULL;
@@ -77,14 +74,41 @@ int zt_png_write_rgba(const char *path, const uint8_t *pixels, uint32_t width, u
   return ZT_OK;
 }
 
-int zt_png_read_rgba(const char *path, uint8_t **pixels, uint32_t *width, uint32_t *height,
-                     char *message, size_t message_size) {
-  *pixels = NULL;
-  FILE *file = fopen(path, "rb");
+int zt_png_write_rgba(const char *path, const uint8_t *pixels, uint32_t width, uint32_t height,
+                      int compression, int filters, char *message, size_t message_size) {
+  FILE *file = fopen(path, "wb");
   if (!file) {
     zt_set_message(message, message_size, strerror(errno));
     return ZT_ERROR_OPEN;
   }
+  return write_png(file, pixels, width, height, compression, filters, message, message_size);
+}
+
+int zt_png_encode_rgba(const uint8_t *pixels, uint32_t width, uint32_t height, int compression, int filters,
+                       uint8_t **data, size_t *size, char *message, size_t message_size) {
+  *data = NULL;
+  *size = 0;
+  char *buffer = NULL;
+  size_t length = 0;
+  FILE *file = open_memstream(&buffer, &length);
+  if (!file) {
+    zt_set_message(message, message_size, "out of memory");
+    return ZT_ERROR_MEMORY;
+  }
+  int status = write_png(file, pixels, width, height, compression, filters, message, message_size);
+  if (status != ZT_OK) {
+    free(buffer);
+    return status;
+  }
+  *data = (uint8_t *)buffer;
+  *size = length;
+  return ZT_OK;
+}
+
+/// Reads a PNG from an open stream and closes it.
+static int read_png(FILE *file, uint8_t **pixels, uint32_t *width, uint32_t *height, char *message,
+                    size_t message_size) {
+  *pixels = NULL;
   unsigned char signature[8];
   if (fread(signature, 1, 8, file) != 8 || png_sig_cmp(signature, 0, 8) != 0) {
     fclose(file);
@@ -140,3 +164,29 @@ int zt_png_read_rgba(const char *path, uint8_t **pixels, uint32_t *width, uint32
 }
 
 void zt_free(void *pointer) { free(pointer); }
+
+int zt_png_read_rgba(const char *path, uint8_t **pixels, uint32_t *width, uint32_t *height,
+                     char *message, size_t message_size) {
+  *pixels = NULL;
+  FILE *file = fopen(path, "rb");
+  if (!file) {
+    zt_set_message(message, message_size, strerror(errno));
+    return ZT_ERROR_OPEN;
+  }
+  return read_png(file, pixels, width, height, message, message_size);
+}
+
+int zt_png_decode_rgba(const uint8_t *data, size_t size, uint8_t **pixels, uint32_t *width, uint32_t *height,
+                       char *message, size_t message_size) {
+  *pixels = NULL;
+  if (size == 0) {
+    zt_set_message(message, message_size, "not a PNG file (no bytes)");
+    return ZT_ERROR_FORMAT;
+  }
+  FILE *file = fmemopen((void *)data, size, "rb");
+  if (!file) {
+    zt_set_message(message, message_size, "out of memory");
+    return ZT_ERROR_MEMORY;
+  }
+  return read_png(file, pixels, width, height, message, message_size);
+}

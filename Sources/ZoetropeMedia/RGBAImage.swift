@@ -120,3 +120,32 @@ extension RGBAImage {
     return 10 * log10(255 * 255 / mse)
   }
 }
+
+extension RGBAImage {
+  /// The PNG file's bytes, in memory (the same bytes ``writePNG(to:compression:)`` writes).
+  public func pngData(compression: PNGCompression = .fast) throws(PNGError) -> [UInt8] {
+    var data: UnsafeMutablePointer<UInt8>?
+    var size = 0
+    var buffer = [CChar](repeating: 0, count: 512)
+    let status = pixels.withUnsafeBufferPointer { pixels in
+      zt_png_encode_rgba(pixels.baseAddress, UInt32(width), UInt32(height), compression.level, compression.filters,
+                         &data, &size, &buffer, buffer.count)
+    }
+    guard status == 0, let data else { throw PNGError(path: "(memory)", reason: message(buffer)) }
+    defer { zt_free(data) }
+    return Array(UnsafeBufferPointer(start: data, count: size))
+  }
+
+  /// Decodes PNG bytes of any colour type and bit depth as straight-alpha RGBA8.
+  public init(pngData bytes: [UInt8]) throws(PNGError) {
+    var pointer: UnsafeMutablePointer<UInt8>?
+    var w: UInt32 = 0, h: UInt32 = 0
+    var buffer = [CChar](repeating: 0, count: 512)
+    let status = bytes.withUnsafeBufferPointer {
+      zt_png_decode_rgba($0.baseAddress, $0.count, &pointer, &w, &h, &buffer, buffer.count)
+    }
+    guard status == 0, let pointer else { throw PNGError(path: "(memory)", reason: message(buffer)) }
+    defer { zt_free(pointer) }
+    self.init(width: Int(w), height: Int(h), pixels: Array(UnsafeBufferPointer(start: pointer, count: Int(w * h * 4))))
+  }
+}

@@ -9,6 +9,6 @@ struct ZoetropeCommand: ParsableCommand {
     commandName: "zoetrope",
     abstract: "Evaluate and render Core Animation–style layer trees offscreen.",
     discussion: "Scene files are described in SCENE-FORMAT.md; timing follows CAMediaTiming.",
-    subcommands: [Validate.self, Inspect.self, Still.self, Render.self, Bench.self]
+    subcommands: [Validate.self, Inspect.self, Still.self, Render.self, Timeline.self, Compare.self, Bench.self]
   )
 }

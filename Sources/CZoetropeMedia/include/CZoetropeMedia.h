@@ -40,6 +40,15 @@ enum zt_png_filters {
 int zt_png_write_rgba(const char *path, const uint8_t *pixels, uint32_t width, uint32_t height,
                       int compression, int filters, char *message, size_t message_size);
 
+/// The same PNG bytes as `zt_png_write_rgba`, in memory: `*data` (`*size`
+/// bytes) is freed with `zt_free`.
+int zt_png_encode_rgba(const uint8_t *pixels, uint32_t width, uint32_t height, int compression, int filters,
+                       uint8_t **data, size_t *size, char *message, size_t message_size);
+
+/// Decodes PNG bytes in memory as `zt_png_read_rgba` reads a file.
+int zt_png_decode_rgba(const uint8_t *data, size_t size, uint8_t **pixels, uint32_t *width, uint32_t *height,
+                       char *message, size_t message_size);
+
 /// Reads a PNG as straight-alpha RGBA8 (any bit depth and colour type is
 /// converted). On success `*pixels` holds `4 × width × height` bytes that the
 /// caller frees with `zt_free`.
