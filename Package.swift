@@ -7,15 +7,17 @@ import PackageDescription
 
 let package = Package(
   name: "Zoetrope",
-  platforms: [.macOS(.v13)],
+  platforms: [.macOS(.v15)],
   products: [
     // MARK: - Public API
     .library(name: "Zoetrope", targets: ["Zoetrope"]),
+    .library(name: "ZoetropeTesting", targets: ["ZoetropeTesting"]),
     .executable(name: "zoetrope", targets: ["zoetrope"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+    .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.0"),
   ],
   targets: [
     // MARK: - Implementation details (one module per layer of DESIGN.md)
@@ -55,6 +57,11 @@ let package = Package(
       exclude: ["README.md"]),
     .executableTarget(name: "zoetrope-bench", dependencies: ["Zoetrope"], exclude: ["README.md"]),
 
+    .target(
+      name: "ZoetropeTesting",
+      dependencies: ["Zoetrope", .product(name: "SnapshotTesting", package: "swift-snapshot-testing")],
+      exclude: ["README.md"]),
+
     // MARK: - Tests
     .target(name: "_ZoetropeTestSupport", dependencies: ["Zoetrope"], exclude: ["README.md"]),
     .testTarget(name: "ZoetropeGeometryTests", dependencies: ["ZoetropeGeometry"]),
@@ -67,6 +74,8 @@ let package = Package(
     .testTarget(name: "ZoetropeMediaTests", dependencies: ["ZoetropeMedia"]),
     .testTarget(name: "ZoetropeRasterTests", dependencies: ["Zoetrope", "_ZoetropeTestSupport"]),
     .testTarget(name: "ZoetropeTests", dependencies: ["Zoetrope", "_ZoetropeTestSupport"]),
+    .testTarget(name: "ZoetropeTestingTests", dependencies: ["ZoetropeTesting", "_ZoetropeTestSupport"],
+                exclude: ["__Snapshots__"]),
   ],
   swiftLanguageModes: [.v6]
 )
