@@ -42,7 +42,8 @@ extension RGBAImage {
   /// flat vector art deflate finds the 4-byte pixel repeats by itself, and
   /// skipping the filter saves a third of the time), `smallest` (level 9,
   /// libpng's per-row filter choice), or zlib `level` 0…9 (clamped) with the
-  /// Sub filter, the classic fast-PNG setting.
+  /// Sub filter and always four channels, the classic PNG encoder. `fast` and
+  /// `smallest` store an opaque image as RGB (read back, the same pixels).
   public enum PNGCompression: Sendable, Hashable {
     case fast, smallest
     case level(Int)
@@ -57,7 +58,7 @@ extension RGBAImage {
       switch self {
       case .fast: Int32(ZT_PNG_FILTER_NONE.rawValue)
       case .smallest: Int32(ZT_PNG_FILTER_ALL.rawValue)
-      case .level: Int32(ZT_PNG_FILTER_SUB.rawValue)
+      case .level: Int32(ZT_PNG_FILTER_SUB.rawValue | ZT_PNG_KEEP_ALPHA.rawValue)
       }
     }
   }

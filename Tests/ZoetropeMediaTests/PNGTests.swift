@@ -52,4 +52,19 @@ import ZoetropeMedia
       #expect(error.reason == "not a PNG file")
     }
   }
+
+  @Test func opaqueImagesAreStoredAsRGBAndReadBackTheSame() throws {
+    var pixels: [UInt8] = []
+    for y in 0..<9 { for x in 0..<7 { pixels += [UInt8(x * 30), UInt8(y * 20), 99, 255] } }
+    let opaque = RGBAImage(width: 7, height: 9, pixels: pixels)
+    // IHDR's colour type is byte 25 of the file: 2 = RGB, 6 = RGBA.
+    for compression: RGBAImage.PNGCompression in [.fast, .smallest] {
+      let bytes = try opaque.pngData(compression: compression)
+      #expect(bytes[25] == 2)
+      #expect(try RGBAImage(pngData: bytes) == opaque)
+    }
+    #expect(try opaque.pngData(compression: .level(1))[25] == 6)
+    #expect(try image.pngData()[25] == 6)
+    #expect(try RGBAImage(pngData: image.pngData()) == image)
+  }
 }

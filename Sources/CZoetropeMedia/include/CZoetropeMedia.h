@@ -25,10 +25,12 @@ enum zt_png_filters {
   ZT_PNG_FILTER_NONE = 0,  ///< rows as they are
   ZT_PNG_FILTER_SUB = 1,   ///< each byte minus the one a pixel to its left
   ZT_PNG_FILTER_ALL = 2,   ///< libpng picks the best filter per row
+  ZT_PNG_KEEP_ALPHA = 4,   ///< flag: write RGBA even when every pixel is opaque
 };
 
 /// Writes `width × height` straight-alpha RGBA8 pixels (rows top to bottom,
-/// `4 × width` bytes each) as an 8-bit RGBA PNG at `path`.
+/// `4 × width` bytes each) as an 8-bit PNG at `path`: RGBA, or RGB when every
+/// pixel is opaque (the same pixels when read back).
 /// `compression` is the zlib level 0…9 (1–3 is fast, 9 smallest); `filters`
 /// one of the `zt_png_filters` (on flat vector art, no filter at level 1 is
 /// both the fastest and among the smallest: deflate finds the 4-byte pixel
