@@ -82,26 +82,26 @@ public enum Rasterizer {
     // them too would make the buffer shared and copied on the first write
     // (13 % of the strokes bench went to that copy).
     var cells = accumulator.takeCells()
-    var extents = accumulator.extents
+    var touched = accumulator.touched
     let geometry = accumulator
-    extents.withUnsafeMutableBufferPointer { extents in
+    touched.withUnsafeMutableBufferPointer { touched in
     cells.withUnsafeMutableBufferPointer { cells in
       for line in polylines where line.points.count > 1 {
         var previous = line.points[0]
         for p in line.points.dropFirst() {
           geometry.addClipped(Point(x: previous.x - ox, y: previous.y - oy), Point(x: p.x - ox, y: p.y - oy),
-                              into: cells, extents: extents)
+                              into: cells, touched: touched)
           previous = p
         }
         // Filling closes every subpath.
         let first = line.points[0]
         geometry.addClipped(Point(x: previous.x - ox, y: previous.y - oy), Point(x: first.x - ox, y: first.y - oy),
-                            into: cells, extents: extents)
+                            into: cells, touched: touched)
       }
     }
     }
     accumulator.cells = cells
-    accumulator.extents = extents
+    accumulator.touched = touched
     return (accumulator, x0, y0)
   }
 }
@@ -128,20 +128,22 @@ struct Accumulator {
   /// `(width + 2) × height` cells: two spare columns take the carries of edges
   /// on the right border.
   var cells: [Float]
-  /// Per row, the first and last column a deposit touched (max, −1 when none).
-  var extents: [Int32]
+  /// Per row, one bit for each group of four cells that a deposit touched
+  /// (`wordsPerRow` 64-bit words a row): resolving visits only those groups;
+  /// every other cell is known to be zero.
+  var touched: [UInt64]
+  let wordsPerRow: Int
   var stride: Int { width + 2 }
+  /// Cells per bit of ``touched``: 1 << groupShift.
+  static let groupShift = 2
 
   /// A buffer for `width × height` pixels: `reusing` cells if they are all zero
   /// and large enough, else new ones.
   init(width: Int, height: Int, reusing spare: [Float]? = nil) {
     self.width = width
     self.height = height
-    extents = [Int32](repeating: 0, count: 2 * height)
-    for row in 0..<height {
-      extents[2 * row] = Int32.max
-      extents[2 * row + 1] = -1
-    }
+    wordsPerRow = ((width + 2 + 3) >> Accumulator.groupShift + 63) / 64
+    touched = [UInt64](repeating: 0, count: wordsPerRow * height)
     let needed = (width + 2) * height
     if let spare, spare.count >= needed {
       cells = spare
@@ -161,11 +163,11 @@ struct Accumulator {
   /// the mask run along x = 0 and parts right of it along x = width, which
   /// changes no pixel's winding inside the mask.
   func addClipped(_ a: Point, _ b: Point, into cells: UnsafeMutableBufferPointer<Float>,
-                  extents: UnsafeMutableBufferPointer<Int32>) {
+                  touched: UnsafeMutableBufferPointer<UInt64>) {
     let w = Double(width)
     // Most segments lie inside: no splitting, no allocation.
     if a.x >= 0 && a.x <= w && b.x >= 0 && b.x <= w {
-      add(a, b, into: cells, extents: extents)
+      add(a, b, into: cells, touched: touched)
       return
     }
     // Split at x = 0 and x = width (at most two cuts), then clamp each piece.
@@ -180,9 +182,24 @@ struct Accumulator {
     var previous = a
     for t in [cuts.0, cuts.1, 1] where t <= 1 {
       let next = at(t)
-      add(clamped(previous), clamped(next), into: cells, extents: extents)
+      add(clamped(previous), clamped(next), into: cells, touched: touched)
       previous = next
       if t >= 1 { break }
+    }
+  }
+
+  /// Sets the bits of the groups holding cells `first…last` of `row`.
+  @inline(__always)
+  func mark(_ row: Int, from first: Int, through last: Int, in touched: UnsafeMutableBufferPointer<UInt64>) {
+    var group = first >> Accumulator.groupShift
+    let lastGroup = last >> Accumulator.groupShift
+    let base = row * wordsPerRow
+    while group <= lastGroup {
+      let bit = group & 63
+      let count = Swift.min(64 - bit, lastGroup - group + 1)
+      let bits = count == 64 ? UInt64.max : ((UInt64(1) << UInt64(count)) - 1) << UInt64(bit)
+      touched[base + group >> 6] |= bits
+      group += count
     }
   }
 
@@ -190,7 +207,7 @@ struct Accumulator {
   /// Rows are clamped before any integer conversion and x is kept within the
   /// mask, so no coordinate (1e300, or rounding at the clip) can index outside.
   func add(_ a: Point, _ b: Point, into cells: UnsafeMutableBufferPointer<Float>,
-           extents: UnsafeMutableBufferPointer<Int32>) {
+           touched: UnsafeMutableBufferPointer<UInt64>) {
     guard a.y != b.y else { return }
     let (direction, top, bottom): (Double, Point, Point) = a.y < b.y ? (1, a, b) : (-1, b, a)
     let slope = (bottom.x - top.x) / (bottom.y - top.y)
@@ -213,9 +230,8 @@ struct Accumulator {
         let leftFloor = left.rounded(.down)
         let leftIndex = Int(leftFloor)
         let rightIndex = Int(right.rounded(.up))
-        // The row's touched columns, so resolving can skip the rest.
-        extents[2 * row] = Swift.min(extents[2 * row], Int32(leftIndex))
-        extents[2 * row + 1] = Swift.max(extents[2 * row + 1], Int32(Swift.max(rightIndex, leftIndex + 1)))
+        // The row's touched groups, so resolving can skip the rest.
+        mark(row, from: leftIndex, through: Swift.max(rightIndex, leftIndex + 1), in: touched)
         let base = row * stride
         if rightIndex <= leftIndex + 1 {
           // Within one pixel: split by the mean x.
@@ -264,79 +280,94 @@ struct Accumulator {
   /// coverage of the pixel before it, so it becomes one constant run; pixels
   /// whose cell holds a deposit get a byte each.
   ///
-  /// Zero cells are skipped eight at a time by testing their bits as 64-bit
-  /// words (a deposit never leaves −0, so "all bits zero" means "no deposit").
-  /// The per-pixel bytes are written straight into storage sized from the
-  /// rows' touched extents (no per-byte append).
+  /// Only the groups of cells marked in ``touched`` are visited (found by
+  /// counting trailing zero bits); the cells between them are zero by
+  /// construction. Resolving zeroes every cell and bit it reads, so the
+  /// buffers can be reused. The per-pixel bytes are written straight into
+  /// storage sized from the marked groups (no per-byte append).
   mutating func resolveSpans(fillRule: FillRule, x originX: Int, y originY: Int) -> CoverageSpans {
     var result = CoverageSpans()
     let stride = self.stride
-    let width = self.width, height = self.height
-    let extents = self.extents
-    // At most one byte per touched column of every row.
+    let width = self.width, height = self.height, wordsPerRow = self.wordsPerRow
+    let groupSize = 1 << Accumulator.groupShift
+    // At most one byte per cell of a marked group.
     var bound = 0
-    for row in 0..<height where extents[2 * row + 1] >= 0 {
-      bound += Swift.min(Int(extents[2 * row + 1]), width) - Swift.min(Int(extents[2 * row]), width) + 1
-    }
+    for word in touched { bound += word.nonzeroBitCount }
+    bound *= groupSize
     var spans: [CoverageSpans.Span] = []
     spans.reserveCapacity(2 * height)
+    var touched = self.touched
     let coverage = [UInt8](unsafeUninitializedCapacity: Swift.max(bound, 1)) { bytes, written in
       let out = bytes.baseAddress!
       var used = 0
       cells.withUnsafeMutableBufferPointer { cells in
-        let raw = UnsafeRawPointer(cells.baseAddress!)
-        let cell = cells.baseAddress!
-        for row in 0..<height {
-          let base = row * stride
-          let lastTouched = Int(extents[2 * row + 1])
-          // No deposit: the winding is zero all along the row.
-          guard lastTouched >= 0 else { continue }
-          var sum: Float = 0
-          var x = Swift.min(Int(extents[2 * row]), width)
-          let y = Int32(originY + row)
-          while x < width {
-            var next = x
-            // Past the last touched column every cell is zero: one jump.
-            if next > lastTouched { next = width }
-            while next + 8 <= width {
-              let offset = 4 * (base + next)
-              let words = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-                | raw.loadUnaligned(fromByteOffset: offset + 8, as: UInt64.self)
-                | raw.loadUnaligned(fromByteOffset: offset + 16, as: UInt64.self)
-                | raw.loadUnaligned(fromByteOffset: offset + 24, as: UInt64.self)
-              if words != 0 { break }
-              next += 8
-            }
-            while next < width && cell[base + next] == 0 { next += 1 }
-            if next > x {
-              let value = Accumulator.coverageByte(sum, fillRule)
-              if value > 0 {
-                spans.append(CoverageSpans.Span(y: y, x: Int32(originX + x), count: Int32(next - x), offset: -1,
-                                                value: value))
+        touched.withUnsafeMutableBufferPointer { touched in
+          let cell = cells.baseAddress!
+          for row in 0..<height {
+            let base = row * stride, wordBase = row * wordsPerRow
+            let y = Int32(originY + row)
+            var sum: Float = 0
+            // Pixels from `constantStart` up to the cursor have the coverage of `sum`.
+            var constantStart = 0
+            var cursor = 0
+            var any = false
+            for w in 0..<wordsPerRow {
+              var bits = touched[wordBase + w]
+              guard bits != 0 else { continue }
+              touched[wordBase + w] = 0
+              any = true
+              while bits != 0 {
+                let group = w << 6 | bits.trailingZeroBitCount
+                bits &= bits - 1
+                let groupStart = group << Accumulator.groupShift
+                guard groupStart < width else { continue }
+                let groupEnd = Swift.min(groupStart + groupSize, width)
+                var i = Swift.max(groupStart, cursor)
+                while i < groupEnd {
+                  if cell[base + i] == 0 {
+                    i += 1
+                    continue
+                  }
+                  if i > constantStart {
+                    let value = Accumulator.coverageByte(sum, fillRule)
+                    if value > 0 {
+                      spans.append(CoverageSpans.Span(y: y, x: Int32(originX + constantStart),
+                                                      count: Int32(i - constantStart), offset: -1, value: value))
+                    }
+                  }
+                  let start = i, offset = used
+                  while i < width {
+                    let c = cell[base + i]
+                    if c == 0 { break }
+                    sum += c
+                    cell[base + i] = 0
+                    out[used] = Accumulator.coverageByte(sum, fillRule)
+                    used += 1
+                    i += 1
+                  }
+                  spans.append(CoverageSpans.Span(y: y, x: Int32(originX + start), count: Int32(i - start),
+                                                  offset: Int32(offset), value: 0))
+                  constantStart = i
+                }
+                cursor = Swift.max(cursor, i)
               }
             }
-            guard next < width else { break }
-            let start = next
-            let offset = used
-            while next < width {
-              let c = cell[base + next]
-              if c == 0 { break }
-              sum += c
-              cell[base + next] = 0
-              out[used] = Accumulator.coverageByte(sum, fillRule)
-              used += 1
-              next += 1
+            guard any else { continue }
+            if width > constantStart {
+              let value = Accumulator.coverageByte(sum, fillRule)
+              if value > 0 {
+                spans.append(CoverageSpans.Span(y: y, x: Int32(originX + constantStart),
+                                                count: Int32(width - constantStart), offset: -1, value: value))
+              }
             }
-            spans.append(CoverageSpans.Span(y: y, x: Int32(originX + start), count: Int32(next - start),
-                                            offset: Int32(offset), value: 0))
-            x = next
+            cell[base + width] = 0
+            cell[base + width + 1] = 0
           }
-          cell[base + width] = 0
-          cell[base + width + 1] = 0
         }
       }
       written = used
     }
+    self.touched = touched
     result.spans = spans
     result.coverage = coverage
     return result
