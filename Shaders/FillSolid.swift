@@ -60,20 +60,33 @@ public func fillSolid(
     UnsafeMutableRawPointer(pixels + 4 * x).storeBytes(of: blend(d, k), as: Words.self)
     x += 4
   }
-  // The last one to three pixels go through the same vector code, padded with
-  // zero coverage (edge runs are mostly that short).
-  let rest = count - x
-  if rest > 0 {
-    var d = Words(repeating: 0), k = Words(repeating: 0)
-    for i in 0..<rest {
-      d[i] = UnsafeRawPointer(pixels + 4 * (x + i)).loadUnaligned(as: UInt32.self)
-      k[i] = UInt32(coverage[x + i])
-    }
-    let result = blend(d, k)
-    for i in 0..<rest {
-      UnsafeMutableRawPointer(pixels + 4 * (x + i)).storeBytes(of: result[i], as: UInt32.self)
-    }
+  // The last one to three pixels (edge runs are mostly that short) take the
+  // same two-lanes-per-word arithmetic in one 32-bit register each.
+  let c0 = c[0] | (c[2] << 16), c1 = c[1] | (c[3] << 16)
+  while x < count {
+    let raw = UnsafeMutableRawPointer(pixels + 4 * x)
+    raw.storeBytes(of: blendWord(raw.loadUnaligned(as: UInt32.self), UInt32(coverage[x]), c0, c1), as: UInt32.self)
+    x += 1
   }
+}
+
+/// One pixel of ``fillSolid(_:coverage:count:context:)`` in a 32-bit word,
+/// red/blue and green/alpha as two 16-bit lanes each (SWAR): the same
+/// arithmetic as the vector lanes, so the same bytes.
+@inlinable @inline(__always)
+func blendWord(_ d: UInt32, _ k: UInt32, _ colorRB: UInt32, _ colorGA: UInt32) -> UInt32 {
+  let low: UInt32 = 0x00FF_00FF
+  @inline(__always) func div255Lanes(_ x: UInt32) -> UInt32 {
+    let y = x &+ 0x0080_0080
+    return ((y &+ ((y >> 8) & low)) >> 8) & low
+  }
+  let sourceRB = div255Lanes(colorRB &* k)
+  let sourceGA = div255Lanes(colorGA &* k)
+  let alpha = sourceGA >> 16
+  let inverse = 255 &- alpha
+  let rb = sourceRB &+ div255Lanes((d & low) &* inverse)
+  let ga = sourceGA &+ div255Lanes(((d >> 8) & low) &* inverse)
+  return rb | (ga << 8)
 }
 
 /// The scalar reference of ``fillSolid(_:coverage:count:context:)``, kept as its oracle.

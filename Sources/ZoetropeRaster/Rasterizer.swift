@@ -136,6 +136,9 @@ struct Accumulator {
   var stride: Int { width + 2 }
   /// Cells per bit of ``touched``: 1 << groupShift.
   static let groupShift = 2
+  /// Covered stretches shorter than this between two varying runs of a row
+  /// are stored as bytes, joining the runs.
+  static let shortRun = 16
 
   /// A buffer for `width × height` pixels: `reusing` cells if they are all zero
   /// and large enough, else new ones.
@@ -290,10 +293,12 @@ struct Accumulator {
     let stride = self.stride
     let width = self.width, height = self.height, wordsPerRow = self.wordsPerRow
     let groupSize = 1 << Accumulator.groupShift
-    // At most one byte per cell of a marked group.
+    // At most one byte per cell of a marked group, plus a joined short
+    // stretch (under `shortRun` bytes) before each varying run, and varying
+    // runs start in marked groups.
     var bound = 0
     for word in touched { bound += word.nonzeroBitCount }
-    bound *= groupSize
+    bound *= groupSize + Accumulator.shortRun
     var spans: [CoverageSpans.Span] = []
     spans.reserveCapacity(2 * height)
     var touched = self.touched
@@ -310,6 +315,8 @@ struct Accumulator {
             // Pixels from `constantStart` up to the cursor have the coverage of `sum`.
             var constantStart = 0
             var cursor = 0
+            // Where this row's last varying run ended (-1: none yet).
+            var varyingEnd = -1
             var any = false
             for w in 0..<wordsPerRow {
               var bits = touched[wordBase + w]
@@ -328,9 +335,16 @@ struct Accumulator {
                     i += 1
                     continue
                   }
+                  var extending = false
                   if i > constantStart {
                     let value = Accumulator.coverageByte(sum, fillRule)
-                    if value > 0 {
+                    if value > 0 && i - constantStart < Accumulator.shortRun && varyingEnd == constantStart {
+                      // A short covered stretch between two varying runs (the inside of a
+                      // thin stroke) joins them: one longer run blends faster than three.
+                      out.advanced(by: used).update(repeating: value, count: i - constantStart)
+                      used += i - constantStart
+                      extending = true
+                    } else if value > 0 {
                       spans.append(CoverageSpans.Span(y: y, x: Int32(originX + constantStart),
                                                       count: Int32(i - constantStart), offset: -1, value: value))
                     }
@@ -345,9 +359,14 @@ struct Accumulator {
                     used += 1
                     i += 1
                   }
-                  spans.append(CoverageSpans.Span(y: y, x: Int32(originX + start), count: Int32(i - start),
-                                                  offset: Int32(offset), value: 0))
+                  if extending {
+                    spans[spans.count - 1].count += Int32(i - constantStart)
+                  } else {
+                    spans.append(CoverageSpans.Span(y: y, x: Int32(originX + start), count: Int32(i - start),
+                                                    offset: Int32(offset), value: 0))
+                  }
                   constantStart = i
+                  varyingEnd = i
                 }
                 cursor = Swift.max(cursor, i)
               }
