@@ -308,6 +308,8 @@ struct Accumulator {
       cells.withUnsafeMutableBufferPointer { cells in
         touched.withUnsafeMutableBufferPointer { touched in
           let cell = cells.baseAddress!
+          let raw = UnsafeRawPointer(cell)
+          @inline(__always) func isZero(_ index: Int) -> Bool { raw.load(fromByteOffset: 4 * index, as: UInt32.self) == 0 }
           for row in 0..<height {
             let base = row * stride, wordBase = row * wordsPerRow
             let y = Int32(originY + row)
@@ -331,7 +333,8 @@ struct Accumulator {
                 let groupEnd = Swift.min(groupStart + groupSize, width)
                 var i = Swift.max(groupStart, cursor)
                 while i < groupEnd {
-                  if cell[base + i] == 0 {
+                  // Zero tested on the bits (a deposit never leaves −0): an integer compare.
+                  if isZero(base + i) {
                     i += 1
                     continue
                   }
@@ -351,8 +354,8 @@ struct Accumulator {
                   }
                   let start = i, offset = used
                   while i < width {
+                    if isZero(base + i) { break }
                     let c = cell[base + i]
-                    if c == 0 { break }
                     sum += c
                     cell[base + i] = 0
                     out[used] = Accumulator.coverageByte(sum, fillRule)
