@@ -23,6 +23,7 @@ static int fail(int status, int code, const char *what, char *message, size_t si
 }
 
 struct zt_video_writer {
+  int rgb;
   AVFormatContext *format;
   AVCodecContext *codec;
   AVStream *stream;
@@ -32,6 +33,20 @@ struct zt_video_writer {
   int width, height;  ///< the frames the caller pushes
   int64_t next_pts;
 };
+
+/// RGBA in, the encoder's format out, at the encoded size (the caller pads
+/// odd sizes), full-range RGB to limited-range BT.709. Lanczos for the chroma
+/// planes measured closest to the source after decoding (4:2:0 loses the
+/// most on thin saturated strokes).
+static struct SwsContext *make_converter(const AVCodecContext *c, int rgb) {
+  struct SwsContext *scale = sws_getContext(c->width, c->height, AV_PIX_FMT_RGBA, c->width, c->height, c->pix_fmt,
+                                            SWS_LANCZOS | SWS_ACCURATE_RND | SWS_BITEXACT, NULL, NULL, NULL);
+  if (scale && !rgb) {
+    const int *bt709 = sws_getCoefficients(SWS_CS_ITU709);
+    sws_setColorspaceDetails(scale, bt709, 1, bt709, 0, 0, 1 << 16, 1 << 16);
+  }
+  return scale;
+}
 
 static void writer_free(struct zt_video_writer *w) {
   if (!w) return;
@@ -172,18 +187,12 @@ int zt_video_open(const zt_video_options *o, zt_video_writer **out, char *messag
     writer_free(w);
     return fail(ZT_ERROR_MEMORY, code, "allocating a frame", message, size);
   }
-  // RGBA in, the encoder's format out, at the encoded size (the caller pads
-  // odd sizes), full-range RGB to limited-range BT.709.
-  w->scale = sws_getContext(c->width, c->height, AV_PIX_FMT_RGBA, c->width, c->height, c->pix_fmt,
-                            SWS_LANCZOS | SWS_ACCURATE_RND | SWS_BITEXACT, NULL, NULL, NULL);
+  w->rgb = o->rgb;
+  w->scale = make_converter(c, o->rgb);
   if (!w->scale) {
     writer_free(w);
     snprintf(message, size, "no conversion from RGBA to %s", o->pixel_format);
     return ZT_ERROR_CODEC;
-  }
-  if (!o->rgb) {
-    const int *bt709 = sws_getCoefficients(SWS_CS_ITU709);
-    sws_setColorspaceDetails(w->scale, bt709, 1, bt709, 0, 0, 1 << 16, 1 << 16);
   }
   *out = w;
   return ZT_OK;
@@ -214,6 +223,86 @@ int zt_video_finish(zt_video_writer *w, char *message, size_t size) {
 }
 
 void zt_video_abort(zt_video_writer *w) { writer_free(w); }
+
+struct zt_video_frame {
+  AVFrame *frame;
+};
+
+struct zt_video_converter {
+  struct SwsContext *scale;
+  int width, height, format;
+  enum AVColorPrimaries primaries;
+  enum AVColorTransferCharacteristic transfer;
+  enum AVColorSpace space;
+  enum AVColorRange range;
+};
+
+zt_video_converter *zt_video_converter_create(const zt_video_writer *w) {
+  struct zt_video_converter *v = calloc(1, sizeof *v);
+  if (!v) return NULL;
+  v->scale = make_converter(w->codec, w->rgb);
+  if (!v->scale) {
+    free(v);
+    return NULL;
+  }
+  v->width = w->codec->width;
+  v->height = w->codec->height;
+  v->format = w->codec->pix_fmt;
+  v->primaries = w->codec->color_primaries;
+  v->transfer = w->codec->color_trc;
+  v->space = w->codec->colorspace;
+  v->range = w->codec->color_range;
+  return v;
+}
+
+void zt_video_converter_free(zt_video_converter *v) {
+  if (!v) return;
+  sws_freeContext(v->scale);
+  free(v);
+}
+
+int zt_video_convert(zt_video_converter *v, const uint8_t *rgba, zt_video_frame **out, char *message, size_t size) {
+  *out = NULL;
+  struct zt_video_frame *f = calloc(1, sizeof *f);
+  AVFrame *frame = av_frame_alloc();
+  if (!f || !frame) {
+    free(f);
+    av_frame_free(&frame);
+    return ZT_ERROR_MEMORY;
+  }
+  frame->format = v->format;
+  frame->width = v->width;
+  frame->height = v->height;
+  frame->color_primaries = v->primaries;
+  frame->color_trc = v->transfer;
+  frame->colorspace = v->space;
+  frame->color_range = v->range;
+  int code = av_frame_get_buffer(frame, 0);
+  if (code < 0) {
+    free(f);
+    av_frame_free(&frame);
+    return fail(ZT_ERROR_MEMORY, code, "allocating a frame", message, size);
+  }
+  const uint8_t *planes[4] = {rgba, NULL, NULL, NULL};
+  int strides[4] = {4 * v->width, 0, 0, 0};
+  sws_scale(v->scale, planes, strides, 0, v->height, frame->data, frame->linesize);
+  f->frame = frame;
+  *out = f;
+  return ZT_OK;
+}
+
+int zt_video_write_converted(zt_video_writer *w, zt_video_frame *f, char *message, size_t size) {
+  f->frame->pts = w->next_pts++;
+  int status = encode(w, f->frame, message, size);
+  zt_video_frame_free(f);
+  return status;
+}
+
+void zt_video_frame_free(zt_video_frame *f) {
+  if (!f) return;
+  av_frame_free(&f->frame);
+  free(f);
+}
 
 int zt_video_has_encoder(const char *name) { return avcodec_find_encoder_by_name(name) != NULL; }
 

@@ -157,6 +157,26 @@ public final class VideoWriter {
     guard status == 0 else { throw MediaError(path: path, reason: message(buffer)) }
   }
 
+  /// Encodes a frame converted beforehand (possibly on another thread) as the next frame.
+  public func write(_ frame: ConvertedVideoFrame) throws(MediaError) {
+    guard let writer else { throw MediaError(path: path, reason: "the video is already finished") }
+    guard let handle = frame.take() else { throw MediaError(path: path, reason: "the converted frame was already written") }
+    var buffer = [CChar](repeating: 0, count: 512)
+    guard zt_video_write_converted(writer, handle, &buffer, buffer.count) == 0 else {
+      throw MediaError(path: path, reason: message(buffer))
+    }
+  }
+
+  /// A converter of RGBA frames into this video's pixel format, for use on
+  /// another thread (one converter per thread).
+  public func makeConverter() throws(MediaError) -> VideoFrameConverter {
+    guard let writer, let handle = zt_video_converter_create(writer) else {
+      throw MediaError(path: path, reason: "could not create a frame converter")
+    }
+    return VideoFrameConverter(handle: handle, width: width, height: height, encodedWidth: encodedWidth,
+                               encodedHeight: encodedHeight)
+  }
+
   /// Flushes the encoder and completes the file.
   public func finish() throws(MediaError) {
     guard let writer else { return }
@@ -169,7 +189,13 @@ public final class VideoWriter {
 
   /// Copies `frame` into the even-sized buffer, repeating its last column and row.
   private func pad(_ frame: RGBAImage) {
+    VideoWriter.pad(frame, into: &padded, encodedWidth: encodedWidth, encodedHeight: encodedHeight)
+  }
+
+  /// Copies `frame` into `padded` (`encodedWidth × encodedHeight`), repeating its last column and row.
+  static func pad(_ frame: RGBAImage, into padded: inout [UInt8], encodedWidth: Int, encodedHeight: Int) {
     let rowBytes = 4 * encodedWidth
+    let width = frame.width, height = frame.height
     if padded.count != rowBytes * encodedHeight { padded = [UInt8](repeating: 0, count: rowBytes * encodedHeight) }
     frame.pixels.withUnsafeBufferPointer { source in
       padded.withUnsafeMutableBufferPointer { target in
@@ -181,5 +207,58 @@ public final class VideoWriter {
         }
       }
     }
+  }
+}
+
+/// A frame already converted to a video's pixel format, waiting to be
+/// encoded; freed if never written.
+public final class ConvertedVideoFrame: @unchecked Sendable {
+  private var handle: OpaquePointer?
+
+  init(_ handle: OpaquePointer) { self.handle = handle }
+
+  deinit { if let handle { zt_video_frame_free(handle) } }
+
+  /// Hands the frame over (once).
+  func take() -> OpaquePointer? {
+    defer { handle = nil }
+    return handle
+  }
+}
+
+/// Converts RGBA frames into one video's pixel format (with its matrix,
+/// range and padding), independently of the writer: one per thread lets
+/// frames be converted while others encode.
+public final class VideoFrameConverter: @unchecked Sendable {
+  private let handle: OpaquePointer
+  private let width: Int, height: Int, encodedWidth: Int, encodedHeight: Int
+  private var padded: [UInt8] = []
+
+  init(handle: OpaquePointer, width: Int, height: Int, encodedWidth: Int, encodedHeight: Int) {
+    self.handle = handle
+    self.width = width
+    self.height = height
+    self.encodedWidth = encodedWidth
+    self.encodedHeight = encodedHeight
+  }
+
+  deinit { zt_video_converter_free(handle) }
+
+  /// Converts `frame` (`width × height`, straight-alpha RGBA).
+  public func convert(_ frame: RGBAImage) throws(MediaError) -> ConvertedVideoFrame {
+    guard frame.width == width, frame.height == height else {
+      throw MediaError(path: "(converter)", reason: "frame is \(frame.width)×\(frame.height), the video \(width)×\(height)")
+    }
+    var converted: OpaquePointer?
+    var buffer = [CChar](repeating: 0, count: 512)
+    let status: Int32
+    if encodedWidth == width && encodedHeight == height {
+      status = frame.pixels.withUnsafeBufferPointer { zt_video_convert(handle, $0.baseAddress, &converted, &buffer, buffer.count) }
+    } else {
+      VideoWriter.pad(frame, into: &padded, encodedWidth: encodedWidth, encodedHeight: encodedHeight)
+      status = padded.withUnsafeBufferPointer { zt_video_convert(handle, $0.baseAddress, &converted, &buffer, buffer.count) }
+    }
+    guard status == 0, let converted else { throw MediaError(path: "(converter)", reason: message(buffer)) }
+    return ConvertedVideoFrame(converted)
   }
 }

@@ -95,6 +95,31 @@ int zt_video_open(const zt_video_options *options, zt_video_writer **writer, cha
 /// timestamp is the number of frames written before it.
 int zt_video_write(zt_video_writer *writer, const uint8_t *rgba, char *message, size_t message_size);
 
+/// A frame converted to the encoder's pixel format, not yet encoded.
+typedef struct zt_video_frame zt_video_frame;
+
+/// An RGBA → encoder-format conversion of its own, so that frames can be
+/// converted on several threads at once (one converter per thread; a
+/// converter is not thread-safe, creating one is cheap).
+typedef struct zt_video_converter zt_video_converter;
+
+/// A converter for `writer`'s encoded size, pixel format and colour matrix;
+/// NULL when out of memory. It keeps no reference to the writer.
+zt_video_converter *zt_video_converter_create(const zt_video_writer *writer);
+
+/// Frees a converter.
+void zt_video_converter_free(zt_video_converter *converter);
+
+/// Converts one RGBA frame (as `zt_video_write` takes it) into `*frame`.
+int zt_video_convert(zt_video_converter *converter, const uint8_t *rgba, zt_video_frame **frame, char *message,
+                     size_t message_size);
+
+/// Encodes a converted frame as the next one and frees it (also on failure).
+int zt_video_write_converted(zt_video_writer *writer, zt_video_frame *frame, char *message, size_t message_size);
+
+/// Frees a converted frame that will not be written.
+void zt_video_frame_free(zt_video_frame *frame);
+
 /// Flushes the encoder, writes the trailer, closes the file and frees the
 /// writer (also on failure).
 int zt_video_finish(zt_video_writer *writer, char *message, size_t message_size);
