@@ -114,7 +114,7 @@ public enum Stroker {
       left.append(points[0] + normals[0])
       right.append(points[0] - normals[0])
     }
-    let vertices = closed ? Array(0..<count) : Array(1..<(count - 1))
+    let vertices = closed ? 0..<count : 1..<(count - 1)
     for i in vertices {
       let before = normals[(i - 1 + segmentCount) % segmentCount], after = normals[i % segmentCount]
       let pivot = points[i]
@@ -123,11 +123,12 @@ public enum Stroker {
       let shorter = Swift.min(points[(i - 1 + count) % count].distance(to: pivot), pivot.distance(to: points[(i + 1) % count]))
       if cross > 0 {
         // Turning towards the left normal: left is inside.
-        left += inner(pivot, before, after, d0: d0, d1: d1, half: half, room: shorter)
-        right += join(pivot, before * -1, after * -1, d0: d0, d1: d1, half: half, style: style, tolerance: tolerance)
+        inner(pivot, before, after, d0: d0, d1: d1, half: half, room: shorter, into: &left)
+        join(pivot, before * -1, after * -1, d0: d0, d1: d1, half: half, style: style, tolerance: tolerance,
+             into: &right)
       } else {
-        left += join(pivot, before, after, d0: d0, d1: d1, half: half, style: style, tolerance: tolerance)
-        right += inner(pivot, before * -1, after * -1, d0: d0, d1: d1, half: half, room: shorter)
+        join(pivot, before, after, d0: d0, d1: d1, half: half, style: style, tolerance: tolerance, into: &left)
+        inner(pivot, before * -1, after * -1, d0: d0, d1: d1, half: half, room: shorter, into: &right)
       }
     }
     if !closed {
@@ -144,9 +145,8 @@ public enum Stroker {
   /// matters for thin strokes along flattened curves: a pivot loop at every
   /// vertex adds coverage along the edges (+4 levels on average in the
   /// strokes bench before this).
-  static func inner(_ pivot: Point, _ a: Point, _ b: Point, d0: Point, d1: Point, half: Double, room: Double)
-    -> [Point]
-  {
+  static func inner(_ pivot: Point, _ a: Point, _ b: Point, d0: Point, d1: Point, half: Double, room: Double,
+                    into points: inout [Point]) {
     let dot = d0.x * d1.x + d0.y * d1.y
     let cosHalf = ((1 + dot) / 2).squareRoot()
     if cosHalf > 1e-6 {
@@ -155,29 +155,38 @@ public enum Stroker {
       let reach = half * sinHalf / cosHalf
       if reach <= room {
         let bisector = direction(Point.zero, a + b)
-        return [pivot + bisector * (half / cosHalf)]
+        points.append(pivot + bisector * (half / cosHalf))
+        return
       }
     }
-    return [pivot + a, pivot, pivot + b]
+    points.append(pivot + a)
+    points.append(pivot)
+    points.append(pivot + b)
   }
 
   /// The outer side of a corner at `pivot`, from offset `a` to offset `b`.
   static func join(_ pivot: Point, _ a: Point, _ b: Point, d0: Point, d1: Point, half: Double, style: StrokeStyle,
-                   tolerance: Double) -> [Point] {
+                   tolerance: Double, into points: inout [Point]) {
     let dot = d0.x * d1.x + d0.y * d1.y
     let cosHalfTurn = ((1 + dot) / 2).squareRoot()
-    if half * (1 - cosHalfTurn) <= tolerance { return [pivot + a, pivot + b] }
+    func bevel() {
+      points.append(pivot + a)
+      points.append(pivot + b)
+    }
+    if half * (1 - cosHalfTurn) <= tolerance { return bevel() }
     switch style.lineJoin {
     case .bevel:
-      return [pivot + a, pivot + b]
+      bevel()
     case .miter:
       // Miter length over half width is 1/sin(φ/2), φ the angle between the segments.
       let sinHalf = ((1 + dot) / 2).squareRoot()
-      guard sinHalf > 0, 1 / sinHalf <= style.miterLimit else { return [pivot + a, pivot + b] }
+      guard sinHalf > 0, 1 / sinHalf <= style.miterLimit else { return bevel() }
       let bisector = direction(Point.zero, a + b)
-      return [pivot + a, pivot + bisector * (half / sinHalf), pivot + b]
+      points.append(pivot + a)
+      points.append(pivot + bisector * (half / sinHalf))
+      points.append(pivot + b)
     case .round:
-      return arc(around: pivot, from: a, to: b, tolerance: tolerance)
+      points += arc(around: pivot, from: a, to: b, tolerance: tolerance)
     }
   }
 
