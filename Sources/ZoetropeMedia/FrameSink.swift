@@ -36,9 +36,13 @@ public protocol FrameSink: AnyObject, Sendable {
 }
 
 extension FrameSink {
+  /// No first pass unless a sink asks for one.
   public var needsFirstPass: Bool { false }
+  /// Ignores the frame.
   public func observe(_ frame: RGBAImage, index: Int) throws(MediaError) {}
+  /// Does nothing: the frame goes on to ``consume(_:index:)``.
   public func process(_ frame: RGBAImage, index: Int) throws(MediaError) {}
+  /// Ignores the frame (for sinks that did their work in ``process(_:index:)``).
   public func consume(_ frame: RGBAImage, index: Int) throws(MediaError) {}
 }
 

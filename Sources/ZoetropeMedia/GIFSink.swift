@@ -28,12 +28,16 @@ public final class GIFSink: FrameSink {
     self.dither = dither
   }
 
+  /// Yes: the palette is chosen from every frame of the clip.
   public var needsFirstPass: Bool { true }
 
+  /// Counts the frame's colours.
   public func observe(_ frame: RGBAImage, index: Int) throws(MediaError) {
     state.withLock { $0.builder.add(frame) }
   }
 
+  /// Maps the frame to the palette (chosen at the first frame) and writes it, or lengthens the
+  /// previous frame when nothing changed. Throws when the file cannot be written.
   public func consume(_ frame: RGBAImage, index: Int) throws(MediaError) {
     let delay = GIFWriter.centiseconds(ofFrame: index + 1, frameRate: frameRate)
       - GIFWriter.centiseconds(ofFrame: index, frameRate: frameRate)
@@ -53,6 +57,7 @@ public final class GIFSink: FrameSink {
     if case .failure(let error) = result { throw MediaError(path: output.path, reason: error.reason) }
   }
 
+  /// Writes the last frame and the trailer, then renames the file into place.
   public func finish() throws(MediaError) {
     let result: Result<Void, MediaError> = state.withLock { state in
       defer { state.writer = nil }
@@ -66,6 +71,7 @@ public final class GIFSink: FrameSink {
     try output.commit()
   }
 
+  /// Closes and deletes the temporary file.
   public func cancel() {
     state.withLock { $0.writer = nil }
     output.discard()

@@ -65,6 +65,7 @@ public final class PNGSequenceSink: FrameSink {
     return prefix + String(repeating: "0", count: Swift.max(0, digits - number.count)) + number + suffix
   }
 
+  /// Compresses and writes frame `index` under a temporary name (any thread).
   public func process(_ frame: RGBAImage, index: Int) throws(MediaError) {
     let output = AtomicOutput(path: path(ofFrame: index))
     do {
@@ -75,6 +76,7 @@ public final class PNGSequenceSink: FrameSink {
     written.withLock { _ = $0.insert(index) }
   }
 
+  /// Renames every frame into place; on a failure, removes them all.
   public func finish() throws(MediaError) {
     let indices = written.withLock { $0.sorted() }
     for index in indices {
@@ -88,6 +90,7 @@ public final class PNGSequenceSink: FrameSink {
     written.withLock { $0.removeAll() }
   }
 
+  /// Removes every frame written and the folder if this sink created it.
   public func cancel() {
     let indices = written.withLock { set in
       defer { set.removeAll() }

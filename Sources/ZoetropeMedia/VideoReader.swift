@@ -24,6 +24,7 @@ public final class VideoReader {
     /// The stream's `alpha_mode` tag (WebM), 0 when absent.
     public var alphaMode: Int
 
+    /// Every field equal.
     public static func == (a: Info, b: Info) -> Bool {
       a.container == b.container && a.codec == b.codec && a.pixelFormat == b.pixelFormat && a.width == b.width
         && a.height == b.height && a.frameRate == b.frameRate && a.colorPrimaries == b.colorPrimaries
@@ -31,6 +32,7 @@ public final class VideoReader {
         && a.profile == b.profile && a.alphaMode == b.alphaMode
     }
 
+    /// Hashes the codec and size.
     public func hash(into hasher: inout Hasher) { hasher.combine(codec); hasher.combine(width); hasher.combine(height) }
   }
 

@@ -25,6 +25,7 @@ public final class VideoSink: FrameSink {
     }
   }
 
+  /// Converts the frame to the encoder's pixel format on the calling thread.
   public func process(_ frame: RGBAImage, index: Int) throws(MediaError) {
     var converter = converters.withLock { $0.popLast() }
     if converter == nil {
@@ -48,6 +49,7 @@ public final class VideoSink: FrameSink {
     }
   }
 
+  /// Encodes frame `index` (converted in ``process(_:index:)``, or converted now).
   public func consume(_ frame: RGBAImage, index: Int) throws(MediaError) {
     let ready = converted.withLock { $0.removeValue(forKey: index) }
     let result: Result<Void, MediaError> = writer.withLock { writer in
@@ -61,6 +63,7 @@ public final class VideoSink: FrameSink {
     if case .failure(let error) = result { throw MediaError(path: output.path, reason: error.reason) }
   }
 
+  /// Flushes the encoder, writes the trailer and renames the file into place.
   public func finish() throws(MediaError) {
     converters.withLock { $0.removeAll() }
     let result: Result<Void, MediaError> = writer.withLock { writer in
@@ -75,6 +78,7 @@ public final class VideoSink: FrameSink {
     try output.commit()
   }
 
+  /// Abandons the encoder and deletes the temporary file.
   public func cancel() {
     converted.withLock { $0.removeAll() }
     converters.withLock { $0.removeAll() }
