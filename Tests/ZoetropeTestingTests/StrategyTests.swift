@@ -114,4 +114,25 @@ import _ZoetropeTestSupport
       for c in 0..<3 { #expect(abs(Double(column(x)[c]) - expected[c]) <= 3, "column \(x) channel \(c)") }
     }
   }
+
+  @Test func antialiasingToleranceForgivesMovedEdgesNotChangedContent() throws {
+    func disc(x: Double, color: String) throws -> Scene {
+      try SceneDecoder.decode(Array("""
+        {"zoetrope": 1, "canvas": {"width": 64, "height": 48},
+         "layers": [{"frame": [\(x), 10, 28, 28], "cornerRadius": 14, "backgroundColor": "\(color)"}]}
+        """.utf8), fileName: "disc.json")
+    }
+    let reference = Renderer(try disc(x: 16, color: "#336699")).frame(atTime: 0)
+    // A quarter-pixel shift changes only edge pixels, which look like anti-aliasing.
+    let moved = Renderer(try disc(x: 16.25, color: "#336699")).frame(atTime: 0)
+    let edge = try #require(moved.difference(from: reference))
+    #expect(edge.differingPixels > 0 && edge.antialiasedPixels * 10 >= edge.differingPixels * 8,
+            "\(edge.antialiasedPixels) of \(edge.differingPixels)")
+    #expect(edge.isWithin(ImageTolerance(differingFraction: 0.02, ignoresAntialiasing: true)))
+    // A new colour changes the inside: not anti-aliasing (only the rim can look like it), not forgiven.
+    let recoloured = Renderer(try disc(x: 16, color: "#339966")).frame(atTime: 0)
+    let inside = try #require(recoloured.difference(from: reference))
+    #expect(inside.antialiasedPixels * 4 < inside.differingPixels, "\(inside.antialiasedPixels) of \(inside.differingPixels)")
+    #expect(!inside.isWithin(ImageTolerance(differingFraction: 0.02, ignoresAntialiasing: true)))
+  }
 }
