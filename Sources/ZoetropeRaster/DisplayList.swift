@@ -17,12 +17,14 @@ import ZoetropeGeometry
 /// several threads; every pixel's bytes come from the same operations in the
 /// same order whatever the band size or thread count.
 public struct DisplayList: Sendable {
-  /// What one step of the drawing does.
+  /// What one step of the drawing does. Plain values only — the runs and
+  /// paints live in ``runs`` and ``paints`` — so that switching over a
+  /// command in every band copies and retains nothing.
   enum Command: Sendable {
-    /// Source-over of one premultiplied colour under coverage runs.
-    case solid(CoverageSpans, FillSolidContext)
-    /// Source-over of a gradient under coverage runs.
-    case gradient(CoverageSpans, GradientPaint)
+    /// Source-over of one premultiplied colour under the coverage runs `runs[runs]`.
+    case solid(runs: Int, FillSolidContext)
+    /// Source-over of the gradient `paints[paint]` under the coverage runs `runs[runs]`.
+    case gradient(runs: Int, paint: Int)
     /// Starts an isolated group: later commands draw into a transparent
     /// buffer… (`bounds`: the device pixels the group's content touches;
     /// `end`: the index of the matching `endGroup`)
@@ -64,6 +66,10 @@ public struct DisplayList: Sendable {
   /// The background as a premultiplied RGBA8 word (R in the low byte).
   let backgroundWord: UInt32
   var commands: [Command] = []
+  /// The coverage runs of the drawing commands.
+  var runs: [CoverageSpans] = []
+  /// The gradients the commands paint with.
+  var paints: [GradientPaint] = []
   /// How deep isolated groups nest (how many group buffers a band needs).
   private(set) var groupDepth = 0
   /// The open groups: where their `beginGroup` is and what they touched so far.
@@ -82,14 +88,18 @@ public struct DisplayList: Sendable {
   mutating func fill(_ runs: CoverageSpans, color: Color, opacity: Double) {
     let p = FrameBuffer.premultiplied(color, opacity: opacity)
     guard p.a > 0, !runs.spans.isEmpty else { return }
-    commands.append(.solid(runs, FillSolidContext(premultipliedRed: p.r, green: p.g, blue: p.b, alpha: p.a)))
+    self.runs.append(runs)
+    commands.append(.solid(runs: self.runs.count - 1,
+                           FillSolidContext(premultipliedRed: p.r, green: p.g, blue: p.b, alpha: p.a)))
     if !openGroups.isEmpty { openGroups[openGroups.count - 1].bounds.formUnion(PixelBounds(runs)) }
   }
 
   /// Records a gradient fill.
   mutating func fill(_ runs: CoverageSpans, gradient: GradientPaint) {
     guard !runs.spans.isEmpty else { return }
-    commands.append(.gradient(runs, gradient))
+    self.runs.append(runs)
+    paints.append(gradient)
+    commands.append(.gradient(runs: self.runs.count - 1, paint: paints.count - 1))
     if !openGroups.isEmpty { openGroups[openGroups.count - 1].bounds.formUnion(PixelBounds(runs)) }
   }
 
@@ -153,6 +163,15 @@ extension DisplayList {
   /// Draws the rows `rows` of the frame into `band` (those rows only,
   /// `4 × width × rows.count` bytes).
   func play(rows: Range<Int>, into band: UnsafeMutablePointer<UInt8>, scratch: BandScratch) {
+    runs.withUnsafeBufferPointer { runs in
+      commands.withUnsafeBufferPointer { commands in
+        play(rows: rows, into: band, scratch: scratch, commands: commands, runs: runs)
+      }
+    }
+  }
+
+  private func play(rows: Range<Int>, into band: UnsafeMutablePointer<UInt8>, scratch: BandScratch,
+                    commands: UnsafeBufferPointer<Command>, runs: UnsafeBufferPointer<CoverageSpans>) {
     let count = width * rows.count
     fillPixels(band, count: count, word: backgroundWord)
     var target = band
@@ -161,16 +180,17 @@ extension DisplayList {
     while index < commands.count {
       defer { index += 1 }
       switch commands[index] {
-      case .solid(let runs, let context):
-        blend(runs, rows: rows, into: target) { pixels, span, coverage in
+      case .solid(let index, let context):
+        blend(runs[index], rows: rows, into: target) { pixels, span, coverage in
           if let coverage {
             fillSolid(pixels, coverage: coverage, count: Int(span.count), context: context)
           } else {
             fillSolidRun(pixels, count: Int(span.count), coverage: span.value, context: context)
           }
         }
-      case .gradient(let runs, let paint):
-        blend(runs, rows: rows, into: target) { pixels, span, coverage in
+      case .gradient(let index, let paintIndex):
+        let paint = paints[paintIndex]
+        blend(runs[index], rows: rows, into: target) { pixels, span, coverage in
           let n = Int(span.count)
           paint.row(y: Int(span.y), x: Int(span.x), count: n, into: scratch.source)
           if coverage == nil { scratch.constant.update(repeating: span.value, count: n) }
@@ -206,7 +226,7 @@ extension DisplayList {
   /// Calls `body` for every run of `runs` on `rows` (with its pixels in the
   /// band, and its coverage bytes or `nil` for a constant run).
   @inline(__always)
-  private func blend(_ runs: CoverageSpans, rows: Range<Int>, into band: UnsafeMutablePointer<UInt8>,
+  private func blend(_ runs: borrowing CoverageSpans, rows: Range<Int>, into band: UnsafeMutablePointer<UInt8>,
                      _ body: (UnsafeMutablePointer<UInt8>, CoverageSpans.Span, UnsafePointer<UInt8>?) -> Void) {
     let width = self.width
     runs.spans.withUnsafeBufferPointer { spans in
