@@ -111,14 +111,29 @@ public struct Transform3D: Hashable, Sendable {
 
   /// `self · other`: `self` acts first, as `CATransform3DConcat(self, other)`.
   public func concatenating(_ o: Transform3D) -> Transform3D {
-    let a = rows, b = o.rows
-    var r = [[Double]](repeating: [0, 0, 0, 0], count: 4)
-    for i in 0..<4 {
-      for j in 0..<4 {
-        r[i][j] = a[i][0] * b[0][j] + a[i][1] * b[1][j] + a[i][2] * b[2][j] + a[i][3] * b[3][j]
-      }
+    // Written out (no temporary arrays: this runs for every layer of every
+    // frame); each entry sums its four products left to right.
+    @inline(__always) func entry(_ a0: Double, _ a1: Double, _ a2: Double, _ a3: Double,
+                                 _ b0: Double, _ b1: Double, _ b2: Double, _ b3: Double) -> Double {
+      a0 * b0 + a1 * b1 + a2 * b2 + a3 * b3
     }
-    return Transform3D(rows: r)
+    return Transform3D(
+      m11: entry(m11, m12, m13, m14, o.m11, o.m21, o.m31, o.m41),
+      m12: entry(m11, m12, m13, m14, o.m12, o.m22, o.m32, o.m42),
+      m13: entry(m11, m12, m13, m14, o.m13, o.m23, o.m33, o.m43),
+      m14: entry(m11, m12, m13, m14, o.m14, o.m24, o.m34, o.m44),
+      m21: entry(m21, m22, m23, m24, o.m11, o.m21, o.m31, o.m41),
+      m22: entry(m21, m22, m23, m24, o.m12, o.m22, o.m32, o.m42),
+      m23: entry(m21, m22, m23, m24, o.m13, o.m23, o.m33, o.m43),
+      m24: entry(m21, m22, m23, m24, o.m14, o.m24, o.m34, o.m44),
+      m31: entry(m31, m32, m33, m34, o.m11, o.m21, o.m31, o.m41),
+      m32: entry(m31, m32, m33, m34, o.m12, o.m22, o.m32, o.m42),
+      m33: entry(m31, m32, m33, m34, o.m13, o.m23, o.m33, o.m43),
+      m34: entry(m31, m32, m33, m34, o.m14, o.m24, o.m34, o.m44),
+      m41: entry(m41, m42, m43, m44, o.m11, o.m21, o.m31, o.m41),
+      m42: entry(m41, m42, m43, m44, o.m12, o.m22, o.m32, o.m42),
+      m43: entry(m41, m42, m43, m44, o.m13, o.m23, o.m33, o.m43),
+      m44: entry(m41, m42, m43, m44, o.m14, o.m24, o.m34, o.m44))
   }
 
   /// `a.concatenating(b)`.
