@@ -141,6 +141,11 @@ extension DisplayList {
     let workers = Swift.min(Swift.max(threads, 1), bands)
     // A raw address crosses into the workers; they write disjoint rows.
     let address = Int(bitPattern: pixels)
+    // Source-over onto an opaque pixel leaves it exactly opaque
+    // (a + div255(255 × (255 − a)) = 255), and groups land on the band the
+    // same way: over an opaque background every pixel ends opaque, and
+    // unpremultiplying would change nothing.
+    let unpremultiplies = straightAlpha && backgroundWord >> 24 != 255
     let work: @Sendable (Int) -> Void = { worker in
       let pixels = UnsafeMutablePointer<UInt8>(bitPattern: address)!
       let scratch = BandScratch(width: self.width, depth: self.groupDepth)
@@ -149,7 +154,7 @@ extension DisplayList {
         let top = band * DisplayList.bandHeight
         let rows = top..<Swift.min(top + DisplayList.bandHeight, self.height)
         self.play(rows: rows, into: pixels + 4 * top * self.width, scratch: scratch)
-        if straightAlpha { unpremultiply(pixels + 4 * top * self.width, count: rows.count * self.width) }
+        if unpremultiplies { unpremultiply(pixels + 4 * top * self.width, count: rows.count * self.width) }
         band += workers
       }
     }
