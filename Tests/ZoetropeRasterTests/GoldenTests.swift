@@ -63,6 +63,18 @@ import _ZoetropeTestSupport
     }
   }
 
+  @Test func overAnOpaqueBackgroundEveryPixelStaysOpaqueSoStraightEqualsPremultiplied() throws {
+    // The renderer skips unpremultiplying such frames; this is why that is exact.
+    for scene in ["Scenes/compositor/features.json", "Scenes/compositor/group-opacity.json",
+                  "Scenes/compositor/gradients.json"] {
+      let renderer = Renderer(try Fixtures.scene(scene))
+      let list = renderer.displayList(atTime: 0.3)
+      let premultiplied = FrameBuffer(list).pixels
+      #expect(stride(from: 3, to: premultiplied.count, by: 4).allSatisfy { premultiplied[$0] == 255 }, "\(scene)")
+      #expect(renderer.frame(atTime: 0.3).pixels == premultiplied, "\(scene)")
+    }
+  }
+
   @Test func renderingTwiceGivesTheSameBytes() throws {
     let renderer = Renderer(try Fixtures.scene("Scenes/compositor/features.json"))
     #expect(renderer.frame(atTime: 0, scale: 2) == renderer.frame(atTime: 0, scale: 2))
