@@ -104,9 +104,20 @@ public enum Stroker {
   {
     let count = points.count
     let segmentCount = closed ? count : count - 1
-    var normals: [Point] = []
+    // Each segment's unit direction and length, once: a vertex needs both of
+    // its segments' (the same arithmetic as `direction` and `distance`).
+    var directions: [Point] = [], lengths: [Double] = [], normals: [Point] = []
+    directions.reserveCapacity(segmentCount)
+    lengths.reserveCapacity(segmentCount)
     normals.reserveCapacity(segmentCount)
-    for i in 0..<segmentCount { normals.append(normal(points[i], points[(i + 1) % count]) * half) }
+    for i in 0..<segmentCount {
+      let d = points[(i + 1) % count] - points[i]
+      let length = (d.x * d.x + d.y * d.y).squareRoot()
+      let unit = length > 0 ? d * (1 / length) : Point(x: 1, y: 0)
+      directions.append(unit)
+      lengths.append(length)
+      normals.append(Point(x: -unit.y, y: unit.x) * half)
+    }
     var left: [Point] = [], right: [Point] = []
     left.reserveCapacity(2 * count + 8)
     right.reserveCapacity(2 * count + 8)
@@ -116,11 +127,12 @@ public enum Stroker {
     }
     let vertices = closed ? 0..<count : 1..<(count - 1)
     for i in vertices {
-      let before = normals[(i - 1 + segmentCount) % segmentCount], after = normals[i % segmentCount]
+      let previous = (i - 1 + segmentCount) % segmentCount, next = i % segmentCount
+      let before = normals[previous], after = normals[next]
       let pivot = points[i]
-      let d0 = direction(points[(i - 1 + count) % count], pivot), d1 = direction(pivot, points[(i + 1) % count])
+      let d0 = directions[previous], d1 = directions[next]
       let cross = d0.x * d1.y - d0.y * d1.x
-      let shorter = Swift.min(points[(i - 1 + count) % count].distance(to: pivot), pivot.distance(to: points[(i + 1) % count]))
+      let shorter = Swift.min(lengths[previous], lengths[next])
       if cross > 0 {
         // Turning towards the left normal: left is inside.
         inner(pivot, before, after, d0: d0, d1: d1, half: half, room: shorter, into: &left)
