@@ -148,7 +148,7 @@ extension DisplayList {
     let unpremultiplies = straightAlpha && backgroundWord >> 24 != 255
     let work: @Sendable (Int) -> Void = { worker in
       let pixels = UnsafeMutablePointer<UInt8>(bitPattern: address)!
-      let scratch = BandScratch(width: self.width, depth: self.groupDepth)
+      let scratch = BandScratch(width: self.width, depth: self.groupDepth, runCount: self.runs.count)
       var band = worker
       while band < bands {
         let top = band * DisplayList.bandHeight
@@ -186,7 +186,7 @@ extension DisplayList {
       defer { index += 1 }
       switch commands[index] {
       case .solid(let index, let context):
-        blend(runs[index], rows: rows, into: target) { pixels, span, coverage in
+        blend(runs[index], cursor: scratch.cursors + index, rows: rows, into: target) { pixels, span, coverage in
           if let coverage {
             fillSolid(pixels, coverage: coverage, count: Int(span.count), context: context)
           } else {
@@ -195,7 +195,7 @@ extension DisplayList {
         }
       case .gradient(let index, let paintIndex):
         let paint = paints[paintIndex]
-        blend(runs[index], rows: rows, into: target) { pixels, span, coverage in
+        blend(runs[index], cursor: scratch.cursors + index, rows: rows, into: target) { pixels, span, coverage in
           let n = Int(span.count)
           paint.row(y: Int(span.y), x: Int(span.x), count: n, into: scratch.source)
           if coverage == nil { scratch.constant.update(repeating: span.value, count: n) }
@@ -229,21 +229,22 @@ extension DisplayList {
   }
 
   /// Calls `body` for every run of `runs` on `rows` (with its pixels in the
-  /// band, and its coverage bytes or `nil` for a constant run).
+  /// band, and its coverage bytes or `nil` for a constant run). `cursor`
+  /// remembers where the previous (higher) band of this worker stopped.
   @inline(__always)
-  private func blend(_ runs: borrowing CoverageSpans, rows: Range<Int>, into band: UnsafeMutablePointer<UInt8>,
+  private func blend(_ runs: borrowing CoverageSpans, cursor: UnsafeMutablePointer<Int>, rows: Range<Int>,
+                     into band: UnsafeMutablePointer<UInt8>,
                      _ body: (UnsafeMutablePointer<UInt8>, CoverageSpans.Span, UnsafePointer<UInt8>?) -> Void) {
     let width = self.width
     runs.spans.withUnsafeBufferPointer { spans in
       runs.coverage.withUnsafeBufferPointer { coverage in
-        // Runs are sorted by row: find the first on the band.
-        var low = 0, high = spans.count
+        // Runs are sorted by row: skip those above the band (walking on from
+        // where the last band stopped), and the whole set when it ends above.
+        guard let last = spans.last, Int(last.y) >= rows.lowerBound, Int(spans[0].y) < rows.upperBound else { return }
         let top = Int32(rows.lowerBound)
-        while low < high {
-          let mid = (low + high) / 2
-          if spans[mid].y < top { low = mid + 1 } else { high = mid }
-        }
-        var i = low
+        var i = cursor.pointee
+        while i < spans.count && spans[i].y < top { i += 1 }
+        cursor.pointee = i
         while i < spans.count {
           let span = spans[i]
           let y = Int(span.y)
@@ -268,7 +269,16 @@ final class BandScratch {
   /// One row of coverage bytes.
   let constant: UnsafeMutablePointer<UInt8>
 
-  init(width: Int, depth: Int) {
+  /// Per run set, the index of the first run not yet passed: a worker plays
+  /// its bands top to bottom, so each set's runs are walked once per frame
+  /// instead of searched for in every band.
+  let cursors: UnsafeMutablePointer<Int>
+  private let runCount: Int
+
+  init(width: Int, depth: Int, runCount: Int) {
+    self.runCount = runCount
+    cursors = .allocate(capacity: Swift.max(runCount, 1))
+    cursors.initialize(repeating: 0, count: Swift.max(runCount, 1))
     let band = 4 * width * DisplayList.bandHeight
     groups = (0..<depth).map { _ in .allocate(capacity: band) }
     source = .allocate(capacity: 4 * width)
@@ -278,6 +288,7 @@ final class BandScratch {
   deinit {
     for g in groups { g.deallocate() }
     source.deallocate()
+    cursors.deallocate()
     constant.deallocate()
   }
 
