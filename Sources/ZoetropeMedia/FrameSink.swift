@@ -75,4 +75,15 @@ public struct AtomicOutput: Sendable {
 
   /// Deletes the temporary file.
   public func discard() { unlink(temporaryPath) }
+
+  /// Completes the output: `result` says how closing the temporary file went.
+  /// On a failure the temporary file is deleted and the error, about the
+  /// requested name, thrown; on success the file is renamed into place.
+  public func complete(_ result: Result<Void, MediaError>) throws(MediaError) {
+    if case .failure(let error) = result {
+      discard()
+      throw MediaError(path: path, reason: error.reason)
+    }
+    try commit()
+  }
 }

@@ -64,11 +64,7 @@ public final class GIFSink: FrameSink {
       do throws(MediaError) { try state.writer?.finish() } catch { return .failure(error) }
       return .success(())
     }
-    if case .failure(let error) = result {
-      output.discard()
-      throw MediaError(path: output.path, reason: error.reason)
-    }
-    try output.commit()
+    try output.complete(result)
   }
 
   /// Closes and deletes the temporary file.

@@ -71,11 +71,7 @@ public final class VideoSink: FrameSink {
       do throws(MediaError) { try writer?.finish() } catch { return .failure(error) }
       return .success(())
     }
-    if case .failure(let error) = result {
-      output.discard()
-      throw MediaError(path: output.path, reason: error.reason)
-    }
-    try output.commit()
+    try output.complete(result)
   }
 
   /// Abandons the encoder and deletes the temporary file.
