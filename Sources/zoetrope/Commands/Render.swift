@@ -102,15 +102,16 @@ struct Render: ParsableCommand {
         throw ExitCode.failure
       }
     }
+    // Checked in validate(); read once more here for its value.
+    let destination = try Render.destination(output, codec: codec)
     let sink: any FrameSink
     do {
-      sink = try makeSink(Render.destination(output, codec: codec), width: size.width, height: size.height,
-                          frameRate: canvas.frameRate)
+      sink = try makeSink(destination, width: size.width, height: size.height, frameRate: canvas.frameRate)
     } catch let error as MediaError {
       printError(error.description)
       throw ExitCode.failure
     }
-    if case .gif = try Render.destination(output, codec: codec), canvas.frameRate.framesPerSecond > 50 {
+    if case .gif = destination, canvas.frameRate.framesPerSecond > 50 {
       printError("\(output): warning: GIF counts time in centiseconds and most viewers slow frames shorter than 2 cs; "
         + "\(canvas.frameRate) fps will not play at its rate (50 fps or less will)")
     }
