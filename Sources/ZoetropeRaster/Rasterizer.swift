@@ -125,15 +125,15 @@ public final class RasterScratch {
 struct Accumulator {
   let width: Int
   let height: Int
-  /// `(width + 2) × height` cells: two spare columns take the carries of edges
-  /// on the right border.
+  /// `stride × height` cells: at least two spare columns take the carries of
+  /// edges on the right border, and rows hold whole groups of four.
   var cells: [Float]
   /// Per row, one bit for each group of four cells that a deposit touched
   /// (`wordsPerRow` 64-bit words a row): resolving visits only those groups;
   /// every other cell is known to be zero.
   var touched: [UInt64]
   let wordsPerRow: Int
-  var stride: Int { width + 2 }
+  var stride: Int { (width + 2 + 3) & ~3 }
   /// Cells per bit of ``touched``: 1 << groupShift.
   static let groupShift = 2
   /// Covered stretches shorter than this between two varying runs of a row
@@ -147,7 +147,7 @@ struct Accumulator {
     self.height = height
     wordsPerRow = ((width + 2 + 3) >> Accumulator.groupShift + 63) / 64
     touched = [UInt64](repeating: 0, count: wordsPerRow * height)
-    let needed = (width + 2) * height
+    let needed = ((width + 2 + 3) & ~3) * height
     if let spare, spare.count >= needed {
       cells = spare
     } else {
@@ -266,122 +266,88 @@ struct Accumulator {
     }
   }
 
-  /// The coverage byte of a winding sum under a fill rule. NaN-safe: a
-  /// comparison that fails takes full coverage, never a trapping conversion.
-  @inline(__always)
-  static func coverageByte(_ sum: Float, _ fillRule: FillRule) -> UInt8 {
-    var value = Swift.abs(sum)
-    if fillRule == .evenOdd {
-      value = value.truncatingRemainder(dividingBy: 2)
-      if value > 1 { value = 2 - value }
-    }
-    let clamped = value < 1 ? value : 1
-    return UInt8(truncatingIfNeeded: Int32(clamped * 255 + 0.5))
-  }
-
-  /// Running sums along each row as runs: a stretch of zero cells keeps the
-  /// coverage of the pixel before it, so it becomes one constant run; pixels
-  /// whose cell holds a deposit get a byte each.
+  /// Running sums along each row as runs: each stretch of marked groups of
+  /// cells becomes a varying run with a byte per pixel; between them the
+  /// cells are zero, so the coverage holds and becomes one constant run.
   ///
   /// Only the groups of cells marked in ``touched`` are visited (found by
-  /// counting trailing zero bits); the cells between them are zero by
-  /// construction. Resolving zeroes every cell and bit it reads, so the
-  /// buffers can be reused. The per-pixel bytes are written straight into
-  /// storage sized from the marked groups (no per-byte append).
+  /// counting trailing zero bits) and resolved four cells at a time by
+  /// ``resolveCoverage(_:groups:sum:into:)``. Resolving zeroes every cell and
+  /// bit it reads, so the buffers can be reused. The per-pixel bytes are
+  /// written straight into storage sized from the marked groups.
   mutating func resolveSpans(fillRule: FillRule, x originX: Int, y originY: Int) -> CoverageSpans {
     var result = CoverageSpans()
     let stride = self.stride
     let width = self.width, height = self.height, wordsPerRow = self.wordsPerRow
-    let groupSize = 1 << Accumulator.groupShift
-    // At most one byte per cell of a marked group, plus a joined short
-    // stretch (under `shortRun` bytes) before each varying run, and varying
-    // runs start in marked groups.
+    let groupShift = Accumulator.groupShift, groupSize = 1 << groupShift
+    let evenOdd = fillRule == .evenOdd
+    // Four bytes per marked group, plus a joined short stretch (under
+    // `shortRun` bytes) before each varying run, which starts in a marked group.
     var bound = 0
     for word in touched { bound += word.nonzeroBitCount }
-    bound *= groupSize + Accumulator.shortRun
+    bound = bound * (groupSize + Accumulator.shortRun) + groupSize
     var spans: [CoverageSpans.Span] = []
     spans.reserveCapacity(2 * height)
     var touched = self.touched
-    let coverage = [UInt8](unsafeUninitializedCapacity: Swift.max(bound, 1)) { bytes, written in
+    let coverage = [UInt8](unsafeUninitializedCapacity: bound) { bytes, written in
       let out = bytes.baseAddress!
       var used = 0
       cells.withUnsafeMutableBufferPointer { cells in
         touched.withUnsafeMutableBufferPointer { touched in
           let cell = cells.baseAddress!
-          let raw = UnsafeRawPointer(cell)
-          @inline(__always) func isZero(_ index: Int) -> Bool { raw.load(fromByteOffset: 4 * index, as: UInt32.self) == 0 }
           for row in 0..<height {
             let base = row * stride, wordBase = row * wordsPerRow
             let y = Int32(originY + row)
             var sum: Float = 0
-            // Pixels from `constantStart` up to the cursor have the coverage of `sum`.
+            // Pixels from `constantStart` on have the coverage of `sum`.
             var constantStart = 0
-            var cursor = 0
             // Where this row's last varying run ended (-1: none yet).
             var varyingEnd = -1
             var any = false
-            for w in 0..<wordsPerRow {
-              var bits = touched[wordBase + w]
-              guard bits != 0 else { continue }
-              touched[wordBase + w] = 0
+            var stretches = MarkedStretches(words: touched.baseAddress! + wordBase, count: wordsPerRow)
+            while let (firstGroup, endGroup) = stretches.next() {
               any = true
-              while bits != 0 {
-                let group = w << 6 | bits.trailingZeroBitCount
-                bits &= bits - 1
-                let groupStart = group << Accumulator.groupShift
-                guard groupStart < width else { continue }
-                let groupEnd = Swift.min(groupStart + groupSize, width)
-                var i = Swift.max(groupStart, cursor)
-                while i < groupEnd {
-                  // Zero tested on the bits (a deposit never leaves −0): an integer compare.
-                  if isZero(base + i) {
-                    i += 1
-                    continue
-                  }
-                  var extending = false
-                  if i > constantStart {
-                    let value = Accumulator.coverageByte(sum, fillRule)
-                    if value > 0 && i - constantStart < Accumulator.shortRun && varyingEnd == constantStart {
-                      // A short covered stretch between two varying runs (the inside of a
-                      // thin stroke) joins them: one longer run blends faster than three.
-                      out.advanced(by: used).update(repeating: value, count: i - constantStart)
-                      used += i - constantStart
-                      extending = true
-                    } else if value > 0 {
-                      spans.append(CoverageSpans.Span(y: y, x: Int32(originX + constantStart),
-                                                      count: Int32(i - constantStart), offset: -1, value: value))
-                    }
-                  }
-                  let start = i, offset = used
-                  while i < width {
-                    if isZero(base + i) { break }
-                    let c = cell[base + i]
-                    sum += c
-                    cell[base + i] = 0
-                    out[used] = Accumulator.coverageByte(sum, fillRule)
-                    used += 1
-                    i += 1
-                  }
-                  if extending {
-                    spans[spans.count - 1].count += Int32(i - constantStart)
-                  } else {
-                    spans.append(CoverageSpans.Span(y: y, x: Int32(originX + start), count: Int32(i - start),
-                                                    offset: Int32(offset), value: 0))
-                  }
-                  constantStart = i
-                  varyingEnd = i
+              let start = firstGroup << groupShift
+              guard start < width else { continue }
+              let end = Swift.min(endGroup << groupShift, width)
+              var extending = false
+              if start > constantStart {
+                let value = coverageByte(sum, evenOdd: evenOdd)
+                if value > 0 && start - constantStart < Accumulator.shortRun && varyingEnd == constantStart {
+                  // A short covered stretch between two varying runs (the inside of a
+                  // thin stroke) joins them: one longer run blends faster than three.
+                  out.advanced(by: used).update(repeating: value, count: start - constantStart)
+                  used += start - constantStart
+                  extending = true
+                } else if value > 0 {
+                  spans.append(CoverageSpans.Span(y: y, x: Int32(originX + constantStart),
+                                                  count: Int32(start - constantStart), offset: -1, value: value))
                 }
-                cursor = Swift.max(cursor, i)
               }
+              let offset = used
+              sum = evenOdd
+                ? resolveCoverageScalar(cell + base + start, groups: endGroup - firstGroup, sum: sum, evenOdd: true,
+                                        into: out + used)
+                : resolveCoverage(cell + base + start, groups: endGroup - firstGroup, sum: sum, into: out + used)
+              used += end - start
+              if extending {
+                spans[spans.count - 1].count += Int32(end - constantStart)
+              } else {
+                spans.append(CoverageSpans.Span(y: y, x: Int32(originX + start), count: Int32(end - start),
+                                                offset: Int32(offset), value: 0))
+              }
+              constantStart = end
+              varyingEnd = end
             }
             guard any else { continue }
             if width > constantStart {
-              let value = Accumulator.coverageByte(sum, fillRule)
+              let value = coverageByte(sum, evenOdd: evenOdd)
               if value > 0 {
                 spans.append(CoverageSpans.Span(y: y, x: Int32(originX + constantStart),
                                                 count: Int32(width - constantStart), offset: -1, value: value))
               }
             }
+            // The carry columns, if no group resolved them.
             cell[base + width] = 0
             cell[base + width + 1] = 0
           }
@@ -395,27 +361,68 @@ struct Accumulator {
     return result
   }
 
-  /// Running sums along each row, mapped to coverage bytes by the fill rule.
+  /// Running sums along each row, mapped to coverage bytes by the fill rule,
+  /// as a dense mask: the reference the runs are tested against (through
+  /// ``resolveCoverageScalar(_:groups:sum:evenOdd:into:)``). Leaves the cells as
+  /// they were.
   func resolve(fillRule: FillRule) -> [UInt8] {
     var out = [UInt8](repeating: 0, count: width * height)
-    let stride = self.stride
-    cells.withUnsafeBufferPointer { cells in
-      out.withUnsafeMutableBufferPointer { out in
-        for row in 0..<height {
-          var sum: Float = 0
-          let base = row * stride
-          for column in 0..<width {
-            sum += cells[base + column]
-            var value = Swift.abs(sum)
-            if fillRule == .evenOdd {
-              value = value.truncatingRemainder(dividingBy: 2)
-              if value > 1 { value = 2 - value }
-            }
-            out[row * width + column] = UInt8(Swift.min(value, 1) * 255 + 0.5)
-          }
+    let stride = self.stride, width = self.width
+    var cells = self.cells
+    var row = [UInt8](repeating: 0, count: stride)
+    cells.withUnsafeMutableBufferPointer { cells in
+      row.withUnsafeMutableBufferPointer { rowBytes in
+        for y in 0..<height {
+          _ = resolveCoverageScalar(cells.baseAddress! + y * stride, groups: stride >> Accumulator.groupShift, sum: 0,
+                                    evenOdd: fillRule == .evenOdd, into: rowBytes.baseAddress!)
+          for x in 0..<width { out[y * width + x] = rowBytes[x] }
         }
       }
     }
     return out
+  }
+}
+
+/// The stretches of consecutive set bits in a row of touched-group words, as
+/// group ranges, left to right; stretches continue across word boundaries.
+/// Clears each word it reads.
+struct MarkedStretches {
+  let words: UnsafeMutablePointer<UInt64>
+  let count: Int
+  private var index = 0
+  private var bits: UInt64 = 0
+
+  init(words: UnsafeMutablePointer<UInt64>, count: Int) {
+    self.words = words
+    self.count = count
+  }
+
+  /// The next stretch `first..<end` of groups, or `nil` after the last.
+  mutating func next() -> (Int, Int)? {
+    while bits == 0 {
+      guard index < count else { return nil }
+      bits = words[index]
+      words[index] = 0
+      index += 1
+    }
+    var low = bits.trailingZeroBitCount
+    let first = (index - 1) << 6 | low
+    var end = first
+    while true {
+      // `bits >> low` starts with `ones` set bits.
+      let ones = (~(bits >> UInt64(low))).trailingZeroBitCount
+      end += ones
+      if low + ones < 64 {
+        bits &= UInt64.max << UInt64(low + ones)
+        return (first, end)
+      }
+      // The stretch reached the top of the word: it goes on if the next word starts with a one.
+      bits = 0
+      guard index < count, words[index] & 1 != 0 else { return (first, end) }
+      bits = words[index]
+      words[index] = 0
+      index += 1
+      low = 0
+    }
   }
 }
