@@ -20,11 +20,12 @@ extension Path {
   /// segments that stay within `tolerance` of it *after* `transform` (curves
   /// are transformed first: affine maps keep Bézier curves Bézier).
   ///
-  /// The segment count of each curve comes from Wang's formula, so the bound
-  /// holds without recursion: `n = ⌈√(d(d−1)/8 · M / tolerance)⌉`, where d is
-  /// the degree and M the largest second difference of the control points.
-  /// Non-finite coordinates are dropped; a curve never gets more than 4,096
-  /// segments, whatever its size.
+  /// Segments are spaced by how fast the curve turns (see `CurveFlattening`),
+  /// close to the fewest the tolerance allows. A subpath that starts or ends
+  /// with a curve gets a short first or last segment along the curve's
+  /// tangent, so caps and joins there face the way the curve does. Non-finite coordinates are
+  /// dropped; a curve never gets more than 4,096 segments, whatever its size
+  /// (past that, astronomically large curves exceed the tolerance).
   ///
   ///     path.flattened(tolerance: 0.05, transform: layerToDevice)
   public func flattened(tolerance: Double, transform: AffineTransform = .identity) -> [Polyline] {
@@ -32,9 +33,21 @@ extension Path {
     var result: [Polyline] = []
     var current: [Point] = []
     var start = Point.zero, last = Point.zero
+    // The curve that drew the end of `current`, as a cubic, if one did.
+    var endingCurve: CurveFlattening.Cubic?
     func finish(closed: Bool) {
+      if let curve = endingCurve, current.count > 1 { CurveFlattening.alignEnd(of: &current, with: curve) }
+      endingCurve = nil
       if !current.isEmpty { result.append(Polyline(points: current, isClosed: closed)) }
       current = []
+    }
+    /// Appends a curve from `last`, aligning the subpath's first segment with it if it begins one.
+    func append(_ curve: CurveFlattening.Cubic, flatten: (inout [Point]) -> Void) {
+      if current.isEmpty { current = [curve.p0] }
+      let begins = current.count == 1
+      flatten(&current)
+      if begins { CurveFlattening.alignStart(of: &current, with: curve) }
+      endingCurve = curve
     }
     for element in elements {
       switch element {
@@ -48,30 +61,20 @@ extension Path {
         guard q.isFinite else { continue }
         if current.isEmpty { current = [last.isFinite ? last : q] }
         current.append(q)
+        endingCurve = nil
         last = q
       case .quadCurveTo(let p, let c):
         let p2 = transform.transform(p), p1 = transform.transform(c), p0 = last
         guard p0.isFinite, p1.isFinite, p2.isFinite else { last = p2; continue }
-        if current.isEmpty { current = [p0] }
-        let dd = p0 - p1 * 2 + p2
-        let n = Path.segmentCount(secondDifference: (dd.x * dd.x + dd.y * dd.y).squareRoot(), degreeFactor: 0.25,
-                                  tolerance: tolerance)
-        for i in 1...n {
-          let t = Double(i) / Double(n), u = 1 - t
-          current.append(i == n ? p2 : p0 * (u * u) + p1 * (2 * u * t) + p2 * (t * t))
+        append(CurveFlattening.Cubic(quadratic: p0, p1, p2)) {
+          CurveFlattening.appendQuadratic(p0, p1, p2, tolerance: tolerance, into: &$0)
         }
         last = p2
       case .curveTo(let p, let c1, let c2):
         let p3 = transform.transform(p), p1 = transform.transform(c1), p2 = transform.transform(c2), p0 = last
         guard p0.isFinite, p1.isFinite, p2.isFinite, p3.isFinite else { last = p3; continue }
-        if current.isEmpty { current = [p0] }
-        let d1 = p0 - p1 * 2 + p2, d2 = p1 - p2 * 2 + p3
-        let m = Swift.max((d1.x * d1.x + d1.y * d1.y).squareRoot(), (d2.x * d2.x + d2.y * d2.y).squareRoot())
-        let n = Path.segmentCount(secondDifference: m, degreeFactor: 0.75, tolerance: tolerance)
-        for i in 1...n {
-          let t = Double(i) / Double(n), u = 1 - t
-          let a = u * u * u, b = 3 * u * u * t, c = 3 * u * t * t, d = t * t * t
-          current.append(i == n ? p3 : p0 * a + p1 * b + p2 * c + p3 * d)
+        append(CurveFlattening.Cubic(p0, p1, p2, p3)) {
+          CurveFlattening.appendCubic(p0, p1, p2, p3, tolerance: tolerance, into: &$0)
         }
         last = p3
       case .closeSubpath:
@@ -83,12 +86,5 @@ extension Path {
     }
     finish(closed: false)
     return result
-  }
-
-  /// Wang's segment count, clamped to 1…4096.
-  static func segmentCount(secondDifference m: Double, degreeFactor: Double, tolerance: Double) -> Int {
-    let n = (degreeFactor * m / tolerance).squareRoot().rounded(.up)
-    guard n.isFinite else { return 4096 }
-    return Swift.min(Swift.max(Int(n), 1), 4096)
   }
 }

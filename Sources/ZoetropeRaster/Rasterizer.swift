@@ -206,6 +206,18 @@ struct Accumulator {
     }
   }
 
+  /// ⌊x⌋ of a clamped, non-negative coordinate, by truncation: `rounded(.down)`
+  /// is a libm call on baseline x86-64, twice per row of every edge.
+  @inline(__always)
+  static func floor(_ x: Double) -> Int { Int(x) }
+
+  /// ⌈x⌉ of a clamped, non-negative coordinate (see ``floor(_:)``).
+  @inline(__always)
+  static func ceiling(_ x: Double) -> Int {
+    let truncated = Int(x)
+    return Double(truncated) < x ? truncated + 1 : truncated
+  }
+
   /// Deposits the signed area of a segment with 0 ≤ x ≤ width into `cells`.
   /// Rows are clamped before any integer conversion and x is kept within the
   /// mask, so no coordinate (1e300, or rounding at the clip) can index outside.
@@ -217,8 +229,8 @@ struct Accumulator {
     // A slope that overflows belongs to a segment too flat to cover any area.
     guard slope.isFinite else { return }
     let rows = Double(height)
-    let firstRow = Int(Swift.min(Swift.max(top.y, 0), rows).rounded(.down))
-    let lastRow = Int(Swift.min(Swift.max(bottom.y, 0), rows).rounded(.up))
+    let firstRow = Accumulator.floor(Swift.min(Swift.max(top.y, 0), rows))
+    let lastRow = Accumulator.ceiling(Swift.min(Swift.max(bottom.y, 0), rows))
     guard firstRow < lastRow else { return }
     let w = Double(width)
     var x = Swift.min(Swift.max(top.x + (Double(firstRow) > top.y ? (Double(firstRow) - top.y) * slope : 0), 0), w)
@@ -230,9 +242,9 @@ struct Accumulator {
         let xNext = Swift.min(Swift.max(x + slope * dy, 0), w)
         let d = dy * direction
         let (left, right) = x < xNext ? (x, xNext) : (xNext, x)
-        let leftFloor = left.rounded(.down)
-        let leftIndex = Int(leftFloor)
-        let rightIndex = Int(right.rounded(.up))
+        let leftIndex = Accumulator.floor(left)
+        let leftFloor = Double(leftIndex)
+        let rightIndex = Accumulator.ceiling(right)
         // The row's touched groups, so resolving can skip the rest.
         mark(row, from: leftIndex, through: Swift.max(rightIndex, leftIndex + 1), in: touched)
         let base = row * stride

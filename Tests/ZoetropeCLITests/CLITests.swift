@@ -165,7 +165,8 @@ struct CLI {
     // The pixels of the reviewed golden (the golden's bytes came from an older compression setting).
     let written = try RGBAImage(contentsOfPNG: out)
     let golden = try RGBAImage(contentsOfPNG: Fixtures.url("Golden/demo/pull-to-refresh@t1.600.png").path)
-    #expect(written == golden)
+    let same = written == golden
+    #expect(same, "the written frame differs from the golden")
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["frame.png"])
   }
 
