@@ -30,6 +30,8 @@ enum CurveFlattening {
   static let parabolaShare = 0.8
   /// Share spent on replacing a cubic with quadratics.
   static let quadraticShare = 0.1
+  /// Curves that uniform steps flatten in at most this many segments take them.
+  static let uniformStepsBelow = 8
   /// At most this many quadratics stand for one cubic.
   static let maximumPieces = 64
   /// At most this many segments for one curve, whatever its size (past that,
@@ -45,6 +47,20 @@ enum CurveFlattening {
   /// Appends the points of a cubic after `p0` (its last point is `p3`).
   static func appendCubic(_ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point, tolerance: Double,
                           into points: inout [Point]) {
+    // Small curves take uniform steps in t, as many as Wang's bound asks
+    // (⌈√(¾ M / τ)⌉, M the largest second difference): there is little to save
+    // on them, and uniform steps cost a fraction of the parabola's arithmetic.
+    let d1 = p0 - p1 * 2 + p2, d2 = p1 - p2 * 2 + p3
+    let m = Swift.max(d1.x * d1.x + d1.y * d1.y, d2.x * d2.x + d2.y * d2.y).squareRoot()
+    let uniform = (0.75 * m / tolerance).squareRoot()
+    if uniform <= Double(uniformStepsBelow) {
+      let count = Swift.max(Int(uniform.rounded(.up)), 1)
+      for i in 1...count {
+        let t = Double(i) / Double(count), u = 1 - t
+        points.append(i == count ? p3 : p0 * (u * u * u) + p1 * (3 * u * u * t) + p2 * (3 * u * t * t) + p3 * (t * t * t))
+      }
+      return
+    }
     // A cubic and the quadratic through its ends with control (3(c1 + c2) − (p0 + p3)) / 4
     // differ by at most √3/36 |p3 − 3p2 + 3p1 − p0|; a piece of 1/n of the parameter has
     // 1/n³ of that third difference.
