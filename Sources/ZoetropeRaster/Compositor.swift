@@ -8,7 +8,8 @@ import ZoetropeLayers
 /// layer in paint order (a layer, then its sublayers by ascending `zPosition`,
 /// ties in order) its background with rounded corners, its content (a
 /// gradient over the rounded bounds; shape fill then stroke, trimmed by
-/// `strokeStart…strokeEnd`), then its border inside the bounds; source-over in
+/// `strokeStart…strokeEnd`), its sublayers, then its border inside the bounds
+/// (over the sublayers, as Core Animation draws it); source-over in
 /// premultiplied sRGB. A translucent layer whose pieces can overlap is
 /// composited as an isolated group; otherwise opacity multiplies down the tree.
 /// Gradients are sampled through the inverse of the layer's projective map,
@@ -63,42 +64,68 @@ public enum Compositor {
   /// a single piece just draws it at that opacity (the same pixels, cheaper).
   static func renderSubtree(_ root: Int, parentToDevice: Transform3D, opacity rootOpacity: Double, clip rootClip: ClipMask?,
                             isolationDepth: Int, context: Context, into frame: inout DisplayList) {
-    // (node, the transform from its superlayer's space to device space, inherited opacity, clip)
-    var stack: [(Int, Transform3D, Double, ClipMask?)] = [(root, parentToDevice, rootOpacity, rootClip)]
-    while let (index, parentToDevice, inheritedOpacity, inheritedClip) = stack.popLast() {
-      let p = context.tree.layers[index].properties
-      guard !p.isHidden, p.opacity > 0 else { continue }
-      if p.opacity < 1, isolationDepth < maximumIsolationDepth,
-        needsIsolation(p, hasSublayers: !context.children[index].isEmpty)
-      {
-        var opaque = p
-        opaque.opacity = 1
-        frame.beginGroup()
-        renderIsolated(index, properties: opaque, parentToDevice: parentToDevice, clip: inheritedClip,
-                       isolationDepth: isolationDepth + 1, context: context, into: &frame)
-        frame.endGroup(opacity: inheritedOpacity * p.opacity)
-        continue
+    var stack: [Work] = [.layer(root, parentToDevice: parentToDevice, opacity: rootOpacity, clip: rootClip)]
+    while let work = stack.popLast() {
+      switch work {
+      case .border(let index, let layerToDevice, let opacity, let clip):
+        drawBorder(context.tree.layers[index].properties, layerToDevice: layerToDevice, opacity: opacity, clip: clip,
+                   scratch: context.scratch, into: &frame)
+      case .layer(let index, let parentToDevice, let inheritedOpacity, let inheritedClip):
+        let p = context.tree.layers[index].properties
+        guard !p.isHidden, p.opacity > 0 else { continue }
+        let children = context.children[index]
+        if p.opacity < 1, isolationDepth < maximumIsolationDepth, needsIsolation(p, hasSublayers: !children.isEmpty) {
+          var opaque = p
+          opaque.opacity = 1
+          frame.beginGroup()
+          renderIsolated(index, properties: opaque, parentToDevice: parentToDevice, clip: inheritedClip,
+                         isolationDepth: isolationDepth + 1, context: context, into: &frame)
+          frame.endGroup(opacity: inheritedOpacity * p.opacity)
+          continue
+        }
+        let opacity = inheritedOpacity * p.opacity
+        let (layerToDevice, childToDevice) = transforms(p, parentToDevice: parentToDevice)
+        let clip = self.clip(of: p, layerToDevice: layerToDevice, inside: inheritedClip, frame: frame,
+                              scratch: context.scratch)
+        draw(p, layerToDevice: layerToDevice, opacity: opacity, inheritedClip: inheritedClip, ownClip: clip,
+             scratch: context.scratch, into: &frame)
+        // The border goes over the sublayers: it is popped after all of them.
+        if children.isEmpty {
+          drawBorder(p, layerToDevice: layerToDevice, opacity: opacity, clip: inheritedClip, scratch: context.scratch,
+                     into: &frame)
+        } else {
+          stack.append(.border(index, layerToDevice: layerToDevice, opacity: opacity, clip: inheritedClip))
+        }
+        for child in children.reversed() {
+          stack.append(.layer(child, parentToDevice: childToDevice, opacity: opacity, clip: clip))
+        }
       }
-      let opacity = inheritedOpacity * p.opacity
-      let (layerToDevice, childToDevice) = transforms(p, parentToDevice: parentToDevice)
-      let clip = self.clip(of: p, layerToDevice: layerToDevice, inside: inheritedClip, frame: frame,
-                            scratch: context.scratch)
-      draw(p, layerToDevice: layerToDevice, opacity: opacity, clip: clip, scratch: context.scratch, into: &frame)
-      for child in context.children[index].reversed() { stack.append((child, childToDevice, opacity, clip)) }
     }
   }
 
-  /// Renders an isolated group: the layer itself at full opacity, then its sublayers.
+  /// What is left to record of a subtree, last first.
+  enum Work {
+    /// A layer and its sublayers, with the transform from its superlayer's
+    /// space to device space, the opacity and the clip it inherits.
+    case layer(Int, parentToDevice: Transform3D, opacity: Double, clip: ClipMask?)
+    /// A layer's border, once its sublayers are drawn.
+    case border(Int, layerToDevice: Transform3D, opacity: Double, clip: ClipMask?)
+  }
+
+  /// Renders an isolated group: the layer itself at full opacity, its
+  /// sublayers, then its border.
   static func renderIsolated(_ index: Int, properties p: LayerProperties, parentToDevice: Transform3D, clip inheritedClip: ClipMask?,
                              isolationDepth: Int, context: Context, into frame: inout DisplayList) {
     let (layerToDevice, childToDevice) = transforms(p, parentToDevice: parentToDevice)
     let clip = self.clip(of: p, layerToDevice: layerToDevice, inside: inheritedClip, frame: frame,
                           scratch: context.scratch)
-    draw(p, layerToDevice: layerToDevice, opacity: 1, clip: clip, scratch: context.scratch, into: &frame)
+    draw(p, layerToDevice: layerToDevice, opacity: 1, inheritedClip: inheritedClip, ownClip: clip,
+         scratch: context.scratch, into: &frame)
     for child in context.children[index] {
       renderSubtree(child, parentToDevice: childToDevice, opacity: 1, clip: clip, isolationDepth: isolationDepth,
                     context: context, into: &frame)
     }
+    drawBorder(p, layerToDevice: layerToDevice, opacity: 1, clip: inheritedClip, scratch: context.scratch, into: &frame)
   }
 
   /// The clip for a layer's content and sublayers: its rounded bounds inside
@@ -142,18 +169,24 @@ public enum Compositor {
     return (layerToDevice, sublayerToLayer.concatenating(layerToDevice))
   }
 
-  /// Draws one layer's own content.
-  static func draw(_ p: LayerProperties, layerToDevice: Transform3D, opacity: Double, clip: ClipMask?,
-                   scratch: RasterScratch, into frame: inout DisplayList) {
+  /// Draws one layer's background and content (its border comes after its
+  /// sublayers, in ``drawBorder(_:layerToDevice:opacity:clip:scratch:into:)``).
+  /// The background and a gradient fill the rounded bounds themselves, so
+  /// only the superlayers' clip (`inheritedClip`) applies to them — clipping a
+  /// shape by itself would square its edge coverage; a shape's path is
+  /// clipped by the layer's own rounded bounds too when it masks to bounds
+  /// (`ownClip`).
+  static func draw(_ p: LayerProperties, layerToDevice: Transform3D, opacity: Double, inheritedClip: ClipMask?,
+                   ownClip: ClipMask?, scratch: RasterScratch, into frame: inout DisplayList) {
     let bounds = p.bounds.standardized
     let radius = Swift.max(0, Swift.min(p.cornerRadius, bounds.width / 2, bounds.height / 2))
     if let background = p.backgroundColor, background.alpha > 0, !bounds.isEmpty {
       if radius > 0, let runs = roundedRectangleSpans(bounds, radius: radius, transform: layerToDevice, frame: frame,
                                                       scratch: scratch) {
-        frame.fill(clip.map { $0.clip(runs) } ?? runs, color: background, opacity: opacity)
+        frame.fill(inheritedClip.map { $0.clip(runs) } ?? runs, color: background, opacity: opacity)
       } else {
         fill(.roundedRect(bounds, cornerRadius: radius), rule: .nonZero, color: background, opacity: opacity,
-             transform: layerToDevice, clip: clip, scratch: scratch, into: &frame)
+             transform: layerToDevice, clip: inheritedClip, scratch: scratch, into: &frame)
       }
     }
     if let gradient = p.gradient, !bounds.isEmpty, let inverse = Homography(layerToDevice)?.inverted(),
@@ -161,11 +194,11 @@ public enum Compositor {
       let runs = rasterize(.roundedRect(bounds, cornerRadius: radius), rule: .nonZero, transform: layerToDevice,
                            frame: frame, scratch: scratch)
     {
-      frame.fill(clip.map { $0.clip(runs) } ?? runs, gradient: paint)
+      frame.fill(inheritedClip.map { $0.clip(runs) } ?? runs, gradient: paint)
     }
     if let shape = p.shape, let path = shape.path {
       if let fillColor = shape.fillColor, fillColor.alpha > 0 {
-        fill(path, rule: shape.fillRule, color: fillColor, opacity: opacity, transform: layerToDevice, clip: clip,
+        fill(path, rule: shape.fillRule, color: fillColor, opacity: opacity, transform: layerToDevice, clip: ownClip,
              scratch: scratch, into: &frame)
       }
       if let strokeColor = shape.strokeColor, strokeColor.alpha > 0, shape.lineWidth > 0 {
@@ -179,10 +212,19 @@ public enum Compositor {
           let lines = trimmed.flattened(tolerance: tolerance / scale)
           let outline = Stroker.stroke(lines, style: style, tolerance: tolerance / scale)
           fillPolylines(outline, rule: .nonZero, color: strokeColor, opacity: opacity, transform: layerToDevice,
-                        clip: clip, scratch: scratch, into: &frame)
+                        clip: ownClip, scratch: scratch, into: &frame)
         }
       }
     }
+  }
+
+  /// Draws a layer's border inside its rounded bounds, over its sublayers
+  /// (as `CALayer` composites it). Like the background, only the superlayers'
+  /// clip applies.
+  static func drawBorder(_ p: LayerProperties, layerToDevice: Transform3D, opacity: Double, clip: ClipMask?,
+                         scratch: RasterScratch, into frame: inout DisplayList) {
+    let bounds = p.bounds.standardized
+    let radius = Swift.max(0, Swift.min(p.cornerRadius, bounds.width / 2, bounds.height / 2))
     if p.borderWidth > 0, let border = p.borderColor, border.alpha > 0, !bounds.isEmpty {
       var ring = Path.roundedRect(bounds, cornerRadius: radius)
       let w = Swift.min(p.borderWidth, bounds.width / 2, bounds.height / 2)
