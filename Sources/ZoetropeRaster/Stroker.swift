@@ -132,15 +132,24 @@ public enum Stroker {
       let pivot = points[i]
       let d0 = directions[previous], d1 = directions[next]
       let cross = d0.x * d1.y - d0.y * d1.x
-      let shorter = Swift.min(lengths[previous], lengths[next])
+      let shorter = Swift.min(lengths[previous], lengths[next]), longer = Swift.max(lengths[previous], lengths[next])
+      // Next to an open end, the shorter segment may be the end itself.
+      var end = OpenEnd.none
+      if !closed && i == 1 && lengths[0] <= lengths[next] {
+        end = .start(points[0])
+      } else if !closed && i == count - 2 && lengths[segmentCount - 1] <= lengths[previous] {
+        end = .finish(points[count - 1])
+      }
       if cross > 0 {
         // Turning towards the left normal: left is inside.
-        inner(pivot, before, after, d0: d0, d1: d1, half: half, room: shorter, into: &left)
+        inner(pivot, before, after, d0: d0, d1: d1, half: half, room: shorter, end: end, longer: longer,
+              into: &left)
         join(pivot, before * -1, after * -1, d0: d0, d1: d1, half: half, style: style, tolerance: tolerance,
              into: &right)
       } else {
         join(pivot, before, after, d0: d0, d1: d1, half: half, style: style, tolerance: tolerance, into: &left)
-        inner(pivot, before * -1, after * -1, d0: d0, d1: d1, half: half, room: shorter, into: &right)
+        inner(pivot, before * -1, after * -1, d0: d0, d1: d1, half: half, room: shorter, end: end, longer: longer,
+              into: &right)
       }
     }
     if !closed {
@@ -157,8 +166,13 @@ public enum Stroker {
   /// matters for thin strokes along flattened curves: a pivot loop at every
   /// vertex adds coverage along the edges (+4 levels on average in the
   /// strokes bench before this).
+  ///
+  /// When the shorter segment is an open end's (as the short piece along the
+  /// tangent that a flattened curve starts or ends with), the loop would poke
+  /// out past the cap; the side then turns where the longer segment's offset
+  /// line meets the cap's line instead, the exact outline there.
   static func inner(_ pivot: Point, _ a: Point, _ b: Point, d0: Point, d1: Point, half: Double, room: Double,
-                    into points: inout [Point]) {
+                    end: OpenEnd = .none, longer: Double = 0, into points: inout [Point]) {
     let dot = d0.x * d1.x + d0.y * d1.y
     let cosHalf = ((1 + dot) / 2).squareRoot()
     if cosHalf > 1e-6 {
@@ -170,10 +184,34 @@ public enum Stroker {
         points.append(pivot + bisector * (half / cosHalf))
         return
       }
+      // Where the longer segment's offset line (through `pivot + b` along `d1`,
+      // or `pivot + a` along `d0`) crosses the cap's line (through the end,
+      // across the end segment's direction), if it does so within that segment.
+      switch end {
+      case .start(let p0) where dot > 0.5:
+        let t = ((p0 - pivot - b).x * d0.x + (p0 - pivot - b).y * d0.y) / dot
+        if t >= 0 && t <= longer {
+          points.append(pivot + b + d1 * t)
+          return
+        }
+      case .finish(let p1) where dot > 0.5:
+        let t = ((p1 - pivot - a).x * d1.x + (p1 - pivot - a).y * d1.y) / dot
+        if t <= 0 && t >= -longer {
+          points.append(pivot + a + d0 * t)
+          return
+        }
+      default: break
+      }
     }
     points.append(pivot + a)
     points.append(pivot)
     points.append(pivot + b)
+  }
+
+  /// Whether a vertex's shorter segment ends a polyline: its first (from
+  /// the point given) or its last (to the point given).
+  enum OpenEnd {
+    case none, start(Point), finish(Point)
   }
 
   /// The outer side of a corner at `pivot`, from offset `a` to offset `b`.

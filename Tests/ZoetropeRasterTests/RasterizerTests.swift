@@ -116,6 +116,22 @@ import ZoetropeRaster
     #expect(abs(m2.coverage.reduce(0) { $0 + Double($1) } / 255 - 56) < 0.01)
   }
 
+  @Test func buttCapsOfACurveEndAcrossItsTangent() throws {
+    // A quarter circle, radius 10 about (16, 16), from (26, 16) down to (16, 26):
+    // the butt caps lie on y = 16 and x = 16, and the stroke is an annulus sector.
+    let arc = Path.arc(center: Point(x: 16, y: 16), radius: 10, startAngle: 0, endAngle: Double.pi / 2, clockwise: true)
+    for width in [1.5, 4, 9] {
+      let outline = Stroker.stroke(arc.flattened(tolerance: 0.01), style: StrokeStyle(lineWidth: width),
+                                   tolerance: 0.01)
+      let m = try #require(Rasterizer.coverage(of: outline, fillRule: .nonZero, canvasWidth: 32, canvasHeight: 32))
+      let (inner, outer) = (10 - width / 2, 10 + width / 2)
+      let area = m.coverage.reduce(0) { $0 + Double($1) } / 255
+      #expect(abs(area - Double.pi / 4 * (outer * outer - inner * inner)) < 0.02 * width, "width \(width): \(area)")
+      for x in 0..<32 { #expect(m.coverage(atX: x, y: 15) == 0, "width \(width): above the start cap at x = \(x)") }
+      for y in 0..<32 { #expect(m.coverage(atX: 15, y: y) == 0, "width \(width): past the end cap at y = \(y)") }
+    }
+  }
+
   @Test func zeroLengthSubpathWithRoundCapIsADot() throws {
     let dot = [Polyline(points: [Point(x: 8, y: 8)], isClosed: false)]
     let round = Stroker.stroke(dot, style: StrokeStyle(lineWidth: 6, lineCap: .round))
