@@ -74,8 +74,7 @@ let package = Package(
     .testTarget(name: "ZoetropeMediaTests", dependencies: ["ZoetropeMedia"]),
     .testTarget(name: "ZoetropeRasterTests", dependencies: ["Zoetrope", "_ZoetropeTestSupport"]),
     .testTarget(name: "ZoetropeTests", dependencies: ["Zoetrope", "_ZoetropeTestSupport"]),
-    .testTarget(name: "ZoetropeTestingTests", dependencies: ["ZoetropeTesting", "_ZoetropeTestSupport"],
-                exclude: ["__Snapshots__"]),
+    .testTarget(name: "ZoetropeTestingTests", dependencies: ["ZoetropeTesting", "_ZoetropeTestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -41,24 +41,21 @@ extension RGBAImage {
   /// PNG compression: `fast` (zlib level 1, no row filter: the default; on
   /// flat vector art deflate finds the 4-byte pixel repeats by itself, and
   /// skipping the filter saves a third of the time), `smallest` (level 9,
-  /// libpng's per-row filter choice), or zlib `level` 0…9 (clamped) with the
-  /// Sub filter and always four channels, the classic PNG encoder. `fast` and
-  /// `smallest` store an opaque image as RGB (read back, the same pixels).
+  /// encoded both without row filters and with libpng's per-row choice, the
+  /// smaller kept: filters win on gradients and photos, and lose on flat art),
+  /// or zlib `level` 0…9 (clamped) with the Sub filter and always four
+  /// channels, the classic PNG encoder. `fast` and `smallest` store an opaque
+  /// image as RGB (read back, the same pixels).
   public enum PNGCompression: Sendable, Hashable {
     case fast, smallest
     case level(Int)
-    var level: Int32 {
+    /// The encodings to try, as zlib level and `zt_png_filters`; the smallest file wins.
+    var candidates: [(level: Int32, filters: Int32)] {
       switch self {
-      case .fast: 1
-      case .smallest: 9
-      case .level(let level): Int32(Swift.min(Swift.max(level, 0), 9))
-      }
-    }
-    var filters: Int32 {
-      switch self {
-      case .fast: Int32(ZT_PNG_FILTER_NONE.rawValue)
-      case .smallest: Int32(ZT_PNG_FILTER_ALL.rawValue)
-      case .level: Int32(ZT_PNG_FILTER_SUB.rawValue | ZT_PNG_KEEP_ALPHA.rawValue)
+      case .fast: [(1, Int32(ZT_PNG_FILTER_NONE.rawValue))]
+      case .smallest: [(9, Int32(ZT_PNG_FILTER_NONE.rawValue)), (9, Int32(ZT_PNG_FILTER_ALL.rawValue))]
+      case .level(let level):
+        [(Int32(Swift.min(Swift.max(level, 0), 9)), Int32(ZT_PNG_FILTER_SUB.rawValue | ZT_PNG_KEEP_ALPHA.rawValue))]
       }
     }
   }
@@ -85,12 +82,31 @@ extension RGBAImage {
   /// Writes the PNG straight to `path` (no temporary name; a failure may
   /// leave a partial file there).
   public func writePNGDirectly(to path: String, compression: PNGCompression = .fast) throws(PNGError) {
+    let candidates = compression.candidates
+    guard candidates.count == 1 else {
+      // Several encodings: the smallest, encoded in memory, then written out.
+      return try writeBytes(pngData(compression: compression), to: path)
+    }
     var buffer = [CChar](repeating: 0, count: 512)
     let status = pixels.withUnsafeBufferPointer { pixels in
-      zt_png_write_rgba(path, pixels.baseAddress, UInt32(width), UInt32(height), compression.level, compression.filters, &buffer,
-                        buffer.count)
+      zt_png_write_rgba(path, pixels.baseAddress, UInt32(width), UInt32(height), candidates[0].level,
+                        candidates[0].filters, &buffer, buffer.count)
     }
     guard status == 0 else { throw PNGError(path: path, reason: message(buffer)) }
+  }
+
+  /// Writes `bytes` to a new or truncated file at `path`.
+  private func writeBytes(_ bytes: [UInt8], to path: String) throws(PNGError) {
+    let file = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    guard file >= 0 else { throw PNGError(path: path, reason: String(cString: strerror(errno))) }
+    defer { close(file) }
+    var written = 0
+    while written < bytes.count {
+      let count = bytes.withUnsafeBytes { write(file, $0.baseAddress! + written, bytes.count - written) }
+      if count < 0 && errno == EINTR { continue }
+      guard count > 0 else { throw PNGError(path: path, reason: String(cString: strerror(errno))) }
+      written += count
+    }
   }
 
   /// Reads a PNG of any colour type and bit depth as straight-alpha RGBA8.
@@ -125,16 +141,21 @@ extension RGBAImage {
 extension RGBAImage {
   /// The PNG file's bytes, in memory (the same bytes ``writePNG(to:compression:)`` writes).
   public func pngData(compression: PNGCompression = .fast) throws(PNGError) -> [UInt8] {
-    var data: UnsafeMutablePointer<UInt8>?
-    var size = 0
-    var buffer = [CChar](repeating: 0, count: 512)
-    let status = pixels.withUnsafeBufferPointer { pixels in
-      zt_png_encode_rgba(pixels.baseAddress, UInt32(width), UInt32(height), compression.level, compression.filters,
-                         &data, &size, &buffer, buffer.count)
+    var smallest: [UInt8]? = nil
+    for candidate in compression.candidates {
+      var data: UnsafeMutablePointer<UInt8>?
+      var size = 0
+      var buffer = [CChar](repeating: 0, count: 512)
+      let status = pixels.withUnsafeBufferPointer { pixels in
+        zt_png_encode_rgba(pixels.baseAddress, UInt32(width), UInt32(height), candidate.level, candidate.filters,
+                           &data, &size, &buffer, buffer.count)
+      }
+      guard status == 0, let data else { throw PNGError(path: "(memory)", reason: message(buffer)) }
+      defer { zt_free(data) }
+      // Ties keep the earlier candidate, so the choice depends on the pixels alone.
+      if size < smallest?.count ?? Int.max { smallest = Array(UnsafeBufferPointer(start: data, count: size)) }
     }
-    guard status == 0, let data else { throw PNGError(path: "(memory)", reason: message(buffer)) }
-    defer { zt_free(data) }
-    return Array(UnsafeBufferPointer(start: data, count: size))
+    return smallest ?? []
   }
 
   /// Decodes PNG bytes of any colour type and bit depth as straight-alpha RGBA8.

@@ -44,8 +44,8 @@ public enum Rasterizer {
     of polylines: [Polyline], fillRule: FillRule, canvasWidth: Int, canvasHeight: Int, rows: Range<Int>? = nil,
     scratch: RasterScratch? = nil
   ) -> CoverageSpans? {
-    guard var (accumulator, x0, y0) = accumulate(polylines, canvasWidth: canvasWidth, canvasHeight: canvasHeight,
-                                                 rows: rows, scratch: scratch)
+    guard case (var accumulator, let x0, let y0)? = accumulate(polylines, canvasWidth: canvasWidth,
+                                                              canvasHeight: canvasHeight, rows: rows, scratch: scratch)
     else { return nil }
     let runs = accumulator.resolveSpans(fillRule: fillRule, x: x0, y: y0)
     scratch?.cells = accumulator.takeCells()
@@ -197,6 +197,12 @@ struct Accumulator {
     var group = first >> Accumulator.groupShift
     let lastGroup = last >> Accumulator.groupShift
     let base = row * wordsPerRow
+    if lastGroup - group <= 1 {
+      // A steep edge's row touches one or two groups: set both bits, no loop.
+      touched[base + group >> 6] |= UInt64(1) << UInt64(group & 63)
+      touched[base + lastGroup >> 6] |= UInt64(1) << UInt64(lastGroup & 63)
+      return
+    }
     while group <= lastGroup {
       let bit = group & 63
       let count = Swift.min(64 - bit, lastGroup - group + 1)

@@ -170,6 +170,26 @@ struct CLI {
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["frame.png"])
   }
 
+  @Test func stillWritesTheSmallestPNGWithTheSamePixels() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("zoetrope-png-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    var sizes: [String: Int] = [:], images: [String: RGBAImage] = [:]
+    for compression in ["fast", "smallest", "6"] {
+      let out = folder.appendingPathComponent("\(compression).png").path
+      let result = try CLI.run(["still", "Fixtures/Scenes/compositor/features.json", "-o", out,
+                                "--png-compression", compression])
+      #expect(result.status == 0, "\(result.standardError)")
+      sizes[compression] = try FileManager.default.attributesOfItem(atPath: out)[.size] as? Int
+      images[compression] = try RGBAImage(contentsOfPNG: out)
+    }
+    #expect(images["fast"] == images["smallest"] && images["fast"] == images["6"])
+    #expect(sizes["smallest"]! < sizes["fast"]!, "\(sizes)")
+    let bad = try CLI.run(["still", "Fixtures/Scenes/compositor/features.json", "-o", folder.path + "/x.png",
+                           "--png-compression", "tiny"])
+    #expect(bad.status == 64 && bad.standardError.contains("png-compression"), "\(bad.standardError)")
+  }
+
   @Test func stillToAnUnwritablePlaceFailsCleanly() throws {
     let result = try CLI.run(["still", "Fixtures/Scenes/demo/pull-to-refresh.json", "-o", "/nonexistent/dir/x.png"])
     #expect(result.status == 1)

@@ -56,6 +56,9 @@ struct Render: ParsableCommand {
   @Option(name: .customLong("preset"), help: "x264/x265 preset (ultrafast … veryslow); default medium.")
   var preset: String?
 
+  @Option(name: .customLong("png-compression"), help: pngCompressionHelp)
+  var pngCompression: RGBAImage.PNGCompression = .fast
+
   @Option(name: .customLong("loop"), help: "GIF/APNG: times to loop, 0 = forever (default).")
   var loop: Int = 0
 
@@ -170,7 +173,7 @@ struct Render: ParsableCommand {
   func makeSink(_ destination: Destination, width: Int, height: Int, frameRate: FrameRate) throws -> any FrameSink {
     switch destination {
     case .pngSequence(let pattern):
-      return try PNGSequenceSink(pattern: pattern)
+      return try PNGSequenceSink(pattern: pattern, compression: pngCompression)
     case .gif:
       return GIFSink(path: output, width: width, height: height, frameRate: frameRate.framesPerSecond, loop: loop,
                      dither: dither)

@@ -4,7 +4,7 @@
 import ArgumentParser
 import Zoetrope
 
-/// `zoetrope still SCENE --time T -o OUT.png [--scale K]`
+/// `zoetrope still SCENE --time T -o OUT.png [--scale K] [--png-compression fast|smallest|0…9]`
 struct Still: ParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "Render the frame at one time as a PNG.",
@@ -23,6 +23,9 @@ struct Still: ParsableCommand {
   @Option(name: .customLong("scale"), help: "Extra device scale on top of the canvas scale.")
   var scale: Double = 1
 
+  @Option(name: .customLong("png-compression"), help: pngCompressionHelp)
+  var pngCompression: RGBAImage.PNGCompression = .fast
+
   func validate() throws {
     guard time.isFinite else { throw ValidationError("--time must be a finite number of seconds") }
     guard scale > 0, scale.isFinite else { throw ValidationError("--scale must be a positive number") }
@@ -39,7 +42,7 @@ struct Still: ParsableCommand {
     }
     let image = Renderer(decoded).frame(atTime: time, scale: scale)
     do {
-      try image.writePNG(to: output)
+      try image.writePNG(to: output, compression: pngCompression)
     } catch {
       printError(error.description)
       throw ExitCode.failure
