@@ -122,8 +122,10 @@ extension Path {
     if case .lineTo = s.element { return Swift.min(Swift.max(target / segmentLength, 0), 1) }
     var lo = 0.0, hi = 1.0
     var t = target / segmentLength
+    // The length up to t, carried from step to step: each step measures only
+    // the stretch between the old and the new t (short once Newton closes in).
+    var l = length(of: s, from: 0, to: t)
     for _ in 0..<60 {
-      let l = length(of: s, from: 0, to: t)
       let error = l - target
       if Swift.abs(error) < 1e-9 * Swift.max(segmentLength, 1) { break }
       if error < 0 { lo = t } else { hi = t }
@@ -131,6 +133,7 @@ extension Path {
       let speed = (d.x * d.x + d.y * d.y).squareRoot()
       var next = speed > 0 ? t - error / speed : (lo + hi) / 2
       if !(next > lo && next < hi) { next = (lo + hi) / 2 }
+      l += next > t ? length(of: s, from: t, to: next) : -length(of: s, from: next, to: t)
       t = next
     }
     return t
