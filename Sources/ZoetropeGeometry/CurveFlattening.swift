@@ -44,6 +44,14 @@ enum CurveFlattening {
                    segmentsPerArm: maximumSegments / 2, into: &points)
   }
 
+  /// ⌈x⌉ within 1…`limit`, clamped before the conversion to `Int`, so that no
+  /// size of curve (1e200 control points make ∞ here) can trap it; NaN
+  /// gives `limit`.
+  static func stepCount(_ x: Double, limit: Int) -> Int {
+    if x.isNaN || x >= Double(limit) { return limit }
+    return x > 1 ? Int(x.rounded(.up)) : 1
+  }
+
   /// Appends the points of a cubic after `p0` (its last point is `p3`).
   static func appendCubic(_ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point, tolerance: Double,
                           into points: inout [Point]) {
@@ -66,7 +74,7 @@ enum CurveFlattening {
     // 1/n³ of that third difference.
     let third = p3 - p2 * 3 + p1 * 3 - p0
     let bound = 3.0.squareRoot() / 36 * (third.x * third.x + third.y * third.y).squareRoot()
-    let pieces = Swift.min(Swift.max(Int(cbrt(bound / (tolerance * quadraticShare)).rounded(.up)), 1), maximumPieces)
+    let pieces = stepCount(cbrt(bound / (tolerance * quadraticShare)), limit: maximumPieces)
     let derivative = { (t: Double) -> Point in
       let u = 1 - t
       return (p1 - p0) * (3 * u * u) + (p2 - p1) * (6 * u * t) + (p3 - p2) * (3 * t * t)
@@ -120,8 +128,7 @@ enum CurveFlattening {
     guard Swift.abs(cross) > 1e-12 * dd2, x0.isFinite, x2.isFinite, x2 != x0, scale.isFinite else {
       // Straight, or too close to straight for the parabola: uniform steps in t,
       // as many as Wang's bound asks (the deviation of a quadratic is |dd| Δt² / 4).
-      let count = Swift.min(Swift.max(Int((0.25 * dd2.squareRoot() / tolerance).squareRoot().rounded(.up)), 1),
-                           2 * segmentsPerArm)
+      let count = stepCount((0.25 * dd2.squareRoot() / tolerance).squareRoot(), limit: 2 * segmentsPerArm)
       for i in 1...count { points.append(i == count ? p2 : point(Double(i) / Double(count))) }
       return
     }
@@ -129,7 +136,7 @@ enum CurveFlattening {
     /// Points for x from `xa` to `xb`, mapped to the parameter range `ta…tb`.
     func arm(_ xa: Double, _ xb: Double, _ ta: Double, _ tb: Double, last: Point) {
       let fa = integral(xa), fb = integral(xb)
-      let count = Swift.min(Swift.max(Int((density * Swift.abs(fb - fa)).rounded(.up)), 1), segmentsPerArm)
+      let count = stepCount(density * Swift.abs(fb - fa), limit: segmentsPerArm)
       let va = inverseIntegral(fa), vb = inverseIntegral(fb)
       for i in 1..<count {
         let v = inverseIntegral(fa + (fb - fa) * Double(i) / Double(count))
@@ -176,8 +183,10 @@ enum CurveFlattening {
   /// of `curve` a hundredth of the first segment's length on: the polyline then
   /// leaves along the curve's tangent, not along a chord that can be a few
   /// degrees off, which a butt or square cap or a join would show.
-  static func alignStart(of points: inout [Point], with curve: Cubic) {
-    guard points.count > 1 else { return }
+  /// Returns whether it inserted the point.
+  @discardableResult
+  static func alignStart(of points: inout [Point], with curve: Cubic) -> Bool {
+    guard points.count > 1 else { return false }
     let first = points[0], next = points[1]
     let chord = next - first
     let length = (chord.x * chord.x + chord.y * chord.y).squareRoot()
@@ -186,14 +195,17 @@ enum CurveFlattening {
     // With no speed at the start (a control point on the end), step a little in t instead.
     let t = speed > 0 ? Swift.min(tangentShare * length / speed, 0.25) : 1e-3
     let q = curve.point(at: t)
-    guard q.isFinite, q != first, q != next, t > 0 else { return }
+    guard q.isFinite, q != first, q != next, t > 0 else { return false }
     points.insert(q, at: 1)
+    return true
   }
 
   /// The mirror of ``alignStart(of:with:)`` at the end of `points`.
-  static func alignEnd(of points: inout [Point], with curve: Cubic) {
+  @discardableResult
+  static func alignEnd(of points: inout [Point], with curve: Cubic) -> Bool {
     var reversed = Array(points.suffix(2).reversed())
-    alignStart(of: &reversed, with: curve.reversed)
-    if reversed.count == 3 { points.insert(reversed[1], at: points.count - 1) }
+    guard alignStart(of: &reversed, with: curve.reversed) else { return false }
+    points.insert(reversed[1], at: points.count - 1)
+    return true
   }
 }

@@ -7,11 +7,20 @@ public struct Polyline: Hashable, Sendable {
   public var points: [Point]
   /// Whether the subpath ends with a close (a segment back to its start).
   public var isClosed: Bool
+  /// Whether the first segment is the short piece along a curve's tangent
+  /// that flattening puts where a subpath starts with a curve (not a segment
+  /// of the path itself: a stroke's cap faces along it, and the stroke's
+  /// inside there follows the next segment).
+  public var startsAlongTangent: Bool
+  /// Whether the last segment is such a piece, where a subpath ends with a curve.
+  public var endsAlongTangent: Bool
 
   /// Creates a polyline.
-  public init(points: [Point], isClosed: Bool) {
+  public init(points: [Point], isClosed: Bool, startsAlongTangent: Bool = false, endsAlongTangent: Bool = false) {
     self.points = points
     self.isClosed = isClosed
+    self.startsAlongTangent = startsAlongTangent
+    self.endsAlongTangent = endsAlongTangent
   }
 }
 
@@ -35,18 +44,27 @@ extension Path {
     var start = Point.zero, last = Point.zero
     // The curve that drew the end of `current`, as a cubic, if one did.
     var endingCurve: CurveFlattening.Cubic?
+    // Whether `current` starts with a piece along a curve's tangent.
+    var leavesAlongTangent = false
     func finish(closed: Bool) {
-      if let curve = endingCurve, current.count > 1 { CurveFlattening.alignEnd(of: &current, with: curve) }
+      var arrivesAlongTangent = false
+      if let curve = endingCurve, current.count > 1 {
+        arrivesAlongTangent = CurveFlattening.alignEnd(of: &current, with: curve)
+      }
       endingCurve = nil
-      if !current.isEmpty { result.append(Polyline(points: current, isClosed: closed)) }
+      if !current.isEmpty {
+        result.append(Polyline(points: current, isClosed: closed, startsAlongTangent: leavesAlongTangent,
+                               endsAlongTangent: arrivesAlongTangent))
+      }
       current = []
+      leavesAlongTangent = false
     }
     /// Appends a curve from `last`, aligning the subpath's first segment with it if it begins one.
     func append(_ curve: CurveFlattening.Cubic, flatten: (inout [Point]) -> Void) {
       if current.isEmpty { current = [curve.p0] }
       let begins = current.count == 1
       flatten(&current)
-      if begins { CurveFlattening.alignStart(of: &current, with: curve) }
+      if begins { leavesAlongTangent = CurveFlattening.alignStart(of: &current, with: curve) }
       endingCurve = curve
     }
     for element in elements {

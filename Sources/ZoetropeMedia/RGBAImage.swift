@@ -85,7 +85,13 @@ extension RGBAImage {
     let candidates = compression.candidates
     guard candidates.count == 1 else {
       // Several encodings: the smallest, encoded in memory, then written out.
-      return try writeBytes(pngData(compression: compression), to: path)
+      let bytes: [UInt8]
+      do {
+        bytes = try pngData(compression: compression)
+      } catch {
+        throw PNGError(path: path, reason: error.reason)
+      }
+      return try writeBytes(bytes, to: path)
     }
     var buffer = [CChar](repeating: 0, count: 512)
     let status = pixels.withUnsafeBufferPointer { pixels in
@@ -99,14 +105,19 @@ extension RGBAImage {
   private func writeBytes(_ bytes: [UInt8], to path: String) throws(PNGError) {
     let file = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
     guard file >= 0 else { throw PNGError(path: path, reason: String(cString: strerror(errno))) }
-    defer { close(file) }
     var written = 0
     while written < bytes.count {
       let count = bytes.withUnsafeBytes { write(file, $0.baseAddress! + written, bytes.count - written) }
       if count < 0 && errno == EINTR { continue }
-      guard count > 0 else { throw PNGError(path: path, reason: String(cString: strerror(errno))) }
+      guard count > 0 else {
+        let reason = count == 0 ? "the file took no more bytes" : String(cString: strerror(errno))
+        close(file)
+        throw PNGError(path: path, reason: reason)
+      }
       written += count
     }
+    // A full disk or quota can show only when the file is closed.
+    guard close(file) == 0 else { throw PNGError(path: path, reason: String(cString: strerror(errno))) }
   }
 
   /// Reads a PNG of any colour type and bit depth as straight-alpha RGBA8.

@@ -194,6 +194,7 @@ struct Accumulator {
   /// Sets the bits of the groups holding cells `first…last` of `row`.
   @inline(__always)
   func mark(_ row: Int, from first: Int, through last: Int, in touched: UnsafeMutableBufferPointer<UInt64>) {
+    assert(0 <= first && first <= last, "cells \(first)…\(last)")
     var group = first >> Accumulator.groupShift
     let lastGroup = last >> Accumulator.groupShift
     let base = row * wordsPerRow

@@ -77,11 +77,13 @@ public enum Stroker {
         continue
       }
       if line.isClosed && points.count > 2 {
-        let (left, right) = sides(points, closed: true, half: half, style: style, tolerance: tolerance)
+        let (left, right) = sides(points, closed: true, half: half, style: style, tolerance: tolerance,
+                                  alongTangent: (false, false))
         output.append(Polyline(points: left, isClosed: true))
         output.append(Polyline(points: right.reversed(), isClosed: true))
       } else {
-        let (left, right) = sides(points, closed: false, half: half, style: style, tolerance: tolerance)
+        let (left, right) = sides(points, closed: false, half: half, style: style, tolerance: tolerance,
+                                  alongTangent: (line.startsAlongTangent, line.endsAlongTangent))
         let count = points.count
         let endDirection = direction(points[count - 2], points[count - 1]) * half
         let startDirection = direction(points[0], points[1]) * half
@@ -99,7 +101,8 @@ public enum Stroker {
 
   /// The left and right offset sides of a polyline, with joins: outer corners
   /// get the join, inner corners go through the pivot.
-  static func sides(_ points: [Point], closed: Bool, half: Double, style: StrokeStyle, tolerance: Double)
+  static func sides(_ points: [Point], closed: Bool, half: Double, style: StrokeStyle, tolerance: Double,
+                    alongTangent: (start: Bool, end: Bool) = (false, false))
     -> (left: [Point], right: [Point])
   {
     let count = points.count
@@ -133,11 +136,12 @@ public enum Stroker {
       let d0 = directions[previous], d1 = directions[next]
       let cross = d0.x * d1.y - d0.y * d1.x
       let shorter = Swift.min(lengths[previous], lengths[next]), longer = Swift.max(lengths[previous], lengths[next])
-      // Next to an open end, the shorter segment may be the end itself.
+      // Next to an open end that is a curve's tangent piece (see `Polyline`),
+      // the shorter segment may be that piece.
       var end = OpenEnd.none
-      if !closed && i == 1 && lengths[0] <= lengths[next] {
+      if !closed && alongTangent.start && i == 1 && lengths[0] <= lengths[next] {
         end = .start(points[0])
-      } else if !closed && i == count - 2 && lengths[segmentCount - 1] <= lengths[previous] {
+      } else if !closed && alongTangent.end && i == count - 2 && lengths[segmentCount - 1] <= lengths[previous] {
         end = .finish(points[count - 1])
       }
       if cross > 0 {
@@ -167,10 +171,12 @@ public enum Stroker {
   /// vertex adds coverage along the edges (+4 levels on average in the
   /// strokes bench before this).
   ///
-  /// When the shorter segment is an open end's (as the short piece along the
-  /// tangent that a flattened curve starts or ends with), the loop would poke
-  /// out past the cap; the side then turns where the longer segment's offset
-  /// line meets the cap's line instead, the exact outline there.
+  /// When the shorter segment is the short piece along the tangent that a
+  /// flattened curve starts or ends with (`end`), the loop would poke out
+  /// past the cap; the side then turns where the longer segment's offset line
+  /// meets the cap's line instead — what the curve's own outline does there.
+  /// (A real short segment of the path keeps the loop: Core Animation's
+  /// stroke covers the longer segment's whole rectangle past it.)
   static func inner(_ pivot: Point, _ a: Point, _ b: Point, d0: Point, d1: Point, half: Double, room: Double,
                     end: OpenEnd = .none, longer: Double = 0, into points: inout [Point]) {
     let dot = d0.x * d1.x + d0.y * d1.y

@@ -73,8 +73,10 @@ func makeSceneJSON(count: Int) -> String {
   return "{\"zoetrope\":1,\"canvas\":{\"width\":640,\"height\":360},\"layers\":[" + layers.joined(separator: ",") + "]}"
 }
 
+// As the `zoetrope` tool does: frames free and reallocate the same working set.
+HeapPolicy.keepFreedMemory()
+
 /// Rows whose name contains the first argument run (all when none is given).
-HeapPolicy.keepFreedMemory()  // as the `zoetrope` tool does: frames reuse their working set
 let filter = CommandLine.arguments.dropFirst().first ?? ""
 func wanted(_ name: String) -> Bool { filter.isEmpty || name.contains(filter) }
 

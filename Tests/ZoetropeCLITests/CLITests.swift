@@ -188,6 +188,9 @@ struct CLI {
     let bad = try CLI.run(["still", "Fixtures/Scenes/compositor/features.json", "-o", folder.path + "/x.png",
                            "--png-compression", "tiny"])
     #expect(bad.status == 64 && bad.standardError.contains("png-compression"), "\(bad.standardError)")
+    let video = try CLI.run(["render", "Fixtures/Scenes/compositor/features.json", "-o", folder.path + "/x.mp4",
+                             "--png-compression", "smallest"])
+    #expect(video.status == 64 && video.standardError.contains("PNG sequences"), "\(video.standardError)")
   }
 
   @Test func stillToAnUnwritablePlaceFailsCleanly() throws {

@@ -24,14 +24,19 @@ import ZoetropeGeometry
     }
   }
 
-  @Test func flatteningSurvivesHugeAndNonFiniteInput() {
+  @Test(arguments: [1e9, 1e40, 1e160, 1e200, 1e300])
+  func flatteningSurvivesHugeAndNonFiniteInput(_ size: Double) {
     var path = Path()
     path.move(to: Point(x: 0, y: 0))
-    path.addCurve(to: Point(x: 1e9, y: 1e9), control1: Point(x: -1e9, y: 3e9), control2: Point(x: 2e9, y: -1e9))
+    path.addCurve(to: Point(x: size, y: size), control1: Point(x: -size, y: 3 * size),
+                  control2: Point(x: 2 * size, y: -size))
     path.addLine(to: Point(x: .nan, y: 1))
     path.addLine(to: Point(x: 5, y: 5))
+    path.move(to: .zero)
+    path.addQuadCurve(to: Point(x: size, y: 0), control: Point(x: size / 3, y: size))
     let lines = path.flattened(tolerance: 0.05)
     #expect(lines[0].points.count <= 4096 + 3, "a curve has at most 4,096 segments")
+    #expect(lines.last!.points.count <= 4096 + 3)
     #expect(lines.allSatisfy { $0.points.allSatisfy(\.isFinite) })
   }
 
@@ -62,7 +67,7 @@ import ZoetropeGeometry
   @Test func curveLengthsHoldNearCuspsAndFolds() {
     let curves: [[Point]] = [
       [Point(x: 0, y: 0), Point(x: 100, y: 100), Point(x: 0, y: 100), Point(x: 100, y: 0)],  // a cusp
-      [Point(x: 0, y: 0), Point(x: 300, y: 0), Point(x: -200, y: 0), Point(x: 100, y: 0)],  // folds back on a line
+      [Point(x: 0, y: 0), Point(x: 300, y: 0), Point(x: -200, y: 0), Point(x: 50, y: 0)],  // folds back, off t = k/8
       [Point(x: 0, y: 0), Point(x: 0, y: 0), Point(x: 50, y: 80), Point(x: 90, y: 10)],  // zero speed at the start
       [Point(x: 3, y: 4), Point(x: 40, y: -20), Point(x: 70, y: 60), Point(x: 120, y: 5)],  // plain
     ]

@@ -132,6 +132,17 @@ import ZoetropeRaster
     }
   }
 
+  @Test func aShortEndSegmentOfThePathKeepsTheNextSegmentsWholeWidth() throws {
+    // 2 px along x, then 50 px down-right. As Core Animation strokes it, the
+    // long segment's butt end reaches back past the short one's cap (x = 38):
+    // pixel (36, 45) lies wholly inside it. Only a curve's tangent piece is cut
+    // at the cap line.
+    let line = [Polyline(points: [Point(x: 38, y: 40), Point(x: 40, y: 40), Point(x: 75.4, y: 75.4)], isClosed: false)]
+    let outline = Stroker.stroke(line, style: StrokeStyle(lineWidth: 20))
+    let m = try #require(Rasterizer.coverage(of: outline, fillRule: .nonZero, canvasWidth: 96, canvasHeight: 96))
+    #expect(m.coverage(atX: 36, y: 45) == 255)
+  }
+
   @Test func zeroLengthSubpathWithRoundCapIsADot() throws {
     let dot = [Polyline(points: [Point(x: 8, y: 8)], isClosed: false)]
     let round = Stroker.stroke(dot, style: StrokeStyle(lineWidth: 6, lineCap: .round))

@@ -197,7 +197,7 @@ int zt_gif_read(const char *path, uint8_t **frames, int *count, int *width, int 
 void zt_free(void *pointer);
 
 /// Asks the C allocator to keep freed memory in the process: the top of the
-/// heap is never handed back to the system, and blocks up to 512 MiB come from
+/// heap is never handed back to the system, and blocks up to 32 MiB come from
 /// the heap rather than from fresh mappings. A renderer that frees and
 /// reallocates the same working set every frame then stops faulting it back
 /// in. Call once, before the work starts; a no-op off glibc.

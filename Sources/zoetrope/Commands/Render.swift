@@ -57,7 +57,7 @@ struct Render: ParsableCommand {
   var preset: String?
 
   @Option(name: .customLong("png-compression"), help: pngCompressionHelp)
-  var pngCompression: RGBAImage.PNGCompression = .fast
+  var pngCompression: RGBAImage.PNGCompression?
 
   @Option(name: .customLong("loop"), help: "GIF/APNG: times to loop, 0 = forever (default).")
   var loop: Int = 0
@@ -77,7 +77,12 @@ struct Render: ParsableCommand {
     if let progress { guard ["tty", "json", "none"].contains(progress) else { throw ValidationError("--progress must be tty, json or none") } }
     if let codec { guard VideoCodec(rawValue: codec) != nil, codec != "apng" else { throw ValidationError("--codec must be h264, hevc, prores or vp9") } }
     guard loop >= 0, loop <= 65535 else { throw ValidationError("--loop must be 0…65535") }
-    _ = try Render.destination(output, codec: codec)
+    let destination = try Render.destination(output, codec: codec)
+    if pngCompression != nil {
+      guard case .pngSequence = destination else {
+        throw ValidationError("--png-compression is for PNG sequences (frames/%04d.png or a folder)")
+      }
+    }
   }
 
   func run() throws {
@@ -173,7 +178,7 @@ struct Render: ParsableCommand {
   func makeSink(_ destination: Destination, width: Int, height: Int, frameRate: FrameRate) throws -> any FrameSink {
     switch destination {
     case .pngSequence(let pattern):
-      return try PNGSequenceSink(pattern: pattern, compression: pngCompression)
+      return try PNGSequenceSink(pattern: pattern, compression: pngCompression ?? .fast)
     case .gif:
       return GIFSink(path: output, width: width, height: height, frameRate: frameRate.framesPerSecond, loop: loop,
                      dither: dither)
