@@ -194,16 +194,9 @@ struct Accumulator {
   /// Sets the bits of the groups holding cells `first…last` of `row`.
   @inline(__always)
   func mark(_ row: Int, from first: Int, through last: Int, in touched: UnsafeMutableBufferPointer<UInt64>) {
-    assert(0 <= first && first <= last, "cells \(first)…\(last)")
     var group = first >> Accumulator.groupShift
     let lastGroup = last >> Accumulator.groupShift
     let base = row * wordsPerRow
-    if lastGroup - group <= 1 {
-      // A steep edge's row touches one or two groups: set both bits, no loop.
-      touched[base + group >> 6] |= UInt64(1) << UInt64(group & 63)
-      touched[base + lastGroup >> 6] |= UInt64(1) << UInt64(lastGroup & 63)
-      return
-    }
     while group <= lastGroup {
       let bit = group & 63
       let count = Swift.min(64 - bit, lastGroup - group + 1)
@@ -252,15 +245,21 @@ struct Accumulator {
         let leftIndex = Accumulator.floor(left)
         let leftFloor = Double(leftIndex)
         let rightIndex = Accumulator.ceiling(right)
-        // The row's touched groups, so resolving can skip the rest.
-        mark(row, from: leftIndex, through: Swift.max(rightIndex, leftIndex + 1), in: touched)
         let base = row * stride
+        // The row's touched groups are marked, so resolving can skip the rest.
         if rightIndex <= leftIndex + 1 {
-          // Within one pixel: split by the mean x.
+          // Within one pixel: two cells, in one or two groups (set here: the
+          // optimizer would not inline `mark` into this loop).
+          let group = leftIndex >> Accumulator.groupShift, next = (leftIndex + 1) >> Accumulator.groupShift
+          let words = row * wordsPerRow
+          touched[words + group >> 6] |= UInt64(1) << UInt64(group & 63)
+          touched[words + next >> 6] |= UInt64(1) << UInt64(next & 63)
+          // Split by the mean x.
           let mean = 0.5 * (x + xNext) - leftFloor
           cells[base + leftIndex] += Float(d - d * mean)
           cells[base + leftIndex + 1] += Float(d * mean)
         } else {
+          mark(row, from: leftIndex, through: rightIndex, in: touched)
           let inverse = 1 / (right - left)
           let leftFraction = left - leftFloor
           let firstArea = 0.5 * inverse * (1 - leftFraction) * (1 - leftFraction)
