@@ -62,11 +62,8 @@ enum CurveFlattening {
     let m = Swift.max(d1.x * d1.x + d1.y * d1.y, d2.x * d2.x + d2.y * d2.y).squareRoot()
     let uniform = (0.75 * m / tolerance).squareRoot()
     if uniform <= Double(uniformStepsBelow) {
-      let count = Swift.max(Int(uniform.rounded(.up)), 1)
-      for i in 1...count {
-        let t = Double(i) / Double(count), u = 1 - t
-        points.append(i == count ? p3 : p0 * (u * u * u) + p1 * (3 * u * u * t) + p2 * (3 * u * t * t) + p3 * (t * t * t))
-      }
+      let curve = Cubic(p0, p1, p2, p3), count = stepCount(uniform, limit: uniformStepsBelow)
+      for i in 1...count { points.append(i == count ? p3 : curve.point(at: Double(i) / Double(count))) }
       return
     }
     // A cubic and the quadratic through its ends with control (3(c1 + c2) − (p0 + p3)) / 4
