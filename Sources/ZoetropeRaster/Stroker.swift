@@ -242,27 +242,39 @@ public enum Stroker {
       points.append(pivot + bisector * (half / sinHalf))
       points.append(pivot + b)
     case .round:
-      points += arc(around: pivot, from: a, to: b, tolerance: tolerance)
+      appendArc(around: pivot, from: a, to: b, tolerance: tolerance, into: &points)
     }
   }
 
   /// The points of an arc around `center` from offset `a` to offset `b` (same
   /// length), the short way, within `tolerance`.
   static func arc(around center: Point, from a: Point, to b: Point, tolerance: Double) -> [Point] {
+    var points: [Point] = []
+    appendArc(around: center, from: a, to: b, tolerance: tolerance, into: &points)
+    return points
+  }
+
+  /// Appends the points of ``arc(around:from:to:tolerance:)`` — `center + a`
+  /// first, `center + b` last — to `points`, stepping round by rotating the
+  /// offset (one sine and cosine per arc, not per point).
+  static func appendArc(around center: Point, from a: Point, to b: Point, tolerance: Double,
+                        into points: inout [Point]) {
     let radius = (a.x * a.x + a.y * a.y).squareRoot()
-    let start = atan2(a.y, a.x)
-    var sweep = atan2(b.y, b.x) - start
-    if sweep > Double.pi { sweep -= 2 * Double.pi }
-    if sweep < -Double.pi { sweep += 2 * Double.pi }
+    // The signed angle from a to b, in −π…π.
+    let sweep = atan2(a.x * b.y - a.y * b.x, a.x * b.x + a.y * b.y)
     let step = 2 * acos(Swift.max(-1, 1 - Swift.max(tolerance, 1e-4) / Swift.max(radius, 1e-4)))
     let steps = Int(Swift.max(1, Swift.min(512, (Swift.abs(sweep) / step).rounded(.up))).nanToOne)
-    var points: [Point] = [center + a]
-    for k in 1..<steps {
-      let angle = start + sweep * Double(k) / Double(steps)
-      points.append(Point(x: center.x + radius * cos(angle), y: center.y + radius * sin(angle)))
+    points.append(center + a)
+    if steps > 1 {
+      let angle = sweep / Double(steps)
+      let (sine, cosine) = (sin(angle), cos(angle))
+      var offset = a
+      for _ in 1..<steps {
+        offset = Point(x: offset.x * cosine - offset.y * sine, y: offset.x * sine + offset.y * cosine)
+        points.append(center + offset)
+      }
     }
     points.append(center + b)
-    return points
   }
 
   /// The points between the two sides at an open end (`direction` points

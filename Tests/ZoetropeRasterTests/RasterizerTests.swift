@@ -143,6 +143,18 @@ import ZoetropeRaster
     #expect(m.coverage(atX: 36, y: 45) == 255)
   }
 
+  @Test(arguments: [false, true])
+  func roundJoinFillsTheQuarterDiscOfARightAngle(_ clockwise: Bool) throws {
+    // Two 20-px legs, width 10, turning a right angle either way: two
+    // rectangles, less their shared 5 × 5 square, plus a quarter disc of radius 5.
+    let corner = clockwise ? Point(x: 30, y: 10) : Point(x: 10, y: 30)
+    let line = [Polyline(points: [Point(x: 10, y: 10), corner, Point(x: 30, y: 30)], isClosed: false)]
+    let outline = Stroker.stroke(line, style: StrokeStyle(lineWidth: 10, lineJoin: .round), tolerance: 0.01)
+    let m = try #require(Rasterizer.coverage(of: outline, fillRule: .nonZero, canvasWidth: 48, canvasHeight: 48))
+    let area = m.coverage.reduce(0) { $0 + Double($1) } / 255
+    #expect(abs(area - (400 - 25 + Double.pi / 4 * 25)) < 0.1, "\(area)")
+  }
+
   @Test func zeroLengthSubpathWithRoundCapIsADot() throws {
     let dot = [Polyline(points: [Point(x: 8, y: 8)], isClosed: false)]
     let round = Stroker.stroke(dot, style: StrokeStyle(lineWidth: 6, lineCap: .round))
