@@ -2,8 +2,20 @@
 // SPDX-License-Identifier: Apache-2.0
 import PackageDescription
 
-// The targets follow DESIGN.md's layering; lower layers never import higher ones:
-// Geometry → Timing → Animation → Layers → Scene → Zoetrope → CLI / bench.
+// The module graph (docs/architecture.md draws it); an arrow means "imports",
+// and no module imports one above it (scripts/check-imports enforces it):
+//
+//   Shaders, ZoetropeGeometry, ZoetropeTiming               (import nothing of ours)
+//   ZoetropeAnimation   → Geometry, Timing
+//   ZoetropeLayers      → Geometry, Timing, Animation
+//   ZoetropeRaster      → Shaders, Geometry                  (paths → coverage runs → pixels)
+//   ZoetropeCompositor  → Raster, Layers, Geometry           (presentation tree → display list)
+//   ZoetropeMedia       → CZoetropeMedia (libpng)            (images, PNG, frame sinks)
+//   ZoetropeVideo       → Media, Timing, CZoetropeVideo (FFmpeg, giflib)
+//   ZoetropeScene       → Geometry, Timing, Animation, Layers, Yams
+//   Zoetrope            → all of the above but Video          (the umbrella: Renderer, ClipRender)
+//   ZoetropeTesting     → Zoetrope, SnapshotTesting           (golden tests need libpng, not FFmpeg)
+//   zoetrope, zoetrope-bench → Zoetrope, ZoetropeVideo
 
 let package = Package(
   name: "Zoetrope",
@@ -11,6 +23,7 @@ let package = Package(
   products: [
     // MARK: - Public API
     .library(name: "Zoetrope", targets: ["Zoetrope"]),
+    .library(name: "ZoetropeVideo", targets: ["ZoetropeVideo"]),
     .library(name: "ZoetropeTesting", targets: ["ZoetropeTesting"]),
     .executable(name: "zoetrope", targets: ["zoetrope"]),
   ],
@@ -20,24 +33,35 @@ let package = Package(
     .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.0"),
   ],
   targets: [
-    // MARK: - Implementation details (one module per layer of DESIGN.md)
+    // MARK: - Implementation details (one module per layer of the architecture)
+    .target(name: "Shaders", path: "Shaders", exclude: ["README.md"]),
     .target(name: "ZoetropeGeometry", exclude: ["README.md"]),
     .target(name: "ZoetropeTiming", exclude: ["README.md"]),
     .target(name: "ZoetropeAnimation", dependencies: ["ZoetropeGeometry", "ZoetropeTiming"], exclude: ["README.md"]),
     .target(
       name: "ZoetropeLayers", dependencies: ["ZoetropeGeometry", "ZoetropeTiming", "ZoetropeAnimation"],
       exclude: ["README.md"]),
-    .target(name: "Shaders", path: "Shaders", exclude: ["README.md"]),
+    .target(name: "ZoetropeRaster", dependencies: ["Shaders", "ZoetropeGeometry"], exclude: ["README.md"]),
     .target(
-      name: "ZoetropeRaster", dependencies: ["Shaders", "ZoetropeGeometry", "ZoetropeLayers"], exclude: ["README.md"]),
+      name: "ZoetropeCompositor", dependencies: ["ZoetropeRaster", "ZoetropeLayers", "ZoetropeGeometry"],
+      exclude: ["README.md"]),
+
+    // Images and PNG: libpng only, so that golden tests need nothing else.
     .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+    .target(name: "CZoetropeMedia", dependencies: ["CPNG"], exclude: ["README.md"],
+            // Named here too: a C target does not autolink its module maps' `link` lines.
+            linkerSettings: [.linkedLibrary("png")]),
+    .target(name: "ZoetropeMedia", dependencies: ["CZoetropeMedia"], exclude: ["README.md"]),
+
+    // Video and GIF: FFmpeg's libraries and giflib.
     .systemLibrary(name: "CFFmpeg", pkgConfig: "libavformat",
                    providers: [.apt(["libavformat-dev", "libavcodec-dev", "libswscale-dev", "libavutil-dev"])]),
     .systemLibrary(name: "CGIF", providers: [.apt(["libgif-dev"])]),
-    .target(name: "CZoetropeMedia", dependencies: ["CPNG", "CFFmpeg", "CGIF"], exclude: ["README.md"],
-            // Named here too: a C target does not autolink its module maps' `link` lines.
+    .target(name: "CZoetropeVideo", dependencies: ["CZoetropeMedia", "CFFmpeg", "CGIF"], exclude: ["README.md"],
             linkerSettings: ["avformat", "avcodec", "swscale", "avutil", "gif"].map { .linkedLibrary($0) }),
-    .target(name: "ZoetropeMedia", dependencies: ["CZoetropeMedia"], exclude: ["README.md"]),
+    .target(name: "ZoetropeVideo", dependencies: ["CZoetropeVideo", "ZoetropeMedia", "ZoetropeTiming"],
+            exclude: ["README.md"]),
+
     .target(
       name: "ZoetropeScene",
       dependencies: ["ZoetropeGeometry", "ZoetropeTiming", "ZoetropeAnimation", "ZoetropeLayers", "Yams"],
@@ -46,35 +70,36 @@ let package = Package(
       name: "Zoetrope",
       dependencies: [
         "ZoetropeGeometry", "ZoetropeTiming", "ZoetropeAnimation", "ZoetropeLayers", "ZoetropeRaster",
-        "ZoetropeMedia", "ZoetropeScene",
+        "ZoetropeCompositor", "ZoetropeMedia", "ZoetropeScene",
       ],
       exclude: ["README.md"]),
-
-    // MARK: - Tools
-    .executableTarget(
-      name: "zoetrope",
-      dependencies: ["Zoetrope", .product(name: "ArgumentParser", package: "swift-argument-parser")],
-      exclude: ["README.md"]),
-    .executableTarget(name: "zoetrope-bench", dependencies: ["Zoetrope"], exclude: ["README.md"]),
-
     .target(
       name: "ZoetropeTesting",
       dependencies: ["Zoetrope", .product(name: "SnapshotTesting", package: "swift-snapshot-testing")],
       exclude: ["README.md"]),
 
+    // MARK: - Tools
+    .executableTarget(
+      name: "zoetrope",
+      dependencies: ["Zoetrope", "ZoetropeVideo", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+      exclude: ["README.md"]),
+    .executableTarget(name: "zoetrope-bench", dependencies: ["Zoetrope", "ZoetropeVideo"], exclude: ["README.md"]),
+
     // MARK: - Tests
-    .target(name: "_ZoetropeTestSupport", dependencies: ["Zoetrope"], exclude: ["README.md"]),
+    .target(name: "_ZoetropeTestSupport", dependencies: ["ZoetropeScene", "ZoetropeMedia"], exclude: ["README.md"]),
+    .testTarget(name: "ShadersTests", dependencies: ["Shaders"]),
     .testTarget(name: "ZoetropeGeometryTests", dependencies: ["ZoetropeGeometry"]),
     .testTarget(name: "ZoetropeTimingTests", dependencies: ["ZoetropeTiming", "_ZoetropeTestSupport"]),
     .testTarget(name: "ZoetropeAnimationTests", dependencies: ["ZoetropeAnimation", "_ZoetropeTestSupport"]),
-    .testTarget(name: "ZoetropeLayersTests", dependencies: ["Zoetrope", "_ZoetropeTestSupport"]),
+    .testTarget(name: "ZoetropeLayersTests", dependencies: ["ZoetropeLayers", "ZoetropeScene", "_ZoetropeTestSupport"]),
+    .testTarget(name: "ZoetropeRasterTests", dependencies: ["ZoetropeRaster", "_ZoetropeTestSupport"]),
+    .testTarget(name: "ZoetropeCompositorTests", dependencies: ["Zoetrope", "ZoetropeCompositor", "_ZoetropeTestSupport"]),
+    .testTarget(name: "ZoetropeMediaTests", dependencies: ["ZoetropeMedia", "_ZoetropeTestSupport"]),
+    .testTarget(name: "ZoetropeVideoTests", dependencies: ["ZoetropeVideo", "_ZoetropeTestSupport"]),
     .testTarget(name: "ZoetropeSceneTests", dependencies: ["ZoetropeScene", "_ZoetropeTestSupport"]),
-    .testTarget(name: "ZoetropeCLITests", dependencies: ["_ZoetropeTestSupport"]),
-    .testTarget(name: "ShadersTests", dependencies: ["Shaders"]),
-    .testTarget(name: "ZoetropeMediaTests", dependencies: ["ZoetropeMedia"]),
-    .testTarget(name: "ZoetropeRasterTests", dependencies: ["Zoetrope", "_ZoetropeTestSupport"]),
-    .testTarget(name: "ZoetropeTests", dependencies: ["Zoetrope", "_ZoetropeTestSupport"]),
+    .testTarget(name: "ZoetropeTests", dependencies: ["Zoetrope", "ZoetropeVideo", "_ZoetropeTestSupport"]),
     .testTarget(name: "ZoetropeTestingTests", dependencies: ["ZoetropeTesting", "_ZoetropeTestSupport"]),
+    .testTarget(name: "ZoetropeCLITests", dependencies: ["ZoetropeMedia", "ZoetropeVideo", "_ZoetropeTestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

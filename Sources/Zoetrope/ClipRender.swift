@@ -59,11 +59,6 @@ public struct ClipRender: Sendable {
     self.threads = Swift.max(1, threads)
   }
 
-  /// The clip time of frame `index`.
-  public func time(ofFrame index: Int) -> Double {
-    Double(index) * Double(frameRate.denominator) / Double(frameRate.numerator)
-  }
-
   /// Renders every frame into `sink` and finishes it. On any failure, or when
   /// `isCancelled` returns true (checked between frames), the sink is
   /// cancelled — its output removed — and the error thrown.
@@ -106,7 +101,7 @@ public struct ClipRender: Sendable {
       let thread = Thread {
         while let (index, reused) = shared.claim(end: end) {
           var image = reused
-          render.renderer.render(atTime: render.time(ofFrame: index), scale: render.scale, into: &image)
+          render.renderer.render(atTime: render.frameRate.time(ofFrame: index), scale: render.scale, into: &image)
           var failure: MediaError?
           if let process {
             do throws(MediaError) { try process(image, index) } catch { failure = error }

@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // Rendering frames of a scene: evaluate at a time, composite, hand back straight-alpha pixels.
 
+import ZoetropeCompositor
+import ZoetropeRaster
+
 /// Renders frames of a scene. Each frame is independent: the presentation at
 /// its time is evaluated and composited, so frames can render in any order.
 public struct Renderer: Sendable {
@@ -25,7 +28,7 @@ public struct Renderer: Sendable {
 
   /// The drawing of the frame at clip time `time`, at the canvas scale times
   /// `scale`: the presentation evaluated and rasterized, not yet played into pixels.
-  public func displayList(atTime time: Double, scale: Double = 1) -> DisplayList {
+  package func displayList(atTime time: Double, scale: Double = 1) -> DisplayList {
     let (width, height) = frameSize(scale: scale)
     return Compositor.record(evaluator.presentation(atTime: time), width: width, height: height,
                              scale: canvas.scale * scale, background: canvas.background)

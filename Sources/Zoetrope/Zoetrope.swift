@@ -5,6 +5,5 @@
 @_exported import ZoetropeGeometry
 @_exported import ZoetropeLayers
 @_exported import ZoetropeMedia
-@_exported import ZoetropeRaster
 @_exported import ZoetropeScene
 @_exported import ZoetropeTiming

@@ -139,3 +139,14 @@ public struct PropertyTrack: Sendable {
     }
   }
 }
+
+extension ResolvedAnimation {
+  /// Whether the animation (or, for a group, any of its children) animates
+  /// `property` or one of its components.
+  public func animates(_ property: AnimatableKeyPath.Property) -> Bool {
+    switch content {
+    case .property(let track): track.keyPath.property == property
+    case .group(let children): children.contains { $0.animates(property) }
+    }
+  }
+}

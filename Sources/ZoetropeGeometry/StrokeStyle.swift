@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// How paths are filled and stroked: fill rule, line cap and line join.
+// How paths are filled and stroked: fill rule, line cap, line join and the whole stroke style.
 
 /// Which points a filled path covers (`CAShapeLayerFillRule`).
 public enum FillRule: String, Hashable, Sendable, CaseIterable {
@@ -27,4 +27,31 @@ public enum LineJoin: String, Hashable, Sendable, CaseIterable {
   case round
   /// Corners cut off flat.
   case bevel
+}
+
+/// How to stroke: width, caps, joins, miter limit, dashes.
+public struct StrokeStyle: Sendable {
+  /// Line width in the polyline's units.
+  public var lineWidth: Double
+  /// Ends of open subpaths and dashes.
+  public var lineCap: LineCap
+  /// Corners between segments.
+  public var lineJoin: LineJoin
+  /// Longest miter, in half line widths, before a miter join becomes a bevel.
+  public var miterLimit: Double
+  /// Dash lengths (on, off, …); empty for solid.
+  public var dashPattern: [Double]
+  /// Offset into the dash pattern.
+  public var dashPhase: Double
+
+  /// Creates a style.
+  public init(lineWidth: Double, lineCap: LineCap = .butt, lineJoin: LineJoin = .miter, miterLimit: Double = 10,
+              dashPattern: [Double] = [], dashPhase: Double = 0) {
+    self.lineWidth = lineWidth
+    self.lineCap = lineCap
+    self.lineJoin = lineJoin
+    self.miterLimit = miterLimit
+    self.dashPattern = dashPattern
+    self.dashPhase = dashPhase
+  }
 }

@@ -14,6 +14,8 @@ public final class GradientLayer: Layer {
     model.gradient = GradientProperties()
   }
 
+  override var kind: LayerKind { .gradient }
+
   private var gradient: GradientProperties {
     get { model.gradient ?? GradientProperties() }
     set { model.gradient = newValue }

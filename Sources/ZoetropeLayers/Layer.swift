@@ -43,6 +43,9 @@ public class Layer: MediaTiming {
   /// Creates a plain layer with Core Animation's defaults.
   public init() {}
 
+  /// The layer's class, as the snapshot records it.
+  var kind: LayerKind { .layer }
+
   deinit {
     // Release a deep sublayer chain iteratively: the recursive release of tens of
     // thousands of nested layers would overflow the stack.

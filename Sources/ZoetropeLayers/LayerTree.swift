@@ -24,48 +24,71 @@ public struct LayerTree: Sendable {
   /// One layer of the snapshot.
   public struct Node: Sendable {
     /// The index of the superlayer's node; -1 for the root.
-    public var parent: Int
+    public let parent: Int
     /// The position among the superlayer's sublayers.
-    public var indexInParent: Int
-    /// The number of nodes in this layer's subtree, itself included (its
-    /// descendants are the next `subtreeSize - 1` nodes).
-    public var subtreeSize: Int
+    public let indexInParent: Int
+    /// The sublayers' node indices in paint order for the model values:
+    /// ascending `zPosition`, ties in sublayer order.
+    public let sublayers: [Int]
+    /// Whether an animation on one of the sublayers moves its `zPosition`,
+    /// so that the paint order must be sorted again at each instant.
+    public let hasAnimatedSublayerOrder: Bool
     /// The layer's name.
-    public var name: String?
+    public let name: String?
     /// The layer's class.
-    public var kind: LayerKind
+    public let kind: LayerKind
     /// The layer's timing.
-    public var timing: Timing
+    public let timing: Timing
     /// The model values.
-    public var model: LayerProperties
+    public let model: LayerProperties
     /// The animations, in application order, frozen.
-    public var animations: [ResolvedAnimation]
+    public let animations: [ResolvedAnimation]
   }
 
   /// The layers in pre-order.
-  public var nodes: [Node]
+  public let nodes: [Node]
 
   /// Snapshots the tree under `root`. Animations that can animate nothing
   /// (unknown key path, values of the wrong kind) are dropped, as Core Animation
   /// ignores them.
   public init(root: Layer) {
-    var nodes: [Node] = []
-    // Explicit stack of (layer, parent index, index in parent).
+    // Pass 1, pre-order with an explicit stack: every layer's parent and place.
+    var layers: [(layer: Layer, parent: Int, indexInParent: Int, animations: [ResolvedAnimation])] = []
     var stack: [(Layer, Int, Int)] = [(root, -1, 0)]
     while let (layer, parent, indexInParent) = stack.popLast() {
-      let kind: LayerKind = layer is ShapeLayer ? .shape : layer is GradientLayer ? .gradient : .layer
       let animations = layer.animationEntries.compactMap { ResolvedAnimation($0.animation, key: $0.key) }
-      nodes.append(Node(parent: parent, indexInParent: indexInParent, subtreeSize: 1, name: layer.name, kind: kind,
-                        timing: layer.timing, model: layer.model, animations: animations))
-      let index = nodes.count - 1
-      let children = layer.sublayers ?? []
-      for (i, child) in children.enumerated().reversed() { stack.append((child, index, i)) }
+      layers.append((layer, parent, indexInParent, animations))
+      let index = layers.count - 1
+      for (i, child) in (layer.sublayers ?? []).enumerated().reversed() { stack.append((child, index, i)) }
     }
-    // Subtree sizes, children before parents (reverse pre-order).
-    for index in nodes.indices.reversed() where nodes[index].parent >= 0 {
-      nodes[nodes[index].parent].subtreeSize += nodes[index].subtreeSize
+    // Pass 2: each node's sublayers in paint order, sorted once here.
+    var sublayers = [[Int]](repeating: [], count: layers.count)
+    var animatedOrder = [Bool](repeating: false, count: layers.count)
+    for index in layers.indices.dropFirst() {
+      let parent = layers[index].parent
+      sublayers[parent].append(index)
+      if layers[index].animations.contains(where: { $0.animates(.zPosition) }) { animatedOrder[parent] = true }
     }
-    self.nodes = nodes
+    for index in sublayers.indices where sublayers[index].count > 1 {
+      sublayers[index] = LayerTree.paintOrder(sublayers[index]) { layers[$0].layer.model.zPosition }
+    }
+    nodes = layers.indices.map { index in
+      let entry = layers[index]
+      let layer = entry.layer
+      return Node(parent: entry.parent, indexInParent: entry.indexInParent, sublayers: sublayers[index],
+                  hasAnimatedSublayerOrder: animatedOrder[index], name: layer.name, kind: layer.kind,
+                  timing: layer.timing, model: layer.model, animations: entry.animations)
+    }
+  }
+
+  /// `indices` (in sublayer order) sorted by ascending `zPosition`, ties kept
+  /// in sublayer order; NaN sorts as 0.
+  static func paintOrder(_ indices: [Int], zPosition: (Int) -> Double) -> [Int] {
+    let z = indices.map { index in
+      let value = zPosition(index)
+      return value.isNaN ? 0 : value
+    }
+    return indices.indices.sorted { a, b in z[a] != z[b] ? z[a] < z[b] : a < b }.map { indices[$0] }
   }
 
   /// The number of layers, the root included.

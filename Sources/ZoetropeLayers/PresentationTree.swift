@@ -19,3 +19,14 @@ public struct PresentationLayer: Sendable {
   /// The presentation values.
   public var properties: LayerProperties
 }
+
+extension PresentationTree {
+  /// The sublayers of node `index` in paint order at this instant: ascending
+  /// presentation `zPosition`, ties in sublayer order. Sorted only when an
+  /// animation moves a sublayer's `zPosition`; otherwise the snapshot's order.
+  public func sublayersInPaintOrder(of index: Int) -> [Int] {
+    let node = structure.nodes[index]
+    guard node.hasAnimatedSublayerOrder else { return node.sublayers }
+    return LayerTree.paintOrder(node.sublayers) { layers[$0].properties.zPosition }
+  }
+}

@@ -17,6 +17,8 @@ public final class ShapeLayer: Layer {
     model.shape = ShapeProperties()
   }
 
+  override var kind: LayerKind { .shape }
+
   private var shape: ShapeProperties {
     get { model.shape ?? ShapeProperties() }
     set { model.shape = newValue }

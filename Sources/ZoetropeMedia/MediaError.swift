@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Why a media file could not be written or read.
 
-/// Why a video, GIF or image sequence could not be written or read.
+/// Why an image, a video, a GIF or an image sequence could not be read or written.
 public struct MediaError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The file concerned.
   public var path: String
@@ -18,8 +18,11 @@ public struct MediaError: Error, Hashable, Sendable, CustomStringConvertible {
   public var description: String { "\(path): \(reason)" }
 }
 
-/// A C string from a fixed-size message buffer.
-func message(_ buffer: [CChar]) -> String {
-  let bytes = buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
-  return String(decoding: bytes, as: UTF8.self)
+extension MediaError {
+  /// An error about `path` whose reason is the message a C shim wrote into
+  /// `buffer` (NUL-terminated; a buffer without a NUL is read whole).
+  package init(path: String, message buffer: [CChar]) {
+    let bytes = buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+    self.init(path: path, reason: String(decoding: bytes, as: UTF8.self))
+  }
 }

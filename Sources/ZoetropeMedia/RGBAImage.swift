@@ -27,16 +27,6 @@ public struct RGBAImage: Hashable, Sendable {
   }
 }
 
-/// Why a PNG could not be read or written.
-public struct PNGError: Error, Hashable, Sendable, CustomStringConvertible {
-  /// The file concerned.
-  public var path: String
-  /// What went wrong.
-  public var reason: String
-  /// `path: reason`.
-  public var description: String { "\(path): \(reason)" }
-}
-
 extension RGBAImage {
   /// PNG compression: `fast` (zlib level 1, no row filter: the default; on
   /// flat vector art deflate finds the 4-byte pixel repeats by itself, and
@@ -64,24 +54,24 @@ extension RGBAImage {
   /// and the compression (no time stamps). The file is written under a
   /// temporary name beside `path` and renamed into place on success, so a
   /// failure never leaves a half-written file under `path`.
-  public func writePNG(to path: String, compression: PNGCompression = .fast) throws(PNGError) {
+  public func writePNG(to path: String, compression: PNGCompression = .fast) throws(MediaError) {
     let temporary = AtomicOutput(path: path).temporaryPath
     do {
       try writePNGDirectly(to: temporary, compression: compression)
     } catch {
       unlink(temporary)
-      throw PNGError(path: path, reason: error.reason)
+      throw MediaError(path: path, reason: error.reason)
     }
     guard rename(temporary, path) == 0 else {
       let reason = String(cString: strerror(errno))
       unlink(temporary)
-      throw PNGError(path: path, reason: reason)
+      throw MediaError(path: path, reason: reason)
     }
   }
 
   /// Writes the PNG straight to `path` (no temporary name; a failure may
   /// leave a partial file there).
-  public func writePNGDirectly(to path: String, compression: PNGCompression = .fast) throws(PNGError) {
+  public func writePNGDirectly(to path: String, compression: PNGCompression = .fast) throws(MediaError) {
     let candidates = compression.candidates
     guard candidates.count == 1 else {
       // Several encodings: the smallest, encoded in memory, then written out.
@@ -89,7 +79,7 @@ extension RGBAImage {
       do {
         bytes = try pngData(compression: compression)
       } catch {
-        throw PNGError(path: path, reason: error.reason)
+        throw MediaError(path: path, reason: error.reason)
       }
       return try writeBytes(bytes, to: path)
     }
@@ -98,13 +88,13 @@ extension RGBAImage {
       zt_png_write_rgba(path, pixels.baseAddress, UInt32(width), UInt32(height), candidates[0].level,
                         candidates[0].filters, &buffer, buffer.count)
     }
-    guard status == 0 else { throw PNGError(path: path, reason: message(buffer)) }
+    guard status == 0 else { throw MediaError(path: path, message: buffer) }
   }
 
   /// Writes `bytes` to a new or truncated file at `path`.
-  private func writeBytes(_ bytes: [UInt8], to path: String) throws(PNGError) {
+  private func writeBytes(_ bytes: [UInt8], to path: String) throws(MediaError) {
     let file = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-    guard file >= 0 else { throw PNGError(path: path, reason: String(cString: strerror(errno))) }
+    guard file >= 0 else { throw MediaError(path: path, reason: String(cString: strerror(errno))) }
     var written = 0
     while written < bytes.count {
       let count = bytes.withUnsafeBytes { write(file, $0.baseAddress! + written, bytes.count - written) }
@@ -112,21 +102,21 @@ extension RGBAImage {
       guard count > 0 else {
         let reason = count == 0 ? "the file took no more bytes" : String(cString: strerror(errno))
         close(file)
-        throw PNGError(path: path, reason: reason)
+        throw MediaError(path: path, reason: reason)
       }
       written += count
     }
     // A full disk or quota can show only when the file is closed.
-    guard close(file) == 0 else { throw PNGError(path: path, reason: String(cString: strerror(errno))) }
+    guard close(file) == 0 else { throw MediaError(path: path, reason: String(cString: strerror(errno))) }
   }
 
   /// Reads a PNG of any colour type and bit depth as straight-alpha RGBA8.
-  public init(contentsOfPNG path: String) throws(PNGError) {
+  public init(contentsOfPNG path: String) throws(MediaError) {
     var pointer: UnsafeMutablePointer<UInt8>?
     var w: UInt32 = 0, h: UInt32 = 0
     var message = [CChar](repeating: 0, count: 512)
     let status = zt_png_read_rgba(path, &pointer, &w, &h, &message, message.count)
-    guard status == 0, let pointer else { throw PNGError(path: path, reason: ZoetropeMedia.message(message)) }
+    guard status == 0, let pointer else { throw MediaError(path: path, message: message) }
     defer { zt_free(pointer) }
     self.init(width: Int(w), height: Int(h), pixels: Array(UnsafeBufferPointer(start: pointer, count: Int(w * h * 4))))
   }
@@ -151,7 +141,7 @@ extension RGBAImage {
 
 extension RGBAImage {
   /// The PNG file's bytes, in memory (the same bytes ``writePNG(to:compression:)`` writes).
-  public func pngData(compression: PNGCompression = .fast) throws(PNGError) -> [UInt8] {
+  public func pngData(compression: PNGCompression = .fast) throws(MediaError) -> [UInt8] {
     var smallest: [UInt8]? = nil
     for candidate in compression.candidates {
       var data: UnsafeMutablePointer<UInt8>?
@@ -161,7 +151,7 @@ extension RGBAImage {
         zt_png_encode_rgba(pixels.baseAddress, UInt32(width), UInt32(height), candidate.level, candidate.filters,
                            &data, &size, &buffer, buffer.count)
       }
-      guard status == 0, let data else { throw PNGError(path: "(memory)", reason: message(buffer)) }
+      guard status == 0, let data else { throw MediaError(path: "(memory)", message: buffer) }
       defer { zt_free(data) }
       // Ties keep the earlier candidate, so the choice depends on the pixels alone.
       if size < smallest?.count ?? Int.max { smallest = Array(UnsafeBufferPointer(start: data, count: size)) }
@@ -170,14 +160,14 @@ extension RGBAImage {
   }
 
   /// Decodes PNG bytes of any colour type and bit depth as straight-alpha RGBA8.
-  public init(pngData bytes: [UInt8]) throws(PNGError) {
+  public init(pngData bytes: [UInt8]) throws(MediaError) {
     var pointer: UnsafeMutablePointer<UInt8>?
     var w: UInt32 = 0, h: UInt32 = 0
     var buffer = [CChar](repeating: 0, count: 512)
     let status = bytes.withUnsafeBufferPointer {
       zt_png_decode_rgba($0.baseAddress, $0.count, &pointer, &w, &h, &buffer, buffer.count)
     }
-    guard status == 0, let pointer else { throw PNGError(path: "(memory)", reason: message(buffer)) }
+    guard status == 0, let pointer else { throw MediaError(path: "(memory)", message: buffer) }
     defer { zt_free(pointer) }
     self.init(width: Int(w), height: Int(h), pixels: Array(UnsafeBufferPointer(start: pointer, count: Int(w * h * 4))))
   }

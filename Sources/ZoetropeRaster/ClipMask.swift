@@ -7,13 +7,13 @@ import Shaders
 /// one coverage byte per canvas pixel. Shapes drawn under it have their
 /// coverage multiplied by it (`div255(c × clip)`), so clipped edges stay
 /// anti-aliased.
-final class ClipMask: @unchecked Sendable {
+package final class ClipMask: @unchecked Sendable {
   let width: Int
   let height: Int
   private(set) var coverage: [UInt8]
 
   /// The clip of `runs`, inside `parent` when given.
-  init(_ runs: CoverageSpans?, width: Int, height: Int, parent: ClipMask?) {
+  package init(_ runs: CoverageSpans?, width: Int, height: Int, parent: ClipMask?) {
     self.width = width
     self.height = height
     var dense = [UInt8](repeating: 0, count: width * height)
@@ -32,7 +32,7 @@ final class ClipMask: @unchecked Sendable {
   }
 
   /// Coverage runs restricted to the clip: every run becomes per-pixel bytes.
-  func clip(_ runs: CoverageSpans) -> CoverageSpans {
+  package func clip(_ runs: CoverageSpans) -> CoverageSpans {
     var result = CoverageSpans()
     for span in runs.spans {
       let y = Int(span.y), x = Int(span.x)

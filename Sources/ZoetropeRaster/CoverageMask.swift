@@ -3,20 +3,20 @@
 
 /// Coverage of a shape over a rectangle of device pixels: one byte per pixel,
 /// 0 (outside) … 255 (fully inside), rows top to bottom.
-public struct CoverageMask: Sendable {
+package struct CoverageMask: Sendable {
   /// Left edge in device pixels.
-  public var x: Int
+  package var x: Int
   /// Top edge in device pixels.
-  public var y: Int
+  package var y: Int
   /// Width in pixels.
-  public var width: Int
+  package var width: Int
   /// Height in pixels.
-  public var height: Int
+  package var height: Int
   /// `width × height` coverage bytes.
-  public var coverage: [UInt8]
+  package var coverage: [UInt8]
 
   /// Creates a mask.
-  public init(x: Int, y: Int, width: Int, height: Int, coverage: [UInt8]) {
+  package init(x: Int, y: Int, width: Int, height: Int, coverage: [UInt8]) {
     self.x = x
     self.y = y
     self.width = width
@@ -25,7 +25,7 @@ public struct CoverageMask: Sendable {
   }
 
   /// The coverage byte at device pixel (px, py); 0 outside the mask.
-  public func coverage(atX px: Int, y py: Int) -> UInt8 {
+  package func coverage(atX px: Int, y py: Int) -> UInt8 {
     let cx = px - x, cy = py - y
     guard cx >= 0, cy >= 0, cx < width, cy < height else { return 0 }
     return coverage[cy * width + cx]

@@ -5,29 +5,29 @@
 /// one coverage value, the pixels near edges carry a byte each. Compositing
 /// runs instead of a dense mask skips empty pixels and blends interiors with a
 /// constant-coverage kernel.
-public struct CoverageSpans: Sendable {
+package struct CoverageSpans: Sendable {
   /// One horizontal run of pixels on one row.
-  public struct Span: Sendable {
+  package struct Span: Sendable {
     /// Device row.
-    public var y: Int32
+    package var y: Int32
     /// First device column.
-    public var x: Int32
+    package var x: Int32
     /// Number of pixels.
-    public var count: Int32
+    package var count: Int32
     /// Offset of this run's bytes in ``CoverageSpans/coverage``, or -1 for a
     /// constant run whose coverage is ``value``.
-    public var offset: Int32
+    package var offset: Int32
     /// The coverage of a constant run.
-    public var value: UInt8
+    package var value: UInt8
   }
 
   /// The runs, row by row, left to right; runs of zero coverage are left out.
-  public var spans: [Span] = []
+  package var spans: [Span] = []
   /// Per-pixel coverage of the varying runs.
-  public var coverage: [UInt8] = []
+  package var coverage: [UInt8] = []
 
   /// Appends the runs of `other` (which must lie on later rows, to keep the order).
-  public mutating func append(_ other: CoverageSpans) {
+  package mutating func append(_ other: CoverageSpans) {
     let shift = Int32(coverage.count)
     spans.reserveCapacity(spans.count + other.spans.count)
     for var span in other.spans {
@@ -38,7 +38,7 @@ public struct CoverageSpans: Sendable {
   }
 
   /// The spans as a dense mask over `x, y, width, height` (for tests and tools).
-  public func mask(x: Int, y: Int, width: Int, height: Int) -> CoverageMask {
+  package func mask(x: Int, y: Int, width: Int, height: Int) -> CoverageMask {
     var dense = [UInt8](repeating: 0, count: width * height)
     for span in spans {
       for i in 0..<Int(span.count) {

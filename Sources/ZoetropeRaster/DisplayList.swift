@@ -16,7 +16,7 @@ import ZoetropeGeometry
 /// through memory. Bands are independent, so a frame can be played on
 /// several threads; every pixel's bytes come from the same operations in the
 /// same order whatever the band size or thread count.
-public struct DisplayList: Sendable {
+package struct DisplayList: Sendable {
   /// What one step of the drawing does. Plain values only — the runs and
   /// paints live in ``runs`` and ``paints`` — so that switching over a
   /// command in every band copies and retains nothing.
@@ -60,9 +60,9 @@ public struct DisplayList: Sendable {
   }
 
   /// Frame width in pixels.
-  public let width: Int
+  package let width: Int
   /// Frame height in pixels.
-  public let height: Int
+  package let height: Int
   /// The background as a premultiplied RGBA8 word (R in the low byte).
   let backgroundWord: UInt32
   var commands: [Command] = []
@@ -77,7 +77,7 @@ public struct DisplayList: Sendable {
 
   /// An empty drawing of `width × height` pixels over `background` (straight
   /// alpha, rounded to 8 bits and premultiplied).
-  public init(width: Int, height: Int, background: Color) {
+  package init(width: Int, height: Int, background: Color) {
     self.width = Swift.max(width, 0)
     self.height = Swift.max(height, 0)
     let p = FrameBuffer.premultiplied(background, opacity: 1)
@@ -85,7 +85,7 @@ public struct DisplayList: Sendable {
   }
 
   /// Records a solid fill; nothing when the colour times opacity rounds to transparent.
-  mutating func fill(_ runs: CoverageSpans, color: Color, opacity: Double) {
+  package mutating func fill(_ runs: CoverageSpans, color: Color, opacity: Double) {
     let p = FrameBuffer.premultiplied(color, opacity: opacity)
     guard p.a > 0, !runs.spans.isEmpty else { return }
     self.runs.append(runs)
@@ -95,7 +95,7 @@ public struct DisplayList: Sendable {
   }
 
   /// Records a gradient fill.
-  mutating func fill(_ runs: CoverageSpans, gradient: GradientPaint) {
+  package mutating func fill(_ runs: CoverageSpans, gradient: GradientPaint) {
     guard !runs.spans.isEmpty else { return }
     self.runs.append(runs)
     paints.append(gradient)
@@ -104,7 +104,7 @@ public struct DisplayList: Sendable {
   }
 
   /// Opens an isolated group.
-  mutating func beginGroup() {
+  package mutating func beginGroup() {
     openGroups.append((commands.count, PixelBounds()))
     commands.append(.beginGroup(bounds: PixelBounds(), end: -1))
     groupDepth = Swift.max(groupDepth, openGroups.count)
@@ -112,7 +112,7 @@ public struct DisplayList: Sendable {
 
   /// Closes the innermost group, blending it at `opacity`. A group that drew
   /// nothing is dropped.
-  mutating func endGroup(opacity: Double) {
+  package mutating func endGroup(opacity: Double) {
     guard let (start, bounds) = openGroups.popLast() else { return }
     if bounds.isEmpty {
       commands.removeSubrange(start...)
@@ -128,14 +128,14 @@ public struct DisplayList: Sendable {
 extension DisplayList {
   /// Rows per band: 16 rows of a 1080p frame are 120 KiB, which stays in a
   /// core's L2 cache with a group buffer beside it.
-  public static let bandHeight = 16
+  package static let bandHeight = 16
 
   /// Plays the drawing into `pixels` (`4 × width × height` bytes, rows top to
   /// bottom; their previous contents are ignored), band by band on `threads`
   /// threads (at least one). With `straightAlpha` each band is unpremultiplied
   /// as soon as it is drawn, else the frame is left premultiplied. The bytes
   /// are the same for every thread count.
-  public func render(into pixels: UnsafeMutablePointer<UInt8>, straightAlpha: Bool, threads: Int = 1) {
+  package func render(into pixels: UnsafeMutablePointer<UInt8>, straightAlpha: Bool, threads: Int = 1) {
     let bands = (height + DisplayList.bandHeight - 1) / DisplayList.bandHeight
     guard bands > 0, width > 0 else { return }
     let workers = Swift.min(Swift.max(threads, 1), bands)

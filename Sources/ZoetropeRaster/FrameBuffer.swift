@@ -6,16 +6,16 @@ import ZoetropeGeometry
 
 /// A frame being composited: `width × height` premultiplied RGBA8 pixels,
 /// rows top to bottom.
-public struct FrameBuffer: Sendable {
+package struct FrameBuffer: Sendable {
   /// Width in pixels.
-  public let width: Int
+  package let width: Int
   /// Height in pixels.
-  public let height: Int
+  package let height: Int
   /// `4 × width × height` bytes, premultiplied.
-  public var pixels: [UInt8]
+  package var pixels: [UInt8]
 
   /// The frame `list` draws, premultiplied.
-  public init(_ list: DisplayList, threads: Int = 1) {
+  package init(_ list: DisplayList, threads: Int = 1) {
     width = list.width
     height = list.height
     let count = 4 * width * height
@@ -27,7 +27,7 @@ public struct FrameBuffer: Sendable {
 
   /// A colour times an opacity as premultiplied 8-bit components:
   /// `a = round(alpha × opacity × 255)`, `c = round(component × a)`.
-  public static func premultiplied(_ color: Color, opacity: Double) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
+  package static func premultiplied(_ color: Color, opacity: Double) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
     func clamp(_ v: Double) -> Double { v.isNaN ? 0 : Swift.min(Swift.max(v, 0), 1) }
     let alpha = (clamp(color.alpha) * clamp(opacity) * 255).rounded()
     func channel(_ c: Double) -> UInt8 { UInt8((clamp(c) * alpha).rounded()) }
@@ -35,14 +35,14 @@ public struct FrameBuffer: Sendable {
   }
 
   /// The frame as straight-alpha RGBA8 (what PNG and video sinks take).
-  public func straightAlphaRGBA() -> [UInt8] {
+  package func straightAlphaRGBA() -> [UInt8] {
     var copy = self
     return copy.takeStraightAlphaRGBA()
   }
 
   /// The frame as straight-alpha RGBA8, converted in place and taken out of
   /// the buffer (no copy); the buffer is left empty.
-  public mutating func takeStraightAlphaRGBA() -> [UInt8] {
+  package mutating func takeStraightAlphaRGBA() -> [UInt8] {
     var taken: [UInt8] = []
     swap(&taken, &pixels)
     let count = width * height

@@ -3,7 +3,6 @@
 
 import Shaders
 import ZoetropeGeometry
-import ZoetropeLayers
 
 #if canImport(Glibc)
 import Glibc
@@ -14,7 +13,9 @@ import Darwin
 #endif
 
 /// A gradient ready to sample: stops with their locations, the geometry in the
-/// layer's coordinates, and the device→layer map.
+/// layer's coordinates, and the device→layer map. The raster knows nothing of
+/// layers: the compositor turns a `CAGradientLayer`'s unit points into layer
+/// coordinates before it makes one.
 ///
 /// Axial: t is the projection onto `startPoint → endPoint` (clamped, pad).
 /// Radial: t is the distance from `startPoint` over the distance to `endPoint`
@@ -23,9 +24,19 @@ import Darwin
 /// increasing clockwise on screen, one turn = 1. Colours interpolate in
 /// straight-alpha sRGB, then premultiply. Pixel centres map back to the layer
 /// through a homography, so perspective is followed exactly.
-struct GradientPaint: Sendable {
+package struct GradientPaint: Sendable {
+  /// How the ramp parameter varies over the plane.
+  package enum Kind: Sendable {
+    /// Along the line from `start` to `end`.
+    case axial
+    /// With the (elliptical) distance from `start`; `end` lies on the last ring.
+    case radial
+    /// With the angle around `start`, from the direction of `end`, clockwise on screen.
+    case conic
+  }
+
   let stops: [(location: Double, color: Color)]
-  let type: GradientType
+  let type: Kind
   let start: Point
   let end: Point
   let deviceToLayer: Homography
@@ -39,24 +50,22 @@ struct GradientPaint: Sendable {
   let rampStart: Double, rampEnd: Double
   static let rampSize = 1024
 
-  init?(_ g: GradientProperties, bounds: Rect, deviceToLayer: Homography, opacity: Double) {
-    guard let colors = g.colors, !colors.isEmpty else { return nil }
-    var locations: [Double]
-    if let given = g.locations, given.count == colors.count {
-      locations = given
-    } else {
-      locations = colors.count == 1 ? [0] : (0..<colors.count).map { Double($0) / Double(colors.count - 1) }
-    }
+  /// A paint of `colors` at `locations` (evenly spaced when `nil` or not one
+  /// per colour), from `start` to `end` in layer coordinates; `nil` when there
+  /// are no colours.
+  package init?(colors: [Color], locations: [Double]?, kind: Kind, start: Point, end: Point,
+                deviceToLayer: Homography, opacity: Double) {
+    guard !colors.isEmpty else { return nil }
+    let evenlySpaced = colors.count == 1 ? [0] : (0..<colors.count).map { Double($0) / Double(colors.count - 1) }
+    let positions = locations.flatMap { $0.count == colors.count ? $0 : nil } ?? evenlySpaced
     // Stops sorted by location (stable), as the ramp needs.
-    let sorted = zip(locations, colors).enumerated().sorted { a, b in
+    let sorted = zip(positions, colors).enumerated().sorted { a, b in
       a.element.0 != b.element.0 ? a.element.0 < b.element.0 : a.offset < b.offset
     }.map(\.element)
     stops = sorted.map { (location: $0.0, color: $0.1) }
-    type = g.type
-    start = Point(x: bounds.origin.x + g.startPoint.x * bounds.size.width,
-                  y: bounds.origin.y + g.startPoint.y * bounds.size.height)
-    end = Point(x: bounds.origin.x + g.endPoint.x * bounds.size.width,
-                y: bounds.origin.y + g.endPoint.y * bounds.size.height)
+    type = kind
+    self.start = start
+    self.end = end
     self.deviceToLayer = deviceToLayer
     self.opacity = opacity
     let low = Swift.min(0, stops[0].location), high = Swift.max(1, stops[stops.count - 1].location)

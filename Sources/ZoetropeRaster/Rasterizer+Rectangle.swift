@@ -10,7 +10,7 @@ extension Rasterizer {
   ///
   ///     ┌─ fy·fx ─┬──── fy ────┬─ fy·fx ─┐   fy: the row's vertical overlap
   ///     │   fx    │     1      │   fx    │   fx: the column's horizontal overlap
-  public static func rectangleSpans(
+  package static func rectangleSpans(
     minX: Double, minY: Double, maxX: Double, maxY: Double, canvasWidth: Int, canvasHeight: Int
   ) -> CoverageSpans? {
     let w = Double(canvasWidth), h = Double(canvasHeight)

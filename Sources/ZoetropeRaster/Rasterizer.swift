@@ -18,11 +18,11 @@ import ZoetropeGeometry
 /// Robust by construction: non-finite points never arrive (flattening drops
 /// them), coordinates are clipped to the canvas first, and the work is bounded
 /// by the clipped area plus the number of segments.
-public enum Rasterizer {
+package enum Rasterizer {
   /// The coverage of `polylines` (device pixels; every subpath is closed for
   /// filling) within a canvas of `canvasWidth × canvasHeight`; `nil` when none
   /// of it lands on the canvas.
-  public static func coverage(
+  package static func coverage(
     of polylines: [Polyline], fillRule: FillRule, canvasWidth: Int, canvasHeight: Int
   ) -> CoverageMask? {
     guard let (accumulator, x0, y0) = accumulate(polylines, canvasWidth: canvasWidth, canvasHeight: canvasHeight)
@@ -40,7 +40,7 @@ public enum Rasterizer {
   ///
   /// `rows` limits the result to those device rows (the rest of the shape still
   /// counts for the winding of the rows kept).
-  public static func spans(
+  package static func spans(
     of polylines: [Polyline], fillRule: FillRule, canvasWidth: Int, canvasHeight: Int, rows: Range<Int>? = nil,
     scratch: RasterScratch? = nil
   ) -> CoverageSpans? {
@@ -108,10 +108,10 @@ public enum Rasterizer {
 
 /// Working memory the rasterizer can reuse between shapes of one frame. Not
 /// thread-safe: one per rendering thread.
-public final class RasterScratch {
+package final class RasterScratch {
   var cells: [Float] = []
   /// An empty scratch.
-  public init() {}
+  package init() {}
 
   /// Takes the (all-zero) cells out.
   func takeCells() -> [Float] {

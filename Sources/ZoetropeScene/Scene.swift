@@ -3,6 +3,7 @@
 
 import ZoetropeGeometry
 import ZoetropeLayers
+import ZoetropeTiming
 
 /// A clip: a canvas and a model layer tree, from a scene file or built in Swift.
 ///
@@ -73,32 +74,4 @@ public struct Canvas: Hashable, Sendable {
     // Guard against 2.9999999 frames meaning 3.
     return Swift.max(1, Int(Swift.abs(exact - rounded) < 1e-9 ? rounded : exact.rounded(.up)))
   }
-
-  /// The clip time of frame `index`, `index / fps`.
-  public func time(ofFrame index: Int) -> Double {
-    Double(index) * Double(frameRate.denominator) / Double(frameRate.numerator)
-  }
-}
-
-/// A frame rate as a ratio, so NTSC rates (`30000/1001`) stay exact.
-public struct FrameRate: Hashable, Sendable, CustomStringConvertible {
-  /// Frames…
-  public var numerator: Int
-  /// …per this many seconds.
-  public var denominator: Int
-
-  /// `numerator / denominator` frames per second; both must be > 0.
-  public init(numerator: Int, denominator: Int) {
-    self.numerator = numerator
-    self.denominator = denominator
-  }
-
-  /// A whole number of frames per second.
-  public init(_ framesPerSecond: Int) { self.init(numerator: framesPerSecond, denominator: 1) }
-
-  /// The rate as a number.
-  public var framesPerSecond: Double { Double(numerator) / Double(denominator) }
-
-  /// `30` or `30000/1001`.
-  public var description: String { denominator == 1 ? "\(numerator)" : "\(numerator)/\(denominator)" }
 }

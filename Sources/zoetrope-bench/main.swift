@@ -3,6 +3,7 @@
 
 import Foundation
 import Zoetrope
+import ZoetropeVideo
 
 /// Times `body` `iterations` times after `warmUp` runs; returns milliseconds, sorted.
 func measure(iterations: Int, warmUp: Int = 3, _ body: () -> Void) -> [Double] {
@@ -134,7 +135,7 @@ if wanted("clip") {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("zoetrope-bench-\(getpid())")
     try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
-    let frames = (0..<count).map { renderer.frame(atTime: scene.canvas.time(ofFrame: $0)) }
+    let frames = (0..<count).map { renderer.frame(atTime: scene.canvas.frameRate.time(ofFrame: $0)) }
     func seconds(_ body: () throws -> Void) -> Double {
       let start = DispatchTime.now().uptimeNanoseconds
       try? body()
@@ -145,7 +146,7 @@ if wanted("clip") {
         + "\(String(format: "%6.2f", b)) s (×\(String(format: "%.2f", a / b)))")
     }
     for (preset, crf) in [("medium", 18), ("veryfast", 18)] {
-      let settings = VideoSettings(codec: .h264, container: "mp4", frameRate: (30, 1), crf: crf, preset: preset,
+      let settings = VideoSettings(codec: .h264, container: "mp4", frameRate: FrameRate(30), crf: crf, preset: preset,
                                    tune: "animation")
       let encoderOnly = seconds {
         let writer = try VideoWriter(path: folder.appendingPathComponent("e.mp4").path, width: size.width,

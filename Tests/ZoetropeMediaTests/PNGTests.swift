@@ -37,7 +37,7 @@ import ZoetropeMedia
   @Test func unwritablePathFailsAndLeavesNothing() throws {
     let folder = try temporaryFolder()
     let path = folder.appendingPathComponent("missing/out.png").path
-    #expect(throws: PNGError.self) { try image.writePNG(to: path) }
+    #expect(throws: MediaError.self) { try image.writePNG(to: path) }
     #expect(!FileManager.default.fileExists(atPath: path))
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
   }

@@ -3,7 +3,7 @@
 
 import Testing
 import ZoetropeGeometry
-@testable import ZoetropeRaster
+import ZoetropeRaster
 
 @Suite struct RoundedRectangleTests {
   @Test func bandedRoundedRectangleMatchesTheGeneralPath() throws {
@@ -12,7 +12,7 @@ import ZoetropeGeometry
       state = state &* 6364136223846793005 &+ 1442695040888963407
       return Double(state >> 11) / Double(1 << 53)
     }
-    let frame = DisplayList(width: 64, height: 48, background: .clear)
+    let canvas = Rasterizer.Canvas(width: 64, height: 48)
     let scratch = RasterScratch()
     var banded = 0
     for _ in 0..<200 {
@@ -20,9 +20,9 @@ import ZoetropeGeometry
       let radius = next() * min(bounds.width, bounds.height) / 2
       let transform = Transform3D.translation(x: next() * 20 - 5, y: next() * 20 - 5, z: 0)
         .concatenating(.scale(x: 0.5 + next(), y: 0.5 + next(), z: 1))
-      let general = Compositor.rasterize(.roundedRect(bounds, cornerRadius: radius), rule: .nonZero,
-                                         transform: transform, frame: frame, scratch: scratch)
-      guard let fast = Compositor.roundedRectangleSpans(bounds, radius: radius, transform: transform, frame: frame,
+      let general = Rasterizer.spans(of: .roundedRect(bounds, cornerRadius: radius), fillRule: .nonZero,
+                                     transform: transform, canvas: canvas, scratch: scratch)
+      guard let fast = Rasterizer.roundedRectangleSpans(bounds, radius: radius, transform: transform, canvas: canvas,
                                                         scratch: scratch) else { continue }
       banded += 1
       let a = general?.mask(x: 0, y: 0, width: 64, height: 48).coverage ?? [UInt8](repeating: 0, count: 64 * 48)

@@ -4,6 +4,7 @@
 import Foundation
 import Testing
 import Zoetrope
+import ZoetropeVideo
 import _ZoetropeTestSupport
 
 @Suite struct ClipRenderTests {
@@ -35,7 +36,7 @@ import _ZoetropeTestSupport
     let renderer = Renderer(scene)
     for index in [30, 37, 41] {
       let still = folder.appendingPathComponent("still-\(index).png").path
-      try renderer.frame(atTime: scene.canvas.time(ofFrame: index)).writePNG(to: still)
+      try renderer.frame(atTime: scene.canvas.frameRate.time(ofFrame: index)).writePNG(to: still)
       #expect(try Data(contentsOf: URL(fileURLWithPath: still)) == bytes[0][index - 30])
     }
     // Only the frames asked for, and no temporary files left.
@@ -46,7 +47,7 @@ import _ZoetropeTestSupport
   @Test func mp4HasEveryFrameAtItsTimeCloseToTheStills() throws {
     let scene = try Fixtures.scene(Self.demo)
     let path = try temporaryFolder().appendingPathComponent("clip.mp4").path
-    let settings = VideoSettings(codec: .h264, container: "mp4", frameRate: (30, 1), crf: 18, preset: "veryfast", tune: "animation")
+    let settings = VideoSettings(codec: .h264, container: "mp4", frameRate: FrameRate(numerator: 30, denominator: 1), crf: 18, preset: "veryfast", tune: "animation")
     let renderer = Renderer(scene)
     let size = renderer.frameSize()
     try render(scene, threads: 2, into: try VideoSink(path: path, width: size.width, height: size.height,
@@ -58,9 +59,9 @@ import _ZoetropeTestSupport
     var index = 0
     var psnrs: [Double] = []
     while let (image, seconds) = try reader.next() {
-      #expect(abs(seconds - scene.canvas.time(ofFrame: index)) < 1e-6)
+      #expect(abs(seconds - scene.canvas.frameRate.time(ofFrame: index)) < 1e-6)
       if index % 5 == 0 {
-        let still = renderer.frame(atTime: scene.canvas.time(ofFrame: index))
+        let still = renderer.frame(atTime: scene.canvas.frameRate.time(ofFrame: index))
         psnrs.append(image.psnr(to: still) ?? 0)
         // Flat areas come back within rounding: the matrix and range agree with the tags.
         let corner = 4 * (170 * image.width + 5)
@@ -98,7 +99,7 @@ import _ZoetropeTestSupport
     var start = 0
     for (i, frame) in gif.frames.enumerated() {
       let index = Int((Double(start) * 30 / 100).rounded())
-      let psnr = frame.psnr(to: renderer.frame(atTime: scene.canvas.time(ofFrame: index))) ?? 0
+      let psnr = frame.psnr(to: renderer.frame(atTime: scene.canvas.frameRate.time(ofFrame: index))) ?? 0
       #expect(psnr >= 60, "frame \(i) (clip frame \(index)): \(psnr) dB")
       start += gif.delays[i]
     }
@@ -122,7 +123,7 @@ import _ZoetropeTestSupport
       let path = folder.appendingPathComponent("a.\(container)").path
       try render(scene, threads: 2, into: try VideoSink(path: path, width: 64, height: 48,
                                                         settings: VideoSettings(codec: codec, container: container,
-                                                                                frameRate: (10, 1))))
+                                                                                frameRate: FrameRate(numerator: 10, denominator: 1))))
       let reader = try VideoReader(path: path)
       let (image, _) = try #require(try reader.next())
       // Transparent outside the layer, half-transparent inside.
@@ -154,7 +155,7 @@ import _ZoetropeTestSupport
     let size = Renderer(scene).frameSize()
     let existing = folder.appendingPathComponent("clip.mp4")
     try Data("precious".utf8).write(to: existing)
-    let settings = VideoSettings(codec: .h264, container: "mp4", frameRate: (30, 1), preset: "ultrafast")
+    let settings = VideoSettings(codec: .h264, container: "mp4", frameRate: FrameRate(numerator: 30, denominator: 1), preset: "ultrafast")
     // A sink failure.
     let failing = FailingSink(try VideoSink(path: existing.path, width: size.width, height: size.height,
                                             settings: settings), failAt: 12)

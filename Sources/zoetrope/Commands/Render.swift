@@ -5,6 +5,7 @@ import ArgumentParser
 import Dispatch
 import Synchronization
 import Zoetrope
+import ZoetropeVideo
 
 #if canImport(Glibc)
 import Glibc
@@ -75,14 +76,30 @@ struct Render: ParsableCommand {
     if let fps { guard Render.frameRate(fps) != nil else { throw ValidationError("--fps must be a positive rate like 30, 29.97 or 30000/1001") } }
     if let frames { guard Render.frameRange(frames) != nil else { throw ValidationError("--frames must look like 0..<30 or 10...19") } }
     if let progress { guard ["tty", "json", "none"].contains(progress) else { throw ValidationError("--progress must be tty, json or none") } }
-    if let codec { guard VideoCodec(rawValue: codec) != nil, codec != "apng" else { throw ValidationError("--codec must be h264, hevc, prores or vp9") } }
+    if let codec { guard VideoCodec(rawValue: codec) != nil else { throw ValidationError("--codec must be h264, hevc, prores, vp9 or apng") } }
     guard loop >= 0, loop <= 65535 else { throw ValidationError("--loop must be 0…65535") }
-    let destination = try Render.destination(output, codec: codec)
+    let output = try makeOutput()
     if pngCompression != nil {
-      guard case .pngSequence = destination else {
+      guard case .pngSequence = output.format else {
         throw ValidationError("--png-compression is for PNG sequences (frames/%04d.png or a folder)")
       }
     }
+  }
+
+  /// The output the options ask for (a usage error when the path and codec do not fit).
+  func makeOutput() throws -> RenderOutput {
+    var result: RenderOutput
+    do {
+      result = try RenderOutput(path: output, codec: codec.flatMap(VideoCodec.init(rawValue:)))
+    } catch {
+      throw ValidationError(error.description)
+    }
+    result.crf = crf
+    result.preset = preset
+    result.loop = loop
+    result.dither = dither
+    result.pngCompression = pngCompression
+    return result
   }
 
   func run() throws {
@@ -110,18 +127,16 @@ struct Render: ParsableCommand {
         throw ExitCode.failure
       }
     }
-    // Checked in validate(); read once more here for its value.
-    let destination = try Render.destination(output, codec: codec)
+    let destination = try makeOutput()
     let sink: any FrameSink
     do {
-      sink = try makeSink(destination, width: size.width, height: size.height, frameRate: canvas.frameRate)
-    } catch let error as MediaError {
+      sink = try destination.makeSink(width: size.width, height: size.height, frameRate: canvas.frameRate)
+    } catch {
       printError(error.description)
       throw ExitCode.failure
     }
-    if case .gif = destination, canvas.frameRate.framesPerSecond > 50 {
-      printError("\(output): warning: GIF counts time in centiseconds and most viewers slow frames shorter than 2 cs; "
-        + "\(canvas.frameRate) fps will not play at its rate (50 fps or less will)")
+    for notice in destination.notices(width: size.width, height: size.height, frameRate: canvas.frameRate) {
+      printError("\(output): warning: \(notice)")
     }
     let interrupt = Interruption.install()
     let reporter = ProgressReporter(style: progress ?? (isatty(2) != 0 ? "tty" : "none"), output: output)
@@ -140,61 +155,6 @@ struct Render: ParsableCommand {
         printError(failure.description)
         throw ExitCode.failure
       }
-    }
-  }
-
-  /// What OUT asks for.
-  enum Destination {
-    case video(VideoCodec, container: String)
-    case gif
-    case pngSequence(pattern: String)
-  }
-
-  static func destination(_ output: String, codec: String?) throws -> Destination {
-    let lower = output.lowercased()
-    let chosen = codec.flatMap(VideoCodec.init(rawValue:))
-    func video(_ container: String, _ allowed: [VideoCodec]) throws -> Destination {
-      let codec = chosen ?? allowed[0]
-      guard allowed.contains(codec) else {
-        throw ValidationError("--codec \(codec.rawValue) cannot go in .\(container); use \(allowed.map(\.rawValue).joined(separator: ", "))")
-      }
-      return .video(codec, container: container)
-    }
-    if output.hasSuffix("/") { return .pngSequence(pattern: output + "%04d.png") }
-    if lower.hasSuffix(".png") {
-      guard output.contains("%") else {
-        throw ValidationError("\(output): name PNG sequences with a frame-number field (frames/%04d.png) or end a folder with /; use .apng for an animated PNG")
-      }
-      return .pngSequence(pattern: output)
-    }
-    if lower.hasSuffix(".mp4") { return try video("mp4", [.h264, .hevc]) }
-    if lower.hasSuffix(".mov") { return try video("mov", [.prores, .h264, .hevc]) }
-    if lower.hasSuffix(".webm") { return try video("webm", [.vp9]) }
-    if lower.hasSuffix(".apng") { return .video(.apng, container: "apng") }
-    if lower.hasSuffix(".gif") { return .gif }
-    throw ValidationError("\(output): unknown output format; use .mp4, .mov, .webm, .gif, .apng, frames/%04d.png or a folder/")
-  }
-
-  func makeSink(_ destination: Destination, width: Int, height: Int, frameRate: FrameRate) throws -> any FrameSink {
-    switch destination {
-    case .pngSequence(let pattern):
-      return try PNGSequenceSink(pattern: pattern, compression: pngCompression ?? .fast)
-    case .gif:
-      return GIFSink(path: output, width: width, height: height, frameRate: frameRate.framesPerSecond, loop: loop,
-                     dither: dither)
-    case .video(let codec, let container):
-      let defaultCRF: Int? = switch codec {
-      case .h264: 18
-      case .hevc: 22
-      case .vp9: 30
-      default: nil
-      }
-      let settings = VideoSettings(codec: codec, container: container,
-                                   frameRate: (frameRate.numerator, frameRate.denominator), crf: crf ?? defaultCRF,
-                                   preset: codec == .h264 || codec == .hevc ? (preset ?? "medium") : nil,
-                                   tune: codec == .h264 ? "animation" : nil,
-                                   loop: codec == .apng ? loop : nil)
-      return try VideoSink(path: output, width: width, height: height, settings: settings)
     }
   }
 

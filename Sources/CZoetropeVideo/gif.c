@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // GIF files through giflib: a global palette, looping, and frames as indexed rectangles.
 
-#include "CZoetropeMedia.h"
+#include "CZoetropeVideo.h"
 
 #include <errno.h>
 #include <fcntl.h>

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // Video files in: decoded frames as RGBA, for tests and comparisons.
 
-import CZoetropeMedia
+import CZoetropeVideo
+import ZoetropeMedia
+import ZoetropeTiming
 
 /// Decodes a video file frame by frame into straight-alpha RGBA8.
 public final class VideoReader {
@@ -16,7 +18,7 @@ public final class VideoReader {
     /// The encoded size.
     public var width: Int, height: Int
     /// The average frame rate as a fraction.
-    public var frameRate: (numerator: Int, denominator: Int)
+    public var frameRate: FrameRate
     /// FFmpeg's colour enums: 1 is BT.709 for primaries, transfer and matrix; range 1 is limited (MPEG).
     public var colorPrimaries: Int, colorTransfer: Int, colorSpace: Int, colorRange: Int
     /// The codec profile (ProRes 4444 is 4).
@@ -49,7 +51,7 @@ public final class VideoReader {
     var raw = zt_video_info()
     var buffer = [CChar](repeating: 0, count: 512)
     guard zt_video_reader_open(path, &handle, &raw, &buffer, buffer.count) == 0, let handle else {
-      throw MediaError(path: path, reason: message(buffer))
+      throw MediaError(path: path, message: buffer)
     }
     reader = handle
     func text<T>(_ tuple: T) -> String {
@@ -57,7 +59,7 @@ public final class VideoReader {
     }
     info = Info(container: text(raw.container), codec: text(raw.codec), pixelFormat: text(raw.pixel_format),
                 width: Int(raw.width), height: Int(raw.height),
-                frameRate: (Int(raw.fps_num), Int(raw.fps_den)), colorPrimaries: Int(raw.color_primaries),
+                frameRate: FrameRate(numerator: Swift.max(Int(raw.fps_num), 1), denominator: Swift.max(Int(raw.fps_den), 1)), colorPrimaries: Int(raw.color_primaries),
                 colorTransfer: Int(raw.color_trc), colorSpace: Int(raw.colorspace), colorRange: Int(raw.color_range),
                 profile: Int(raw.profile), alphaMode: Int(raw.alpha_mode))
   }
@@ -74,7 +76,7 @@ public final class VideoReader {
                            buffer.count)
     }
     if status == Int32(ZT_END.rawValue) { return nil }
-    guard status == 0 else { throw MediaError(path: path, reason: message(buffer)) }
+    guard status == 0 else { throw MediaError(path: path, message: buffer) }
     return (RGBAImage(width: info.width, height: info.height, pixels: pixels), seconds)
   }
 

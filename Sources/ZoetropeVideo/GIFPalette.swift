@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // A clip's GIF palette: exact when the clip has few colours, else median cut refined by k-means.
 
+import ZoetropeMedia
+
 /// Up to 255 opaque colours for a GIF, plus one index (the last) kept for
 /// transparency: pixels that are transparent, or unchanged since the previous
 /// frame.

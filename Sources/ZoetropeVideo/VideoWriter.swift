@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // Video files out: RGBA frames encoded through the FFmpeg shim.
 
-import CZoetropeMedia
+import CZoetropeVideo
+import ZoetropeMedia
+import ZoetropeTiming
 
 /// The video codecs Zoetrope writes, each with its container and pixel format.
 public enum VideoCodec: String, Sendable, CaseIterable {
@@ -49,8 +51,8 @@ public struct VideoSettings: Sendable {
   public var codec: VideoCodec
   /// libavformat's muxer name: "mp4", "mov", "webm", "apng".
   public var container: String
-  /// Frames per second as a fraction: frame i is at i × denominator / numerator seconds.
-  public var frameRate: (numerator: Int, denominator: Int)
+  /// Frames per second: frame i is at i × denominator / numerator seconds.
+  public var frameRate: FrameRate
   /// Constant-quality factor (x264/x265/VP9 `crf`), `nil` for the default.
   public var crf: Int?
   /// Encoder preset (x264/x265), `nil` for the default.
@@ -63,7 +65,7 @@ public struct VideoSettings: Sendable {
   public var threads: Int
 
   /// Settings for `codec` in `container` at `frameRate`.
-  public init(codec: VideoCodec, container: String, frameRate: (numerator: Int, denominator: Int), crf: Int? = nil,
+  public init(codec: VideoCodec, container: String, frameRate: FrameRate, crf: Int? = nil,
               preset: String? = nil, tune: String? = nil, loop: Int? = nil, threads: Int = 0) {
     self.tune = tune
     self.codec = codec
@@ -100,8 +102,8 @@ public final class VideoWriter {
     let even = settings.codec.subsamplesChroma
     encodedWidth = even ? (width + 1) & ~1 : width
     encodedHeight = even ? (height + 1) & ~1 : height
-    guard width > 0, height > 0, settings.frameRate.numerator > 0, settings.frameRate.denominator > 0 else {
-      throw MediaError(path: path, reason: "a video needs a positive size and frame rate")
+    guard width > 0, height > 0 else {
+      throw MediaError(path: path, reason: "a video needs a positive size")
     }
     var buffer = [CChar](repeating: 0, count: 512)
     var handle: OpaquePointer?
@@ -129,7 +131,7 @@ public final class VideoWriter {
         }
       }
     }
-    guard status == 0, let handle else { throw MediaError(path: path, reason: message(buffer)) }
+    guard status == 0, let handle else { throw MediaError(path: path, message: buffer) }
     writer = handle
   }
 
@@ -154,7 +156,7 @@ public final class VideoWriter {
       pad(frame)
       status = padded.withUnsafeBufferPointer { zt_video_write(writer, $0.baseAddress, &buffer, buffer.count) }
     }
-    guard status == 0 else { throw MediaError(path: path, reason: message(buffer)) }
+    guard status == 0 else { throw MediaError(path: path, message: buffer) }
   }
 
   /// Encodes a frame converted beforehand (possibly on another thread) as the next frame.
@@ -163,7 +165,7 @@ public final class VideoWriter {
     guard let handle = frame.take() else { throw MediaError(path: path, reason: "the converted frame was already written") }
     var buffer = [CChar](repeating: 0, count: 512)
     guard zt_video_write_converted(writer, handle, &buffer, buffer.count) == 0 else {
-      throw MediaError(path: path, reason: message(buffer))
+      throw MediaError(path: path, message: buffer)
     }
   }
 
@@ -183,7 +185,7 @@ public final class VideoWriter {
     self.writer = nil
     var buffer = [CChar](repeating: 0, count: 512)
     guard zt_video_finish(writer, &buffer, buffer.count) == 0 else {
-      throw MediaError(path: path, reason: message(buffer))
+      throw MediaError(path: path, message: buffer)
     }
   }
 
@@ -258,7 +260,7 @@ public final class VideoFrameConverter: @unchecked Sendable {
       VideoWriter.pad(frame, into: &padded, encodedWidth: encodedWidth, encodedHeight: encodedHeight)
       status = padded.withUnsafeBufferPointer { zt_video_convert(handle, $0.baseAddress, &converted, &buffer, buffer.count) }
     }
-    guard status == 0, let converted else { throw MediaError(path: "(converter)", reason: message(buffer)) }
+    guard status == 0, let converted else { throw MediaError(path: "(converter)", message: buffer) }
     return ConvertedVideoFrame(converted)
   }
 }

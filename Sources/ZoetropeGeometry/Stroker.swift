@@ -1,8 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // Stroking flattened polylines into positively wound polygons (union by non-zero filling).
 
-import ZoetropeGeometry
-
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -10,33 +8,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-
-/// How to stroke: width, caps, joins, miter limit, dashes.
-public struct StrokeStyle: Sendable {
-  /// Line width in the polyline's units.
-  public var lineWidth: Double
-  /// Ends of open subpaths and dashes.
-  public var lineCap: LineCap
-  /// Corners between segments.
-  public var lineJoin: LineJoin
-  /// Longest miter, in half line widths, before a miter join becomes a bevel.
-  public var miterLimit: Double
-  /// Dash lengths (on, off, …); empty for solid.
-  public var dashPattern: [Double]
-  /// Offset into the dash pattern.
-  public var dashPhase: Double
-
-  /// Creates a style.
-  public init(lineWidth: Double, lineCap: LineCap = .butt, lineJoin: LineJoin = .miter, miterLimit: Double = 10,
-              dashPattern: [Double] = [], dashPhase: Double = 0) {
-    self.lineWidth = lineWidth
-    self.lineCap = lineCap
-    self.lineJoin = lineJoin
-    self.miterLimit = miterLimit
-    self.dashPattern = dashPattern
-    self.dashPhase = dashPhase
-  }
-}
 
 /// Turns polylines into the outline of their stroke: for an open polyline one
 /// closed polygon — the left offset forwards, the end cap, the right offset

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // A FrameSink writing one video file (MP4, MOV, WebM, APNG) atomically.
 
+import ZoetropeMedia
 import Synchronization
 
 /// Encodes frames in order into a video file, written under a temporary name

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // GIF files out: palette mapping, frame differencing, GIF's centisecond clock.
 
-import CZoetropeMedia
+import CZoetropeVideo
+import ZoetropeMedia
 
 /// Writes frames into an animated GIF with one palette for the clip.
 ///
@@ -60,7 +61,7 @@ public final class GIFWriter {
     var handle: OpaquePointer?
     let status = zt_gif_open(path, Int32(width), Int32(height), &table, Int32(palette.colorCount + 1),
                              Int32(loop ?? -1), &handle, &buffer, buffer.count)
-    guard status == 0, let handle else { throw MediaError(path: path, reason: message(buffer)) }
+    guard status == 0, let handle else { throw MediaError(path: path, message: buffer) }
     writer = handle
     table.removeAll()
   }
@@ -128,7 +129,7 @@ public final class GIFWriter {
     guard let writer else { return }
     self.writer = nil
     var buffer = [CChar](repeating: 0, count: 512)
-    guard zt_gif_close(writer, &buffer, buffer.count) == 0 else { throw MediaError(path: path, reason: message(buffer)) }
+    guard zt_gif_close(writer, &buffer, buffer.count) == 0 else { throw MediaError(path: path, message: buffer) }
   }
 
   private func flush() throws(MediaError) {
@@ -140,7 +141,7 @@ public final class GIFWriter {
                          Int32(frame.height), Int32(Swift.min(frame.delay, 65535)), Int32(palette.transparentIndex),
                          differences ? 1 : 2, &buffer, buffer.count)
     }
-    guard status == 0 else { throw MediaError(path: path, reason: message(buffer)) }
+    guard status == 0 else { throw MediaError(path: path, message: buffer) }
   }
 
   /// 4×4 Bayer thresholds, 0…15.
@@ -232,7 +233,7 @@ public struct GIFFile: Sendable {
     var count: Int32 = 0, width: Int32 = 0, height: Int32 = 0, loop: Int32 = -1
     var buffer = [CChar](repeating: 0, count: 512)
     guard zt_gif_read(path, &frames, &count, &width, &height, &delays, &loop, &buffer, buffer.count) == 0 else {
-      throw MediaError(path: path, reason: message(buffer))
+      throw MediaError(path: path, message: buffer)
     }
     defer { zt_free(frames); zt_free(delays) }
     let bytes = 4 * Int(width) * Int(height)

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Video files through libavformat/libavcodec/libswscale: write RGBA frames, read them back.
 
-#include "CZoetropeMedia.h"
+#include "CZoetropeVideo.h"
 #include <libavcodec/avcodec.h>
 #include <libavformat/avformat.h>
 #include <libavutil/imgutils.h>

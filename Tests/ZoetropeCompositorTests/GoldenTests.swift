@@ -4,6 +4,7 @@
 import Dispatch
 import Testing
 import Zoetrope
+import ZoetropeRaster
 import _ZoetropeTestSupport
 
 @Suite struct GoldenTests {

@@ -4,6 +4,8 @@
 import Foundation
 import Testing
 import ZoetropeMedia
+import ZoetropeTiming
+import ZoetropeVideo
 
 @Suite struct VideoTests {
   func temporaryFolder() throws -> URL {
@@ -56,7 +58,7 @@ import ZoetropeMedia
   }
 
   @Test func h264IsBT709TaggedWithExactTimestampsAndTheIndexInFront() throws {
-    let settings = VideoSettings(codec: .h264, container: "mp4", frameRate: (30000, 1001), crf: 10, preset: "veryfast")
+    let settings = VideoSettings(codec: .h264, container: "mp4", frameRate: FrameRate(numerator: 30000, denominator: 1001), crf: 10, preset: "veryfast")
     let (info, decoded, frames, path) = try roundTrip(settings, width: 96, height: 64, count: 12, file: "a.mp4")
     #expect(info.codec == "h264" && info.pixelFormat == "yuv420p")
     #expect(info.colorPrimaries == 1 && info.colorTransfer == 1 && info.colorSpace == 1 && info.colorRange == 1)
@@ -71,7 +73,7 @@ import ZoetropeMedia
   }
 
   @Test func oddSizesArePaddedByRepeatingTheLastColumnAndRow() throws {
-    let settings = VideoSettings(codec: .h264, container: "mp4", frameRate: (25, 1), crf: 12)
+    let settings = VideoSettings(codec: .h264, container: "mp4", frameRate: FrameRate(numerator: 25, denominator: 1), crf: 12)
     let (info, decoded, frames, _) = try roundTrip(settings, width: 63, height: 37, count: 3, file: "odd.mp4")
     #expect(info.width == 64 && info.height == 38)
     #expect(decoded.count == 3)
@@ -81,14 +83,14 @@ import ZoetropeMedia
 
   @Test func hevcIsTaggedHvc1AndBT709() throws {
     guard VideoWriter.supports(.hevc) else { return }
-    let settings = VideoSettings(codec: .hevc, container: "mp4", frameRate: (24, 1), crf: 18, preset: "ultrafast")
+    let settings = VideoSettings(codec: .hevc, container: "mp4", frameRate: FrameRate(numerator: 24, denominator: 1), crf: 18, preset: "ultrafast")
     let (info, decoded, frames, _) = try roundTrip(settings, width: 64, height: 64, count: 4, file: "a.mp4")
     #expect(info.codec == "hevc" && info.colorSpace == 1 && decoded.count == 4)
     #expect(try #require(decoded[3].0.psnr(to: frames[3])) >= 35)
   }
 
   @Test func proRes4444KeepsAlpha() throws {
-    let settings = VideoSettings(codec: .prores, container: "mov", frameRate: (30, 1))
+    let settings = VideoSettings(codec: .prores, container: "mov", frameRate: FrameRate(numerator: 30, denominator: 1))
     let (info, decoded, frames, _) = try roundTrip(settings, width: 64, height: 48, count: 3, translucent: true,
                                                    file: "a.mov")
     #expect(info.codec == "prores" && info.pixelFormat.hasPrefix("yuva444p") && info.profile == 4)
@@ -101,7 +103,7 @@ import ZoetropeMedia
 
   @Test func vp9WebMKeepsAlphaAndIsTagged() throws {
     guard VideoWriter.supports(.vp9) else { return }
-    let settings = VideoSettings(codec: .vp9, container: "webm", frameRate: (30, 1), crf: 20)
+    let settings = VideoSettings(codec: .vp9, container: "webm", frameRate: FrameRate(numerator: 30, denominator: 1), crf: 20)
     let (info, decoded, frames, _) = try roundTrip(settings, width: 64, height: 48, count: 3, translucent: true,
                                                    file: "a.webm")
     #expect(info.codec == "vp9" && info.alphaMode == 1 && decoded.count == 3)
@@ -111,7 +113,7 @@ import ZoetropeMedia
   }
 
   @Test func apngIsLossless() throws {
-    let settings = VideoSettings(codec: .apng, container: "apng", frameRate: (10, 1), loop: 0)
+    let settings = VideoSettings(codec: .apng, container: "apng", frameRate: FrameRate(numerator: 10, denominator: 1), loop: 0)
     let (info, decoded, frames, _) = try roundTrip(settings, width: 31, height: 17, count: 3, translucent: true,
                                                    file: "a.apng")
     #expect(info.codec == "apng" && decoded.count == 3)
@@ -119,7 +121,7 @@ import ZoetropeMedia
   }
 
   @Test func aMissingFolderIsReportedWithThePath() throws {
-    let settings = VideoSettings(codec: .h264, container: "mp4", frameRate: (30, 1))
+    let settings = VideoSettings(codec: .h264, container: "mp4", frameRate: FrameRate(numerator: 30, denominator: 1))
     #expect(throws: MediaError.self) {
       try VideoWriter(path: "/nonexistent-zoetrope/a.mp4", width: 16, height: 16, settings: settings)
     }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // A FrameSink writing an animated GIF: a palette pass, then the frames.
 
+import ZoetropeMedia
 import Synchronization
 
 /// Writes an animated GIF atomically. The first pass gathers the clip's

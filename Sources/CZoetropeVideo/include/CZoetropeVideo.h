@@ -1,0 +1,155 @@
+// SPDX-License-Identifier: Apache-2.0
+// The C shim of Zoetrope's video and GIF files: a small API over FFmpeg and giflib with plain error codes.
+#ifndef CZOETROPE_VIDEO_H
+#define CZOETROPE_VIDEO_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+// Status codes (`zt_status`) and `zt_free` come from the image shim.
+#include "CZoetropeMedia.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+// MARK: - Video (libavformat, libavcodec, libswscale)
+
+/// How to encode a video file.
+typedef struct zt_video_options {
+  const char *path;          ///< the output file
+  const char *container;     ///< libavformat muxer: "mp4", "mov", "webm", "apng"
+  const char *codec;         ///< encoder: "libx264", "libx265", "prores_ks", "libvpx-vp9", "apng"
+  const char *pixel_format;  ///< encoded pixel format: "yuv420p", "yuva444p10le", "yuva420p", "rgba"
+  const char *preset;        ///< encoder preset, or NULL / "" for the encoder's default
+  const char *profile;       ///< encoder profile ("4444" for ProRes), or NULL / ""
+  const char *tune;          ///< encoder tuning ("animation" for x264), or NULL / ""
+  int width, height;         ///< size of the RGBA frames pushed (equal to the encoded size)
+  int encoded_width, encoded_height;
+  int fps_num, fps_den;      ///< frame rate as a fraction; frame i has pts i in 1/fps units
+  int crf;                   ///< constant-quality factor, or -1 for the encoder's default
+  int gop_size;              ///< key-frame interval in frames, or 0 for 250
+  int threads;               ///< encoder threads, 0 = as many as cores
+  int rgb;                   ///< 1: RGB pixel format (no YUV matrix, no colour tags)
+  int faststart;             ///< 1: move the MP4/MOV index to the front
+  int alpha_mode;            ///< 1: tag the stream alpha_mode=1 (WebM with alpha)
+  int loop;                  ///< APNG plays (0 = forever), or -1 for the muxer default
+} zt_video_options;
+
+/// An open video file being written.
+typedef struct zt_video_writer zt_video_writer;
+
+/// Opens `options->path` for writing: container, stream, encoder, and an RGBA
+/// → encoded-format conversion with the BT.709 matrix, limited range, tagged
+/// BT.709 primaries/transfer/matrix (unless `rgb`). On failure returns a
+/// non-zero `zt_status`, fills `message`, and leaves `*writer` NULL (a partial
+/// file may remain at the path; callers write to a temporary name).
+int zt_video_open(const zt_video_options *options, zt_video_writer **writer, char *message, size_t message_size);
+
+/// Converts and encodes one frame of `encoded_width × encoded_height`
+/// straight-alpha RGBA8 pixels (rows of `4 × encoded_width` bytes); its
+/// timestamp is the number of frames written before it.
+int zt_video_write(zt_video_writer *writer, const uint8_t *rgba, char *message, size_t message_size);
+
+/// A frame converted to the encoder's pixel format, not yet encoded.
+typedef struct zt_video_frame zt_video_frame;
+
+/// An RGBA → encoder-format conversion of its own, so that frames can be
+/// converted on several threads at once (one converter per thread; a
+/// converter is not thread-safe, creating one is cheap).
+typedef struct zt_video_converter zt_video_converter;
+
+/// A converter for `writer`'s encoded size, pixel format and colour matrix;
+/// NULL when out of memory. It keeps no reference to the writer.
+zt_video_converter *zt_video_converter_create(const zt_video_writer *writer);
+
+/// Frees a converter.
+void zt_video_converter_free(zt_video_converter *converter);
+
+/// Converts one RGBA frame (as `zt_video_write` takes it) into `*frame`.
+int zt_video_convert(zt_video_converter *converter, const uint8_t *rgba, zt_video_frame **frame, char *message,
+                     size_t message_size);
+
+/// Encodes a converted frame as the next one and frees it (also on failure).
+int zt_video_write_converted(zt_video_writer *writer, zt_video_frame *frame, char *message, size_t message_size);
+
+/// Frees a converted frame that will not be written.
+void zt_video_frame_free(zt_video_frame *frame);
+
+/// Flushes the encoder, writes the trailer, closes the file and frees the
+/// writer (also on failure).
+int zt_video_finish(zt_video_writer *writer, char *message, size_t message_size);
+
+/// Frees the writer without finishing the file (which is left incomplete).
+void zt_video_abort(zt_video_writer *writer);
+
+/// 1 when this FFmpeg has an encoder called `name`.
+int zt_video_has_encoder(const char *name);
+
+/// What a video file holds (for tests and tools). Colour fields are FFmpeg's
+/// enum values (1 = BT.709 for primaries, transfer and matrix; range 1 = limited).
+typedef struct zt_video_info {
+  char container[64];
+  char codec[32];
+  char pixel_format[32];
+  int width, height;
+  int fps_num, fps_den;
+  int color_primaries, color_trc, colorspace, color_range;
+  int profile;
+  int alpha_mode;
+} zt_video_info;
+
+/// A video file being decoded.
+typedef struct zt_video_reader zt_video_reader;
+
+/// Opens a video file for decoding its best video stream and describes it.
+int zt_video_reader_open(const char *path, zt_video_reader **reader, zt_video_info *info, char *message,
+                         size_t message_size);
+
+/// Decodes the next frame into `width × height` RGBA8 (converted with the
+/// stream's tagged matrix and range) and its time in seconds; `ZT_END` after
+/// the last one.
+int zt_video_reader_next(zt_video_reader *reader, uint8_t *rgba, int width, int height, double *seconds,
+                         char *message, size_t message_size);
+
+/// Closes the reader.
+void zt_video_reader_close(zt_video_reader *reader);
+
+/// For an MP4/MOV file: 1 when the `moov` box comes before `mdat`, 0 when
+/// after, -1 when neither is found or the file cannot be read.
+int zt_video_moov_before_mdat(const char *path);
+
+// MARK: - GIF (giflib)
+
+/// A GIF file being written.
+typedef struct zt_gif_writer zt_gif_writer;
+
+/// Creates a GIF89a of `width × height` with a global palette of `colors`
+/// (2…256) RGB triples, looping `loop` times (0 = forever, -1 = no loop
+/// extension: play once).
+int zt_gif_open(const char *path, int width, int height, const uint8_t *palette, int colors, int loop,
+                zt_gif_writer **writer, char *message, size_t message_size);
+
+/// Appends a frame: `width × height` palette indices placed at (`x`, `y`),
+/// shown for `delay_centiseconds`; `transparent_index` (or -1) marks pixels
+/// that let the previous frame show through; `disposal` is GIF's disposal
+/// method (1 = leave in place, 2 = restore to the background).
+int zt_gif_write_frame(zt_gif_writer *writer, const uint8_t *indices, int x, int y, int width, int height,
+                       int delay_centiseconds, int transparent_index, int disposal, char *message,
+                       size_t message_size);
+
+/// Writes the trailer, closes the file and frees the writer.
+int zt_gif_close(zt_gif_writer *writer, char *message, size_t message_size);
+
+/// Reads a GIF as the frames a viewer shows: `count` RGBA8 frames of
+/// `width × height` (each the screen after compositing that frame, honouring
+/// transparency and disposal), their delays in centiseconds, and the
+/// NETSCAPE2.0 loop count (-1 when absent). `frames` and `delays` are freed
+/// with `zt_free`.
+int zt_gif_read(const char *path, uint8_t **frames, int *count, int *width, int *height, int **delays, int *loop,
+                char *message, size_t message_size);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,118 @@
+// SPDX-License-Identifier: Apache-2.0
+// How one layer is drawn: background, gradient, shape fill and stroke, border, and its clip.
+
+import ZoetropeGeometry
+import ZoetropeLayers
+import ZoetropeRaster
+
+extension Compositor {
+  /// The clip for a layer's content and sublayers: its rounded bounds inside
+  /// `inherited` when it masks to bounds, else `inherited`.
+  static func clip(of p: LayerProperties, layerToDevice: Transform3D, inside inherited: ClipMask?,
+                   context: Context) -> ClipMask? {
+    guard p.masksToBounds else { return inherited }
+    let shape = RoundedBounds(p)
+    let runs = shape.isEmpty ? nil : Rasterizer.spans(of: shape.path, fillRule: .nonZero, transform: layerToDevice,
+                                                      canvas: context.canvas, scratch: context.scratch)
+    return ClipMask(runs, width: context.canvas.width, height: context.canvas.height, parent: inherited)
+  }
+
+  /// Draws one layer's background and content (its border comes after its
+  /// sublayers, in ``drawBorder(_:layerToDevice:opacity:clip:context:into:)``).
+  /// The background and a gradient fill the rounded bounds themselves, so
+  /// only the superlayers' clip (`inheritedClip`) applies to them — clipping a
+  /// shape by itself would square its edge coverage; a shape's path is
+  /// clipped by the layer's own rounded bounds too when it masks to bounds
+  /// (`ownClip`).
+  static func draw(_ p: LayerProperties, layerToDevice: Transform3D, opacity: Double, inheritedClip: ClipMask?,
+                   ownClip: ClipMask?, context: Context, into frame: inout DisplayList) {
+    let shape = RoundedBounds(p)
+    if let background = p.backgroundColor, background.alpha > 0, !shape.isEmpty {
+      let runs = shape.radius > 0
+        ? Rasterizer.roundedRectangleSpans(shape.rect, radius: shape.radius, transform: layerToDevice,
+                                           canvas: context.canvas, scratch: context.scratch)
+        : nil
+      if let runs = runs ?? Rasterizer.spans(of: shape.path, fillRule: .nonZero, transform: layerToDevice,
+                                            canvas: context.canvas, scratch: context.scratch) {
+        frame.fill(clipped(runs, by: inheritedClip), color: background, opacity: opacity)
+      }
+    }
+    if let gradient = p.gradient, !shape.isEmpty, let paint = gradientPaint(gradient, bounds: p.bounds,
+                                                                           layerToDevice: layerToDevice,
+                                                                           opacity: opacity),
+      let runs = Rasterizer.spans(of: shape.path, fillRule: .nonZero, transform: layerToDevice,
+                                  canvas: context.canvas, scratch: context.scratch)
+    {
+      frame.fill(clipped(runs, by: inheritedClip), gradient: paint)
+    }
+    if let content = p.shape, let path = content.path {
+      if let fillColor = content.fillColor, fillColor.alpha > 0,
+        let runs = Rasterizer.spans(of: path, fillRule: content.fillRule, transform: layerToDevice,
+                                    canvas: context.canvas, scratch: context.scratch)
+      {
+        frame.fill(clipped(runs, by: ownClip), color: fillColor, opacity: opacity)
+      }
+      if let strokeColor = content.strokeColor, strokeColor.alpha > 0, content.lineWidth > 0,
+        let runs = strokeSpans(content, path: path, layerToDevice: layerToDevice, context: context)
+      {
+        frame.fill(clipped(runs, by: ownClip), color: strokeColor, opacity: opacity)
+      }
+    }
+  }
+
+  /// The coverage of a shape layer's stroke: the path trimmed to
+  /// `strokeStart…strokeEnd` (clamped to 0…1; nothing when start ≥ end),
+  /// flattened and stroked in layer space within the device tolerance.
+  static func strokeSpans(_ content: ShapeProperties, path: Path, layerToDevice: Transform3D,
+                          context: Context) -> CoverageSpans? {
+    let start = Swift.min(Swift.max(content.strokeStart, 0), 1), end = Swift.min(Swift.max(content.strokeEnd, 0), 1)
+    guard start < end else { return nil }
+    let trimmed = path.trimmed(from: start, to: end)
+    let style = StrokeStyle(lineWidth: content.lineWidth, lineCap: content.lineCap, lineJoin: content.lineJoin,
+                            miterLimit: content.miterLimit, dashPattern: content.lineDashPattern ?? [],
+                            dashPhase: content.lineDashPhase)
+    let tolerance = Rasterizer.tolerance / Rasterizer.deviceScale(of: layerToDevice)
+    let outline = Stroker.stroke(trimmed.flattened(tolerance: tolerance), style: style, tolerance: tolerance)
+    return Rasterizer.spans(ofLayerPolylines: outline, fillRule: .nonZero, transform: layerToDevice,
+                            canvas: context.canvas, scratch: context.scratch)
+  }
+
+  /// A `CAGradientLayer`'s paint: its unit start and end points placed in the
+  /// bounds, sampled through the inverse of the layer's projective map (so it
+  /// follows perspective); `nil` without colours or for a singular map.
+  static func gradientPaint(_ g: GradientProperties, bounds: Rect, layerToDevice: Transform3D,
+                            opacity: Double) -> GradientPaint? {
+    guard let colors = g.colors, let inverse = Homography(layerToDevice)?.inverted() else { return nil }
+    func place(_ unit: Point) -> Point {
+      Point(x: bounds.origin.x + unit.x * bounds.size.width, y: bounds.origin.y + unit.y * bounds.size.height)
+    }
+    let kind: GradientPaint.Kind = switch g.type {
+    case .axial: .axial
+    case .radial: .radial
+    case .conic: .conic
+    }
+    return GradientPaint(colors: colors, locations: g.locations, kind: kind, start: place(g.startPoint),
+                         end: place(g.endPoint), deviceToLayer: inverse, opacity: opacity)
+  }
+
+  /// Draws a layer's border inside its rounded bounds, over its sublayers
+  /// (as `CALayer` composites it). Like the background, only the superlayers'
+  /// clip applies.
+  static func drawBorder(_ p: LayerProperties, layerToDevice: Transform3D, opacity: Double, clip: ClipMask?,
+                         context: Context, into frame: inout DisplayList) {
+    let shape = RoundedBounds(p)
+    guard p.borderWidth > 0, let border = p.borderColor, border.alpha > 0, !shape.isEmpty else { return }
+    var ring = shape.path
+    let inner = shape.inset(by: Swift.min(p.borderWidth, shape.rect.width / 2, shape.rect.height / 2))
+    if !inner.isEmpty { ring.addPath(inner.path) }
+    if let runs = Rasterizer.spans(of: ring, fillRule: .evenOdd, transform: layerToDevice, canvas: context.canvas,
+                                   scratch: context.scratch) {
+      frame.fill(clipped(runs, by: clip), color: border, opacity: opacity)
+    }
+  }
+
+  /// `runs` restricted to `clip`, or as they are without one.
+  static func clipped(_ runs: CoverageSpans, by clip: ClipMask?) -> CoverageSpans {
+    clip.map { $0.clip(runs) } ?? runs
+  }
+}

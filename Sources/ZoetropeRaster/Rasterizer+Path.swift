@@ -1,0 +1,151 @@
+// SPDX-License-Identifier: Apache-2.0
+// Paths and polylines under a layer→device transform, to coverage runs: flattening, projection, fast paths.
+
+import ZoetropeGeometry
+
+extension Rasterizer {
+  /// The flattening tolerance in device pixels: every flattened curve stays
+  /// within this distance of the true curve after the transform.
+  package static let tolerance = 0.05
+
+  /// A canvas the runs are clipped to, `width × height` device pixels.
+  package struct Canvas: Sendable {
+    /// Width in pixels, ≥ 0.
+    package var width: Int
+    /// Height in pixels, ≥ 0.
+    package var height: Int
+
+    /// A canvas of `width × height` pixels.
+    package init(width: Int, height: Int) {
+      self.width = width
+      self.height = height
+    }
+  }
+
+  /// Coverage runs of `path` (in layer coordinates) under `transform`,
+  /// flattened within ``tolerance`` device pixels; `nil` when nothing lands
+  /// on the canvas. Axis-aligned rectangles skip the accumulation; under a
+  /// perspective transform the geometry is clipped against the plane just in
+  /// front of the viewer before it is projected.
+  package static func spans(of path: Path, fillRule: FillRule, transform: Transform3D, canvas: Canvas,
+                            scratch: RasterScratch? = nil) -> CoverageSpans? {
+    if transform.isAffine, transform.m12 == 0, transform.m21 == 0, let rect = path.axisAlignedRectangle {
+      let t = transform.affineTransform
+      let a = t.transform(Point(x: rect.minX, y: rect.minY)), b = t.transform(Point(x: rect.maxX, y: rect.maxY))
+      if a.isFinite && b.isFinite {
+        return rectangleSpans(minX: Swift.min(a.x, b.x), minY: Swift.min(a.y, b.y), maxX: Swift.max(a.x, b.x),
+                              maxY: Swift.max(a.y, b.y), canvasWidth: canvas.width, canvasHeight: canvas.height)
+      }
+    }
+    let lines: [Polyline]
+    if transform.isAffine {
+      lines = path.flattened(tolerance: tolerance, transform: transform.affineTransform)
+    } else {
+      lines = project(path.flattened(tolerance: tolerance / deviceScale(of: transform)), through: transform)
+    }
+    return spans(of: lines, fillRule: fillRule, canvasWidth: canvas.width, canvasHeight: canvas.height,
+                 scratch: scratch)
+  }
+
+  /// Coverage runs of polylines in layer coordinates (already flattened, such
+  /// as a stroke's outline) under `transform`; `nil` when nothing lands on
+  /// the canvas.
+  package static func spans(ofLayerPolylines polylines: [Polyline], fillRule: FillRule, transform: Transform3D,
+                            canvas: Canvas, scratch: RasterScratch? = nil) -> CoverageSpans? {
+    let lines: [Polyline]
+    if transform.isAffine {
+      let t = transform.affineTransform
+      lines = polylines.map { Polyline(points: $0.points.map(t.transform), isClosed: $0.isClosed) }
+    } else {
+      lines = project(polylines, through: transform)
+    }
+    return spans(of: lines, fillRule: fillRule, canvasWidth: canvas.width, canvasHeight: canvas.height,
+                 scratch: scratch)
+  }
+
+  /// Coverage runs of a rounded rectangle under an axis-aligned transform:
+  /// the rows between the corners are a plain rectangle (computed directly);
+  /// only the rows the corners touch go through the accumulation. `nil` when
+  /// the transform is not axis-aligned or the corners leave no whole row
+  /// between them (the caller takes the general path).
+  ///
+  ///     ╭──────────╮  rows touched by corners: accumulated
+  ///     │          │  rows strictly between:   rectangle runs
+  ///     ╰──────────╯  rows touched by corners: accumulated
+  package static func roundedRectangleSpans(_ bounds: Rect, radius: Double, transform: Transform3D, canvas: Canvas,
+                                            scratch: RasterScratch? = nil) -> CoverageSpans? {
+    guard transform.isAffine, transform.m12 == 0, transform.m21 == 0 else { return nil }
+    let t = transform.affineTransform
+    let a = t.transform(Point(x: bounds.minX, y: bounds.minY)), b = t.transform(Point(x: bounds.maxX, y: bounds.maxY))
+    let top = Swift.min(a.y, b.y), bottom = Swift.max(a.y, b.y)
+    let left = Swift.min(a.x, b.x), right = Swift.max(a.x, b.x)
+    let ry = radius * Swift.abs(t.d)
+    guard top.isFinite, bottom.isFinite, left.isFinite, right.isFinite, ry.isFinite else { return nil }
+    // Whole pixel rows clear of both corners.
+    let bandTop = Int(Swift.min(Swift.max(top + ry, -1), Double(canvas.height) + 1).rounded(.up))
+    let bandBottom = Int(Swift.min(Swift.max(bottom - ry, -1), Double(canvas.height) + 1).rounded(.down))
+    guard bandBottom > bandTop else { return nil }
+    let lines = Path.roundedRect(bounds, cornerRadius: radius).flattened(tolerance: tolerance, transform: t)
+    var result = spans(of: lines, fillRule: .nonZero, canvasWidth: canvas.width, canvasHeight: canvas.height,
+                       rows: Int.min..<bandTop, scratch: scratch) ?? CoverageSpans()
+    if let middle = rectangleSpans(minX: left, minY: Double(bandTop), maxX: right, maxY: Double(bandBottom),
+                                   canvasWidth: canvas.width, canvasHeight: canvas.height) {
+      result.append(middle)
+    }
+    if let lower = spans(of: lines, fillRule: .nonZero, canvasWidth: canvas.width, canvasHeight: canvas.height,
+                         rows: bandBottom..<Int.max, scratch: scratch) {
+      result.append(lower)
+    }
+    return result
+  }
+
+  /// The largest factor by which `t` stretches lengths near the layer origin
+  /// (at least 1e-6; 1 when it cannot be told).
+  package static func deviceScale(of t: Transform3D) -> Double {
+    let sx = (t.m11 * t.m11 + t.m12 * t.m12).squareRoot(), sy = (t.m21 * t.m21 + t.m22 * t.m22).squareRoot()
+    let s = Swift.max(sx, sy) / Swift.max(Swift.abs(t.m44), 1e-9)
+    return s.isFinite && s > 0 ? Swift.max(s, 1e-6) : 1
+  }
+
+  /// The smallest `w` a projected point keeps: geometry behind it (at or
+  /// behind the viewer) is cut away.
+  static let nearPlaneW = 1e-6
+
+  /// Projects closed layer-space polygons through a perspective transform.
+  ///
+  /// Each polygon is clipped in homogeneous coordinates against the plane
+  /// `w = nearPlaneW` first (Sutherland–Hodgman), so a layer that reaches
+  /// behind the viewer keeps the part in front of it with a straight cut,
+  /// instead of losing vertices one by one (which bent its outline).
+  ///
+  ///        viewer
+  ///          ▼         the part with w > 0 is kept; the edge crossing the
+  ///     ─────┼─────    plane ends at the crossing, and the cut is closed
+  ///      ╲   │   ╱     along the plane.
+  static func project(_ polylines: [Polyline], through t: Transform3D) -> [Polyline] {
+    polylines.compactMap { line in
+      var projected: [Point] = []
+      projected.reserveCapacity(line.points.count + 2)
+      func homogeneous(_ p: Point) -> (x: Double, y: Double, w: Double) {
+        (p.x * t.m11 + p.y * t.m21 + t.m41, p.x * t.m12 + p.y * t.m22 + t.m42, p.x * t.m14 + p.y * t.m24 + t.m44)
+      }
+      func emit(_ h: (x: Double, y: Double, w: Double)) {
+        let p = Point(x: h.x / h.w, y: h.y / h.w)
+        if p.isFinite { projected.append(p) }
+      }
+      guard var previous = line.points.last.map(homogeneous) else { return nil }
+      for point in line.points {
+        let current = homogeneous(point)
+        let previousInside = previous.w >= nearPlaneW, currentInside = current.w >= nearPlaneW
+        if previousInside != currentInside {
+          // The crossing of the edge previous → current with the plane.
+          let f = (nearPlaneW - previous.w) / (current.w - previous.w)
+          emit((previous.x + f * (current.x - previous.x), previous.y + f * (current.y - previous.y), nearPlaneW))
+        }
+        if currentInside { emit(current) }
+        previous = current
+      }
+      return projected.count > 2 ? Polyline(points: projected, isClosed: true) : nil
+    }
+  }
+}

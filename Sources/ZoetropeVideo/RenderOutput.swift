@@ -1,0 +1,136 @@
+// SPDX-License-Identifier: Apache-2.0
+// Where a clip goes: the format a path asks for, the encoder's defaults, and the sink that writes it.
+
+import ZoetropeMedia
+import ZoetropeTiming
+
+/// What a rendered clip is written to, and how: the one place that turns an
+/// output path (and an optional codec) into a format, fills in the encoder
+/// defaults, and builds the ``FrameSink``. The `zoetrope render` command and
+/// Swift code share it.
+///
+/// The format follows the path: `.mp4` (H.264, or H.265), `.mov` (ProRes 4444
+/// with alpha, or H.264/H.265), `.webm` (VP9 with alpha), `.gif`, `.apng`, a
+/// PNG pattern with a frame field (`frames/%04d.png`), or a folder ending in
+/// `/` (frames as `0000.png`, `0001.png`, …).
+///
+///     let output = try RenderOutput(path: "clip.mp4")
+///     let sink = try output.makeSink(width: 1280, height: 720, frameRate: FrameRate(30))
+public struct RenderOutput: Sendable {
+  /// The kinds of output.
+  public enum Format: Sendable, Hashable {
+    /// A video file: the codec and libavformat's muxer name (`mp4`, `mov`, `webm`, `apng`).
+    case video(VideoCodec, container: String)
+    /// An animated GIF.
+    case gif
+    /// One PNG per frame, numbered by frame index through a `printf`-style pattern.
+    case pngSequence(pattern: String)
+  }
+
+  /// The requested path, pattern or folder.
+  public let path: String
+  /// The format the path asks for.
+  public let format: Format
+  /// Constant-quality factor, lower is better; `nil` for the codec's default
+  /// (``defaultCRF(for:)``). Ignored by ProRes, APNG, GIF and PNG.
+  public var crf: Int?
+  /// x264/x265 preset (`ultrafast` … `veryslow`); `nil` for `medium`. Ignored by other codecs.
+  public var preset: String?
+  /// GIF and APNG: how many times to play, 0 (the default) for forever.
+  public var loop = 0
+  /// GIF: ordered dithering when the clip has more than 255 colours.
+  public var dither = false
+  /// PNG sequences: the compression; `nil` for `fast`.
+  public var pngCompression: RGBAImage.PNGCompression?
+
+  /// The output for `path`; `codec` chooses among the codecs its container
+  /// takes (the container's first by default). Throws, naming the path, for
+  /// an unknown extension, a codec the container cannot hold, or a `.png`
+  /// name without a frame-number field.
+  public init(path: String, codec: VideoCodec? = nil) throws(MediaError) {
+    self.path = path
+    format = try RenderOutput.format(of: path, codec: codec)
+  }
+
+  /// The format `path` asks for.
+  static func format(of path: String, codec: VideoCodec?) throws(MediaError) -> Format {
+    let lower = path.lowercased()
+    func video(_ container: String, _ allowed: [VideoCodec]) throws(MediaError) -> Format {
+      let chosen = codec ?? allowed[0]
+      guard allowed.contains(chosen) else {
+        throw MediaError(path: path, reason: "codec \(chosen.rawValue) cannot go in .\(container); use "
+          + allowed.map(\.rawValue).joined(separator: ", "))
+      }
+      return .video(chosen, container: container)
+    }
+    if path.hasSuffix("/") {
+      guard codec == nil else { throw MediaError(path: path, reason: "a PNG sequence takes no codec") }
+      return .pngSequence(pattern: path + "%04d.png")
+    }
+    if lower.hasSuffix(".png") {
+      guard path.contains("%") else {
+        throw MediaError(path: path, reason: "name PNG sequences with a frame-number field (frames/%04d.png) "
+          + "or end a folder with /; use .apng for an animated PNG")
+      }
+      guard codec == nil else { throw MediaError(path: path, reason: "a PNG sequence takes no codec") }
+      return .pngSequence(pattern: path)
+    }
+    if lower.hasSuffix(".mp4") { return try video("mp4", [.h264, .hevc]) }
+    if lower.hasSuffix(".mov") { return try video("mov", [.prores, .h264, .hevc]) }
+    if lower.hasSuffix(".webm") { return try video("webm", [.vp9]) }
+    if lower.hasSuffix(".apng") { return try video("apng", [.apng]) }
+    if lower.hasSuffix(".gif") {
+      guard codec == nil else { throw MediaError(path: path, reason: "a GIF takes no codec") }
+      return .gif
+    }
+    throw MediaError(path: path, reason: "unknown output format; use .mp4, .mov, .webm, .gif, .apng, "
+      + "frames/%04d.png or a folder/")
+  }
+
+  /// The constant-quality factor a codec gets when none is given: 18 for
+  /// H.264, 22 for H.265 (about the same quality), 30 for VP9; `nil` for
+  /// ProRes and APNG, which have none.
+  public static func defaultCRF(for codec: VideoCodec) -> Int? {
+    switch codec {
+    case .h264: 18
+    case .hevc: 22
+    case .vp9: 30
+    case .prores, .apng: nil
+    }
+  }
+
+  /// The encoder settings for a video format at `frameRate`; `nil` for GIF and PNG.
+  public func videoSettings(frameRate: FrameRate) -> VideoSettings? {
+    guard case .video(let codec, let container) = format else { return nil }
+    let x26x = codec == .h264 || codec == .hevc
+    return VideoSettings(codec: codec, container: container, frameRate: frameRate,
+                         crf: crf ?? RenderOutput.defaultCRF(for: codec), preset: x26x ? (preset ?? "medium") : nil,
+                         tune: codec == .h264 ? "animation" : nil, loop: codec == .apng ? loop : nil)
+  }
+
+  /// Things worth telling the user before a `width × height` render at
+  /// `frameRate` starts (they do not stop it): a GIF faster than 50 fps, which
+  /// viewers slow down.
+  public func notices(width: Int, height: Int, frameRate: FrameRate) -> [String] {
+    var notices: [String] = []
+    if case .gif = format, frameRate.framesPerSecond > 50 {
+      notices.append("GIF counts time in centiseconds and most viewers slow frames shorter than 2 cs; "
+        + "\(frameRate) fps will not play at its rate (50 fps or less will)")
+    }
+    return notices
+  }
+
+  /// The sink that writes `width × height` frames at `frameRate` to ``path``.
+  /// Nothing appears under the path until the sink finishes.
+  public func makeSink(width: Int, height: Int, frameRate: FrameRate) throws(MediaError) -> any FrameSink {
+    switch format {
+    case .pngSequence(let pattern):
+      return try PNGSequenceSink(pattern: pattern, compression: pngCompression ?? .fast)
+    case .gif:
+      return GIFSink(path: path, width: width, height: height, frameRate: frameRate.framesPerSecond, loop: loop,
+                     dither: dither)
+    case .video:
+      return try VideoSink(path: path, width: width, height: height, settings: videoSettings(frameRate: frameRate)!)
+    }
+  }
+}
