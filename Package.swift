@@ -86,7 +86,9 @@ let package = Package(
     .executableTarget(name: "zoetrope-bench", dependencies: ["Zoetrope", "ZoetropeVideo"], exclude: ["README.md"]),
 
     // MARK: - Tests
-    .target(name: "_ZoetropeTestSupport", dependencies: ["ZoetropeScene", "ZoetropeMedia"], exclude: ["README.md"]),
+    .target(
+      name: "_ZoetropeTestSupport",
+      dependencies: ["ZoetropeGeometry", "ZoetropeTiming", "ZoetropeAnimation", "ZoetropeLayers", "ZoetropeScene", "ZoetropeMedia"], exclude: ["README.md"]),
     .testTarget(name: "ShadersTests", dependencies: ["Shaders"]),
     .testTarget(name: "ZoetropeGeometryTests", dependencies: ["ZoetropeGeometry"]),
     .testTarget(name: "ZoetropeTimingTests", dependencies: ["ZoetropeTiming", "_ZoetropeTestSupport"]),

@@ -7,7 +7,7 @@
 /// ignored. Vector stores through the standard library's fill (which lowers
 /// to wide stores); byte-identical to ``fillPixelsScalar(_:count:word:)``.
 @inlinable
-public func fillPixels(_ pixels: UnsafeMutablePointer<UInt8>, count: Int, word: UInt32) {
+package func fillPixels(_ pixels: UnsafeMutablePointer<UInt8>, count: Int, word: UInt32) {
   guard count > 0 else { return }
   UnsafeMutableRawPointer(pixels).bindMemory(to: UInt32.self, capacity: count)
     .update(repeating: UInt32(littleEndian: word), count: count)
@@ -15,7 +15,7 @@ public func fillPixels(_ pixels: UnsafeMutablePointer<UInt8>, count: Int, word: 
 
 /// The scalar reference of ``fillPixels(_:count:word:)``.
 @inlinable
-public func fillPixelsScalar(_ pixels: UnsafeMutablePointer<UInt8>, count: Int, word: UInt32) {
+package func fillPixelsScalar(_ pixels: UnsafeMutablePointer<UInt8>, count: Int, word: UInt32) {
   for x in 0..<Swift.max(count, 0) {
     for byte in 0..<4 { pixels[4 * x + byte] = UInt8(truncatingIfNeeded: word >> (8 * UInt32(byte))) }
   }

@@ -2,12 +2,12 @@
 // fillSolid: source-over of one premultiplied colour under a coverage mask.
 
 /// The paint of ``fillSolid(_:coverage:count:context:)``: one premultiplied RGBA8 colour.
-public struct FillSolidContext: Sendable {
+@usableFromInline package struct FillSolidContext: Sendable {
   /// Premultiplied red, green, blue, alpha, 0…255 (each colour ≤ alpha).
-  public var color: SIMD4<UInt32>
+  @usableFromInline package var color: SIMD4<UInt32>
 
   /// A context for a premultiplied colour.
-  @inlinable public init(premultipliedRed r: UInt8, green g: UInt8, blue b: UInt8, alpha a: UInt8) {
+  @inlinable package init(premultipliedRed r: UInt8, green g: UInt8, blue b: UInt8, alpha a: UInt8) {
     color = SIMD4(UInt32(r), UInt32(g), UInt32(b), UInt32(a))
   }
 }
@@ -29,7 +29,7 @@ public struct FillSolidContext: Sendable {
 /// `div255(d × 255) = d`), not through a test. (The first version widened to
 /// `SIMD32<UInt32>` lane by lane and ran at 4.8 ms per full 1080p layer.)
 @inlinable
-public func fillSolid(
+package func fillSolid(
   _ pixels: UnsafeMutablePointer<UInt8>, coverage: UnsafePointer<UInt8>, count: Int, context: FillSolidContext
 ) {
   typealias Words = SIMD4<UInt32>
@@ -91,7 +91,7 @@ func blendWord(_ d: UInt32, _ k: UInt32, _ colorRB: UInt32, _ colorGA: UInt32) -
 
 /// The scalar reference of ``fillSolid(_:coverage:count:context:)``, kept as its oracle.
 @inlinable
-public func fillSolidScalar(
+package func fillSolidScalar(
   _ pixels: UnsafeMutablePointer<UInt8>, coverage: UnsafePointer<UInt8>, count: Int, context: FillSolidContext
 ) {
   let color = context.color

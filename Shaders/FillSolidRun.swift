@@ -11,7 +11,7 @@
 /// coverage byte equal to `coverage`. An opaque result (`s.a == 255`) is a plain
 /// store, chosen once per run — no per-pixel branch.
 @inlinable
-public func fillSolidRun(_ pixels: UnsafeMutablePointer<UInt8>, count: Int, coverage: UInt8, context: FillSolidContext) {
+package func fillSolidRun(_ pixels: UnsafeMutablePointer<UInt8>, count: Int, coverage: UInt8, context: FillSolidContext) {
   typealias Words = SIMD4<UInt32>
   typealias Halves = SIMD8<UInt16>
   let c = context.color, k = UInt32(coverage)

@@ -12,7 +12,7 @@
 /// ``fillSolid(_:coverage:count:context:)``; byte-identical to
 /// ``sourceOverRowScalar(_:source:coverage:count:)``.
 @inlinable
-public func sourceOverRow(
+package func sourceOverRow(
   _ pixels: UnsafeMutablePointer<UInt8>, source: UnsafePointer<UInt8>, coverage: UnsafePointer<UInt8>, count: Int
 ) {
   typealias Words = SIMD4<UInt32>
@@ -42,7 +42,7 @@ public func sourceOverRow(
 
 /// The scalar reference of ``sourceOverRow(_:source:coverage:count:)``.
 @inlinable
-public func sourceOverRowScalar(
+package func sourceOverRowScalar(
   _ pixels: UnsafeMutablePointer<UInt8>, source: UnsafePointer<UInt8>, coverage: UnsafePointer<UInt8>, count: Int
 ) {
   for x in 0..<count {

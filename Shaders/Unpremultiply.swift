@@ -10,7 +10,7 @@
 /// is cleared with one store; only mixed groups divide pixel by pixel.
 /// Byte-identical to ``unpremultiplyScalar(_:count:)``.
 @inlinable
-public func unpremultiply(_ pixels: UnsafeMutablePointer<UInt8>, count: Int) {
+package func unpremultiply(_ pixels: UnsafeMutablePointer<UInt8>, count: Int) {
   typealias Words = SIMD4<UInt32>
   let alphaMask = Words(repeating: 0xFF00_0000)
   let raw = UnsafeMutableRawPointer(pixels)
@@ -31,7 +31,7 @@ public func unpremultiply(_ pixels: UnsafeMutablePointer<UInt8>, count: Int) {
 
 /// The scalar reference of ``unpremultiply(_:count:)``, kept as its oracle.
 @inlinable
-public func unpremultiplyScalar(_ pixels: UnsafeMutablePointer<UInt8>, count: Int) {
+package func unpremultiplyScalar(_ pixels: UnsafeMutablePointer<UInt8>, count: Int) {
   for x in 0..<Swift.max(count, 0) {
     let a = UInt32(pixels[4 * x + 3])
     if a == 255 { continue }

@@ -52,7 +52,7 @@ public struct Renderer: Sendable {
       image = RGBAImage(width: list.width, height: list.height,
                         pixels: [UInt8](unsafeUninitializedCapacity: count) { _, initialized in initialized = count })
     }
-    image.pixels.withUnsafeMutableBufferPointer { pixels in
+    image.withUnsafeMutablePixels { pixels in
       list.render(into: pixels.baseAddress!, straightAlpha: true, threads: threads)
     }
   }

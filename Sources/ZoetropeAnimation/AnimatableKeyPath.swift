@@ -8,16 +8,16 @@ import ZoetropeGeometry
 ///
 /// The vocabulary is Core Animation's key-value coding extensions (see
 /// SCENE-FORMAT.md, "Animatable key paths", and ca-semantics.md §8).
-public struct AnimatableKeyPath: Hashable, Sendable, CustomStringConvertible {
+package struct AnimatableKeyPath: Hashable, Sendable, CustomStringConvertible {
   /// The layer property a key path starts with.
-  public enum Property: String, Hashable, Sendable, CaseIterable {
+  package enum Property: String, Hashable, Sendable, CaseIterable {
     case position, bounds, anchorPoint, zPosition, opacity, hidden, backgroundColor, cornerRadius
     case borderWidth, borderColor, transform, sublayerTransform
     case path, fillColor, strokeColor, lineWidth, miterLimit, lineDashPhase, strokeStart, strokeEnd
     case colors, locations, startPoint, endPoint
 
     /// The kind of the whole property's value.
-    public var valueKind: AnimationValueKind {
+    package var valueKind: AnimationValueKind {
       switch self {
       case .position, .anchorPoint, .startPoint, .endPoint: .point
       case .bounds: .rect
@@ -34,7 +34,7 @@ public struct AnimatableKeyPath: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The layer class that has this property.
-    public var owner: Owner {
+    package var owner: Owner {
       switch self {
       case .path, .fillColor, .strokeColor, .lineWidth, .miterLimit, .lineDashPhase, .strokeStart, .strokeEnd:
         .shapeLayer
@@ -45,12 +45,12 @@ public struct AnimatableKeyPath: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// Which layer class declares a property.
-  public enum Owner: String, Hashable, Sendable {
+  package enum Owner: String, Hashable, Sendable {
     case layer, shapeLayer, gradientLayer
   }
 
   /// The part of the property a key path names.
-  public enum Field: Hashable, Sendable {
+  package enum Field: Hashable, Sendable {
     /// The whole value.
     case whole
     /// `.x` / `.y` of a point.
@@ -68,12 +68,12 @@ public struct AnimatableKeyPath: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// The property.
-  public let property: Property
+  package let property: Property
   /// The part of it.
-  public let field: Field
+  package let field: Field
 
   /// Creates a key path from its parts; no validation.
-  public init(property: Property, field: Field = .whole) {
+  package init(property: Property, field: Field = .whole) {
     self.property = property
     self.field = field
   }
@@ -81,7 +81,7 @@ public struct AnimatableKeyPath: Hashable, Sendable, CustomStringConvertible {
   /// Parses a key path string; `nil` when it is not animatable.
   ///
   ///     AnimatableKeyPath("transform.rotation")  // transform, rotation about z
-  public init?(_ string: String) {
+  package init?(_ string: String) {
     let parts = string.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
     guard let first = parts.first, let property = Property(rawValue: first) else { return nil }
     let rest = Array(parts.dropFirst())
@@ -129,7 +129,7 @@ public struct AnimatableKeyPath: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// The kind of value this key path reads and writes.
-  public var valueKind: AnimationValueKind {
+  package var valueKind: AnimationValueKind {
     switch field {
     case .whole: property.valueKind
     case .x, .y, .width, .height, .originX, .originY, .transform: .number
@@ -139,7 +139,7 @@ public struct AnimatableKeyPath: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// The key path in Core Animation's spelling.
-  public var description: String {
+  package var description: String {
     let suffix: String
     switch field {
     case .whole: suffix = ""
@@ -170,7 +170,7 @@ public struct AnimatableKeyPath: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// Every animatable key path string, for error messages and documentation.
-  public static let allKeyPathStrings: [String] = {
+  package static let allKeyPathStrings: [String] = {
     var list: [String] = []
     for p in Property.allCases {
       list.append(p.rawValue)
@@ -191,7 +191,7 @@ public struct AnimatableKeyPath: Hashable, Sendable, CustomStringConvertible {
 extension AnimatableKeyPath {
   /// The part of a whole property value this key path names; `nil` when the
   /// value has the wrong kind.
-  public func read(from whole: AnimationValue) -> AnimationValue? {
+  package func read(from whole: AnimationValue) -> AnimationValue? {
     switch (field, whole) {
     case (.whole, _): return whole
     case (.x, .point(let p)): return .number(p.x)
@@ -211,7 +211,7 @@ extension AnimatableKeyPath {
 
   /// The whole property value with the named part replaced by `part`; `whole`
   /// unchanged when the kinds do not fit.
-  public func write(_ part: AnimationValue, into whole: AnimationValue) -> AnimationValue {
+  package func write(_ part: AnimationValue, into whole: AnimationValue) -> AnimationValue {
     switch (field, whole, part) {
     case (.whole, _, _): return part
     case (.x, .point(var p), .number(let v)): p.x = v; return .point(p)

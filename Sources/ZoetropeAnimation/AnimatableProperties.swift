@@ -6,7 +6,7 @@
 ///
 /// Conformers store whole properties; animations of sub-key paths
 /// (`position.x`) read the whole value, change the field and write it back.
-public protocol AnimatableProperties {
+package protocol AnimatableProperties {
   /// The current value of a property, or `nil` when this layer has no such
   /// property (a shape property on a plain layer).
   func value(of property: AnimatableKeyPath.Property) -> AnimationValue?

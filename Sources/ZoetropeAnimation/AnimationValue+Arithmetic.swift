@@ -13,7 +13,7 @@ extension AnimationValue {
   /// both have the same structure. Colour and number lists interpolate element by
   /// element when their counts agree. Everything else — flags, `nil` colours,
   /// mismatched kinds or structures — switches discretely at `fraction` 0.5.
-  public func interpolated(to other: AnimationValue, fraction f: Double) -> AnimationValue {
+  package func interpolated(to other: AnimationValue, fraction f: Double) -> AnimationValue {
     switch (self, other) {
     case (.number(let a), .number(let b)):
       return .number(a + (b - a) * f)
@@ -48,7 +48,7 @@ extension AnimationValue {
   /// equal length; for transforms `other` acts first, `CATransform3DConcat(other, self)`;
   /// a flag is `self || other`. Values that cannot add (paths, `nil` colours,
   /// mismatched kinds) give `other`.
-  public func adding(_ other: AnimationValue) -> AnimationValue {
+  package func adding(_ other: AnimationValue) -> AnimationValue {
     switch (self, other) {
     case (.number(let a), .number(let b)): return .number(a + b)
     case (.point(let a), .point(let b)): return .point(a + b)
@@ -73,7 +73,7 @@ extension AnimationValue {
   ///
   /// For transforms, the matrix `X` with `X ⊕ other == self`; when `other` is
   /// singular, `self`. Values that cannot subtract give `self`.
-  public func subtracting(_ other: AnimationValue) -> AnimationValue {
+  package func subtracting(_ other: AnimationValue) -> AnimationValue {
     switch (self, other) {
     case (.transform(let a), .transform(let b)):
       guard let inverse = b.inverted() else { return self }
@@ -90,7 +90,7 @@ extension AnimationValue {
   /// concatenated with itself `factor` times (integral factors ≥ 0; others give
   /// identity). `nil` for values that cannot scale (flags, paths, `nil` colours).
   /// Used by `cumulative` animations (§4.3).
-  public func scaled(by factor: Double) -> AnimationValue? {
+  package func scaled(by factor: Double) -> AnimationValue? {
     switch self {
     case .number(let a): return .number(a * factor)
     case .point(let p): return .point(p * factor)
@@ -116,7 +116,7 @@ extension AnimationValue {
 
   /// The components of a vector-like value, for splines and distances; `nil` for
   /// transforms, paths, flags and `nil` colours.
-  public var vectorComponents: [Double]? {
+  package var vectorComponents: [Double]? {
     switch self {
     case .number(let a): [a]
     case .point(let p): [p.x, p.y]
@@ -131,7 +131,7 @@ extension AnimationValue {
 
   /// A value of the same kind as `self` from components produced by
   /// ``vectorComponents`` (same count); `self` when they do not fit.
-  public func withVectorComponents(_ c: [Double]) -> AnimationValue {
+  package func withVectorComponents(_ c: [Double]) -> AnimationValue {
     switch self {
     case .number: return c.count == 1 ? .number(c[0]) : self
     case .point: return c.count == 2 ? .point(Point(x: c[0], y: c[1])) : self
@@ -150,7 +150,7 @@ extension AnimationValue {
   /// The distance between two values for `paced` keyframes: `|Δ|` for numbers,
   /// Euclidean over the components of vector-like values; for transforms, the
   /// distance between their translations. Values that have no distance count 1.
-  public func distance(to other: AnimationValue) -> Double {
+  package func distance(to other: AnimationValue) -> Double {
     if case .transform(let a) = self, case .transform(let b) = other {
       let dx = b.m41 - a.m41, dy = b.m42 - a.m42, dz = b.m43 - a.m43
       return (dx * dx + dy * dy + dz * dz).squareRoot()

@@ -6,14 +6,14 @@ import ZoetropeTiming
 /// The values of a keyframe animation prepared for sampling: key times checked
 /// (or replaced by uniform or paced ones), spline tangents and arc-length tables
 /// precomputed. See ca-semantics.md §5.
-public struct KeyframeTrack: Sendable {
+package struct KeyframeTrack: Sendable {
   /// The keyframe values, all of one kind.
-  public let values: [AnimationValue]
+  package let values: [AnimationValue]
   /// The effective key times (n entries, or n + 1 for `discrete`).
-  public let keyTimes: [Double]
+  package let keyTimes: [Double]
   /// The calculation mode in effect (`cubic` falls back to `linear` for values
   /// with no components, such as transforms).
-  public let mode: CalculationMode
+  package let mode: CalculationMode
   /// Per-segment easing, when there is exactly one per segment.
   let timingFunctions: [MediaTimingFunction]?
   /// Kochanek–Bartels tangents per keyframe (cubic modes).
@@ -121,7 +121,7 @@ public struct KeyframeTrack: Sendable {
   }
 
   /// Whether every entry is in 0…1 and none is smaller than the one before.
-  public static func isNonDecreasingUnit(_ list: [Double]) -> Bool {
+  package static func isNonDecreasingUnit(_ list: [Double]) -> Bool {
     var previous = 0.0
     for v in list {
       guard v >= 0, v <= 1, v >= previous else { return false }
@@ -162,7 +162,7 @@ public struct KeyframeTrack: Sendable {
   }
 
   /// The value at cycle progress `f` (after the animation's own timing function).
-  public func value(at f: Double) -> AnimationValue {
+  package func value(at f: Double) -> AnimationValue {
     let n = values.count
     let f = f.isNaN ? 0 : Swift.min(Swift.max(f, 0), 1)
     guard n > 1 else { return values[0] }

@@ -23,7 +23,7 @@ import Darwin
 ///
 ///     segment 0        segment 1          keyframes: start, end0, end1
 ///     start ──────▶ end0 ╭──────╮ end1
-public struct PathTrack: Sendable {
+package struct PathTrack: Sendable {
   /// One drawable element: its start point and the element.
   struct Segment: Sendable {
     var start: Point
@@ -132,7 +132,7 @@ public struct PathTrack: Sendable {
   }
 
   /// The point and the tangent angle (radians, from +x towards +y) at cycle progress `f`.
-  public func sample(at f: Double) -> (point: Point, angle: Double) {
+  package func sample(at f: Double) -> (point: Point, angle: Double) {
     let f = f.isNaN ? 0 : Swift.min(Swift.max(f, 0), 1)
     let count = segments.count
     if mode == .discrete {

@@ -9,7 +9,7 @@ extension ResolvedAnimation {
   ///
   /// `isTopLevel` is true for an animation added directly to a layer: only
   /// those are removed on completion (ca-semantics.md §2.3, §6).
-  public func localTime(forParentTime parentTime: Double, isTopLevel: Bool,
+  package func localTime(forParentTime parentTime: Double, isTopLevel: Bool,
                         parentIsLimitFromBelow: Bool = false) -> LocalTime? {
     timing.localTime(forParentTime: parentTime, duration: timing.duration,
                      keepsForwardFill: !isTopLevel || !isRemovedOnCompletion,
@@ -19,7 +19,7 @@ extension ResolvedAnimation {
   /// Applies the animation to `properties` as it shows at `parentTime` (the host
   /// layer's local time, or the enclosing group's time). An animation that does
   /// not show at that time leaves them untouched (ca-semantics.md §9).
-  public func apply<Properties: AnimatableProperties>(
+  package func apply<Properties: AnimatableProperties>(
     to properties: inout Properties, parentTime: Double, isTopLevel: Bool = true, parentIsLimitFromBelow: Bool = false
   ) {
     guard let local = localTime(forParentTime: parentTime, isTopLevel: isTopLevel,

@@ -11,20 +11,20 @@ import ZoetropeTiming
 ///
 /// Evaluating it is pure: ``apply(to:parentTime:isTopLevel:)`` reads and writes
 /// only the properties passed in.
-public struct ResolvedAnimation: Sendable {
+package struct ResolvedAnimation: Sendable {
   /// The key the animation was added under, if any.
-  public var key: String?
+  package var key: String?
   /// The timing, with `duration > 0`.
-  public var timing: Timing
+  package var timing: Timing
   /// Whether a top-level animation is gone after its window.
-  public var isRemovedOnCompletion: Bool
+  package var isRemovedOnCompletion: Bool
   /// The easing of each iteration's progress.
-  public var timingFunction: MediaTimingFunction?
+  package var timingFunction: MediaTimingFunction?
   /// What the animation does.
-  public var content: Content
+  package var content: Content
 
   /// What an animation does: animate one key path, or run children.
-  public indirect enum Content: Sendable {
+  package indirect enum Content: Sendable {
     /// A property animation (basic, spring, keyframe).
     case property(PropertyTrack)
     /// A group's children, in order.
@@ -36,7 +36,7 @@ public struct ResolvedAnimation: Sendable {
   ///
   /// `parentDuration` is the enclosing group's duration for a group child and
   /// `nil` at the top level.
-  public init?(_ animation: Animation, key: String? = nil, parentDuration: Double? = nil) {
+  package init?(_ animation: Animation, key: String? = nil, parentDuration: Double? = nil) {
     var timing = animation.timing
     if !(timing.duration > 0) {
       timing.duration = parentDuration ?? Timing.defaultAnimationDuration
@@ -61,24 +61,24 @@ public struct ResolvedAnimation: Sendable {
   }
 
   /// The end of the active window in the parent's time (`.infinity` if it never ends).
-  public var endTime: Double { timing.endTime(forDuration: timing.duration) }
+  package var endTime: Double { timing.endTime(forDuration: timing.duration) }
 }
 
 /// What a property animation does once frozen.
-public struct PropertyTrack: Sendable {
+package struct PropertyTrack: Sendable {
   /// The animated key path.
-  public var keyPath: AnimatableKeyPath
+  package var keyPath: AnimatableKeyPath
   /// Adds to the value below.
-  public var isAdditive: Bool
+  package var isAdditive: Bool
   /// Accumulates over repeat cycles.
-  public var isCumulative: Bool
+  package var isCumulative: Bool
   /// Builds a transform from the interpolated numbers, if set.
-  public var valueFunction: ValueFunction?
+  package var valueFunction: ValueFunction?
   /// How values over time are produced.
-  public var curve: Curve
+  package var curve: Curve
 
   /// How a property animation produces values.
-  public indirect enum Curve: Sendable {
+  package indirect enum Curve: Sendable {
     /// `CABasicAnimation`'s from/to/by.
     case basic(from: AnimationValue?, to: AnimationValue?, by: AnimationValue?)
     /// `CASpringAnimation`: from/to/by with spring progress.
@@ -143,7 +143,7 @@ public struct PropertyTrack: Sendable {
 extension ResolvedAnimation {
   /// Whether the animation (or, for a group, any of its children) animates
   /// `property` or one of its components.
-  public func animates(_ property: AnimatableKeyPath.Property) -> Bool {
+  package func animates(_ property: AnimatableKeyPath.Property) -> Bool {
     switch content {
     case .property(let track): track.keyPath.property == property
     case .group(let children): children.contains { $0.animates(property) }

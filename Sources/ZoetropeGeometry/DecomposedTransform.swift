@@ -10,30 +10,30 @@ import Darwin
 #endif
 
 /// Three numbers.
-public struct Vector3: Hashable, Sendable {
-  public var x: Double, y: Double, z: Double
+package struct Vector3: Hashable, Sendable {
+  package var x: Double, y: Double, z: Double
   /// Creates a vector.
-  @inlinable public init(x: Double, y: Double, z: Double) { (self.x, self.y, self.z) = (x, y, z) }
+  @inlinable package init(x: Double, y: Double, z: Double) { (self.x, self.y, self.z) = (x, y, z) }
 }
 
 /// Four numbers.
-public struct Vector4: Hashable, Sendable {
-  public var x: Double, y: Double, z: Double, w: Double
+package struct Vector4: Hashable, Sendable {
+  package var x: Double, y: Double, z: Double, w: Double
   /// Creates a vector.
-  @inlinable public init(x: Double, y: Double, z: Double, w: Double) { (self.x, self.y, self.z, self.w) = (x, y, z, w) }
+  @inlinable package init(x: Double, y: Double, z: Double, w: Double) { (self.x, self.y, self.z, self.w) = (x, y, z, w) }
 }
 
 /// A unit quaternion `(x, y, z, w)` = `(axis · sin(θ/2), cos(θ/2))`: a rotation by θ.
-public struct Quaternion: Hashable, Sendable {
-  public var x: Double, y: Double, z: Double, w: Double
+package struct Quaternion: Hashable, Sendable {
+  package var x: Double, y: Double, z: Double, w: Double
   /// Creates a quaternion from its components (not normalised).
-  @inlinable public init(x: Double, y: Double, z: Double, w: Double) { (self.x, self.y, self.z, self.w) = (x, y, z, w) }
+  @inlinable package init(x: Double, y: Double, z: Double, w: Double) { (self.x, self.y, self.z, self.w) = (x, y, z, w) }
 
   /// No rotation.
-  public static let identity = Quaternion(x: 0, y: 0, z: 0, w: 1)
+  package static let identity = Quaternion(x: 0, y: 0, z: 0, w: 1)
 
   /// Spherical interpolation along the shorter arc; `fraction` outside 0…1 extrapolates.
-  public func slerp(to other: Quaternion, fraction t: Double) -> Quaternion {
+  package func slerp(to other: Quaternion, fraction t: Double) -> Quaternion {
     var b = other
     var dot = x * b.x + y * b.y + z * b.z + w * b.w
     if dot < 0 {
@@ -87,7 +87,7 @@ public struct Quaternion: Hashable, Sendable {
 
   /// Rotation angles about x, y and z, radians, applied in that order (x first).
   /// A pure z rotation by θ in (−π, π] gives `(0, 0, θ)`.
-  public var eulerAngles: Vector3 {
+  package var eulerAngles: Vector3 {
     let r = rowMatrix
     // Column-vector R = Rz(c) · Ry(b) · Rx(a); entries c[i][j] = r[j][i].
     let sinB = Swift.max(-1, Swift.min(1, -r[0][2]))
@@ -100,7 +100,7 @@ public struct Quaternion: Hashable, Sendable {
   }
 
   /// The rotation by `angles.x` about x, then `angles.y` about y, then `angles.z` about z.
-  public init(eulerAngles angles: Vector3) {
+  package init(eulerAngles angles: Vector3) {
     func axis(_ angle: Double, _ ax: Double, _ ay: Double, _ az: Double) -> Quaternion {
       let s = sin(angle / 2)
       return Quaternion(x: ax * s, y: ay * s, z: az * s, w: cos(angle / 2))
@@ -121,15 +121,15 @@ public struct Quaternion: Hashable, Sendable {
 /// fourth row, and perspective is what remains of the fourth column.
 ///
 /// Skew holds the xy, xz and yz shear factors in `x`, `y` and `z`.
-public struct DecomposedTransform: Hashable, Sendable {
-  public var translation: Vector3
-  public var scale: Vector3
-  public var skew: Vector3
-  public var perspective: Vector4
-  public var quaternion: Quaternion
+package struct DecomposedTransform: Hashable, Sendable {
+  package var translation: Vector3
+  package var scale: Vector3
+  package var skew: Vector3
+  package var perspective: Vector4
+  package var quaternion: Quaternion
 
   /// Creates a decomposition from its parts.
-  public init(translation: Vector3, scale: Vector3, skew: Vector3, perspective: Vector4, quaternion: Quaternion) {
+  package init(translation: Vector3, scale: Vector3, skew: Vector3, perspective: Vector4, quaternion: Quaternion) {
     self.translation = translation
     self.scale = scale
     self.skew = skew
@@ -139,7 +139,7 @@ public struct DecomposedTransform: Hashable, Sendable {
 
   /// Linear interpolation of translation, scale, skew and perspective, and
   /// shorter-arc slerp of the rotation; `fraction` outside 0…1 extrapolates.
-  public func interpolated(to o: DecomposedTransform, fraction t: Double) -> DecomposedTransform {
+  package func interpolated(to o: DecomposedTransform, fraction t: Double) -> DecomposedTransform {
     func lerp(_ a: Double, _ b: Double) -> Double { a + (b - a) * t }
     func lerp3(_ a: Vector3, _ b: Vector3) -> Vector3 { Vector3(x: lerp(a.x, b.x), y: lerp(a.y, b.y), z: lerp(a.z, b.z)) }
     return DecomposedTransform(
@@ -153,7 +153,7 @@ public struct DecomposedTransform: Hashable, Sendable {
 extension Transform3D {
   /// The decomposition, or `nil` when the matrix cannot be decomposed
   /// (`m44 == 0`, or a singular affine part).
-  public func decomposed() -> DecomposedTransform? {
+  package func decomposed() -> DecomposedTransform? {
     guard m44 != 0, values.allSatisfy(\.isFinite) else { return nil }
     var m = rows
     for i in 0..<4 { for j in 0..<4 { m[i][j] /= m44 } }
@@ -208,7 +208,7 @@ extension Transform3D {
   }
 
   /// Rebuilds the matrix of a decomposition.
-  public init(_ d: DecomposedTransform) {
+  package init(_ d: DecomposedTransform) {
     let r = d.quaternion.rowMatrix
     // Rows of scale · skew · rotation:
     // row0 = sx·r0; row1 = sy·(r1 + kxy·r0); row2 = sz·(r2 + kxz·r0 + kyz·r1).
@@ -234,7 +234,7 @@ extension Transform3D {
 
   /// The transform `fraction` of the way to `other` by decomposition (shorter-arc
   /// rotation). If either cannot be decomposed, switches at 0.5. Exact at 0 and 1.
-  public func interpolated(to other: Transform3D, fraction: Double) -> Transform3D {
+  package func interpolated(to other: Transform3D, fraction: Double) -> Transform3D {
     if fraction == 0 || self == other { return self }
     if fraction == 1 { return other }
     guard let a = decomposed(), let b = other.decomposed() else { return fraction < 0.5 ? self : other }

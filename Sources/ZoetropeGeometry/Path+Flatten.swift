@@ -2,21 +2,21 @@
 // Flattening a path into polylines within a distance tolerance.
 
 /// A flattened subpath: the points of a polyline and whether it closes.
-public struct Polyline: Hashable, Sendable {
+package struct Polyline: Hashable, Sendable {
   /// The vertices, in order; the first is the subpath's start.
-  public var points: [Point]
+  package var points: [Point]
   /// Whether the subpath ends with a close (a segment back to its start).
-  public var isClosed: Bool
+  package var isClosed: Bool
   /// Whether the first segment is the short piece along a curve's tangent
   /// that flattening puts where a subpath starts with a curve (not a segment
   /// of the path itself: a stroke's cap faces along it, and the stroke's
   /// inside there follows the next segment).
-  public var startsAlongTangent: Bool
+  package var startsAlongTangent: Bool
   /// Whether the last segment is such a piece, where a subpath ends with a curve.
-  public var endsAlongTangent: Bool
+  package var endsAlongTangent: Bool
 
   /// Creates a polyline.
-  public init(points: [Point], isClosed: Bool, startsAlongTangent: Bool = false, endsAlongTangent: Bool = false) {
+  package init(points: [Point], isClosed: Bool, startsAlongTangent: Bool = false, endsAlongTangent: Bool = false) {
     self.points = points
     self.isClosed = isClosed
     self.startsAlongTangent = startsAlongTangent
@@ -37,7 +37,7 @@ extension Path {
   /// (past that, astronomically large curves exceed the tolerance).
   ///
   ///     path.flattened(tolerance: 0.05, transform: layerToDevice)
-  public func flattened(tolerance: Double, transform: AffineTransform = .identity) -> [Polyline] {
+  package func flattened(tolerance: Double, transform: AffineTransform = .identity) -> [Polyline] {
     let tolerance = tolerance > 0 ? tolerance : 0.05
     var result: [Polyline] = []
     var current: [Point] = []

@@ -30,22 +30,22 @@ public enum LineJoin: String, Hashable, Sendable, CaseIterable {
 }
 
 /// How to stroke: width, caps, joins, miter limit, dashes.
-public struct StrokeStyle: Sendable {
+package struct StrokeStyle: Sendable {
   /// Line width in the polyline's units.
-  public var lineWidth: Double
+  package var lineWidth: Double
   /// Ends of open subpaths and dashes.
-  public var lineCap: LineCap
+  package var lineCap: LineCap
   /// Corners between segments.
-  public var lineJoin: LineJoin
+  package var lineJoin: LineJoin
   /// Longest miter, in half line widths, before a miter join becomes a bevel.
-  public var miterLimit: Double
+  package var miterLimit: Double
   /// Dash lengths (on, off, …); empty for solid.
-  public var dashPattern: [Double]
+  package var dashPattern: [Double]
   /// Offset into the dash pattern.
-  public var dashPhase: Double
+  package var dashPhase: Double
 
   /// Creates a style.
-  public init(lineWidth: Double, lineCap: LineCap = .butt, lineJoin: LineJoin = .miter, miterLimit: Double = 10,
+  package init(lineWidth: Double, lineCap: LineCap = .butt, lineJoin: LineJoin = .miter, miterLimit: Double = 10,
               dashPattern: [Double] = [], dashPhase: Double = 0) {
     self.lineWidth = lineWidth
     self.lineCap = lineCap

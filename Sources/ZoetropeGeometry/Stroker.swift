@@ -23,11 +23,11 @@ import Darwin
 /// Corners that turn so little that a bevel stays within `tolerance` of the
 /// round arc are bevelled whatever the join (nearly every vertex of a
 /// flattened curve).
-public enum Stroker {
+package enum Stroker {
   /// The stroke outline of `polylines` as closed polygons.
   ///
   /// Round caps and joins are polygons within `tolerance` of their arcs.
-  public static func stroke(_ polylines: [Polyline], style: StrokeStyle, tolerance: Double = 0.05) -> [Polyline] {
+  package static func stroke(_ polylines: [Polyline], style: StrokeStyle, tolerance: Double = 0.05) -> [Polyline] {
     let half = style.lineWidth / 2
     guard half > 0, half.isFinite else { return [] }
     var output: [Polyline] = []
@@ -314,7 +314,7 @@ public enum Stroker {
 
   /// Splits polylines into dashes: on/off lengths from `pattern`, starting
   /// `phase` into it. Each dash is an open polyline.
-  public static func dash(_ polylines: [Polyline], pattern: [Double], phase: Double) -> [Polyline] {
+  package static func dash(_ polylines: [Polyline], pattern: [Double], phase: Double) -> [Polyline] {
     let period = pattern.reduce(0, +)
     guard period > 0, period.isFinite else { return polylines }
     var result: [Polyline] = []

@@ -11,7 +11,7 @@ import Darwin
 
 /// One component of a transform that a Core Animation key path names
 /// (`transform.rotation.z`, `transform.scale`, `transform.translation.x`, …).
-public enum TransformComponent: Hashable, Sendable {
+package enum TransformComponent: Hashable, Sendable {
   case rotationX, rotationY, rotationZ
   /// `transform.scale`: reads the average of the three scales, writes all three.
   case scale
@@ -23,7 +23,7 @@ extension Transform3D {
   /// The named component (ca-semantics.md §8, key-value coding model: decompose
   /// and read). Rotations are radians; for a transform that cannot be decomposed,
   /// rotations read 0 and scales 1.
-  public func component(_ c: TransformComponent) -> Double {
+  package func component(_ c: TransformComponent) -> Double {
     switch c {
     case .translationX: return m44 == 0 ? m41 : m41 / m44
     case .translationY: return m44 == 0 ? m42 : m42 / m44
@@ -60,7 +60,7 @@ extension Transform3D {
   /// that cannot be decomposed is returned unchanged for other components.
   ///
   ///     Transform3D.identity.settingComponent(.rotationZ, to: .pi / 2)  // == .rotation(angle: .pi / 2, x: 0, y: 0, z: 1)
-  public func settingComponent(_ c: TransformComponent, to value: Double) -> Transform3D {
+  package func settingComponent(_ c: TransformComponent, to value: Double) -> Transform3D {
     var t = self
     switch c {
     case .translationX: t.m41 = value * (m44 == 0 ? 1 : m44); return t

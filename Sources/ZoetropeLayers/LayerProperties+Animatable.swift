@@ -6,7 +6,7 @@ import ZoetropeGeometry
 
 extension LayerProperties: AnimatableProperties {
   /// The value of `property`, or `nil` when this layer has no such property.
-  public func value(of property: AnimatableKeyPath.Property) -> AnimationValue? {
+  package func value(of property: AnimatableKeyPath.Property) -> AnimationValue? {
     switch property {
     case .position: return .point(position)
     case .bounds: return .rect(bounds)
@@ -38,7 +38,7 @@ extension LayerProperties: AnimatableProperties {
   /// Stores an animated value. As the render server does after each animation,
   /// opacity is clamped to 0…1 and radii and widths to ≥ 0 (ca-semantics.md §9).
   /// A value of the wrong kind, or for a property this layer lacks, is ignored.
-  public mutating func setValue(_ value: AnimationValue, of property: AnimatableKeyPath.Property) {
+  package mutating func setValue(_ value: AnimationValue, of property: AnimatableKeyPath.Property) {
     switch (property, value) {
     case (.position, .point(let p)): position = p
     case (.bounds, .rect(let r)): bounds = r

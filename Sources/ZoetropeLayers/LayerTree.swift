@@ -42,7 +42,7 @@ public struct LayerTree: Sendable {
     /// The model values.
     public let model: LayerProperties
     /// The animations, in application order, frozen.
-    public let animations: [ResolvedAnimation]
+    package let animations: [ResolvedAnimation]
   }
 
   /// The layers in pre-order.

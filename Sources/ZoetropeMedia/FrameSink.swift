@@ -48,15 +48,15 @@ extension FrameSink {
 
 /// A file written under a temporary name beside its target and renamed into
 /// place when complete.
-public struct AtomicOutput: Sendable {
+package struct AtomicOutput: Sendable {
   /// The requested name.
-  public let path: String
+  package let path: String
   /// Where the bytes go until then: `.<name>.<pid>.part` in the same folder
   /// (so the rename never crosses file systems).
-  public let temporaryPath: String
+  package let temporaryPath: String
 
   /// An output for `path`.
-  public init(path: String) {
+  package init(path: String) {
     self.path = path
     let slash = path.lastIndex(of: "/")
     let folder = slash.map { String(path[...$0]) } ?? ""
@@ -65,7 +65,7 @@ public struct AtomicOutput: Sendable {
   }
 
   /// Moves the temporary file under the requested name.
-  public func commit() throws(MediaError) {
+  package func commit() throws(MediaError) {
     guard rename(temporaryPath, path) == 0 else {
       let reason = String(cString: strerror(errno))
       unlink(temporaryPath)
@@ -74,12 +74,12 @@ public struct AtomicOutput: Sendable {
   }
 
   /// Deletes the temporary file.
-  public func discard() { unlink(temporaryPath) }
+  package func discard() { unlink(temporaryPath) }
 
   /// Completes the output: `result` says how closing the temporary file went.
   /// On a failure the temporary file is deleted and the error, about the
   /// requested name, thrown; on success the file is renamed into place.
-  public func complete(_ result: Result<Void, MediaError>) throws(MediaError) {
+  package func complete(_ result: Result<Void, MediaError>) throws(MediaError) {
     if case .failure(let error) = result {
       discard()
       throw MediaError(path: path, reason: error.reason)

@@ -12,11 +12,11 @@ import CZoetropeMedia
 /// (measured: page faults grew from ~8 k over 30 frames of the 1080p strokes
 /// scene to ~62 k over 90, and the median frame from 16 to 18–19 ms). A
 /// renderer reuses its peak working set, so the tools keep it.
-public enum HeapPolicy {
+package enum HeapPolicy {
   /// Stops trimming the heap and lets blocks up to 32 MiB come from it.
   /// Process-wide: call once at start-up, from a tool, never from a library
   /// path. A no-op off glibc.
-  public static func keepFreedMemory() {
+  package static func keepFreedMemory() {
     zt_process_keep_freed_memory()
   }
 }

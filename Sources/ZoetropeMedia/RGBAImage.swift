@@ -10,20 +10,36 @@ import Darwin
 #endif
 
 /// An image of straight-alpha RGBA8 pixels, rows top to bottom.
+///
+/// The size and the pixel count always agree: they are checked when the
+/// image is made and cannot change afterwards, so code that hands the bytes
+/// to C can trust `4 × width × height`.
 public struct RGBAImage: Hashable, Sendable {
-  /// Width in pixels.
-  public var width: Int
-  /// Height in pixels.
-  public var height: Int
+  /// Width in pixels, ≥ 0.
+  public let width: Int
+  /// Height in pixels, ≥ 0.
+  public let height: Int
   /// `4 × width × height` bytes: red, green, blue, alpha.
-  public var pixels: [UInt8]
+  public private(set) var pixels: [UInt8]
 
-  /// An image from its pixels; `pixels.count` must be `4 × width × height`.
+  /// An image from its pixels. `width` and `height` must not be negative and
+  /// `pixels.count` must be `4 × width × height`; anything else is a
+  /// programming error and traps.
   public init(width: Int, height: Int, pixels: [UInt8]) {
-    precondition(pixels.count == 4 * width * height, "RGBAImage: pixel count does not match the size")
+    let (area, areaOverflow) = width.multipliedReportingOverflow(by: height)
+    let (bytes, bytesOverflow) = area.multipliedReportingOverflow(by: 4)
+    precondition(width >= 0 && height >= 0 && !areaOverflow && !bytesOverflow && pixels.count == bytes,
+                 "RGBAImage: pixel count does not match the size")
     self.width = width
     self.height = height
     self.pixels = pixels
+  }
+
+  /// Lets `body` write the pixels in place (their number cannot change).
+  package mutating func withUnsafeMutablePixels<Result>(
+    _ body: (UnsafeMutableBufferPointer<UInt8>) throws -> Result
+  ) rethrows -> Result {
+    try pixels.withUnsafeMutableBufferPointer { try body($0) }
   }
 }
 

@@ -34,12 +34,6 @@ package struct FrameBuffer: Sendable {
     return (channel(color.red), channel(color.green), channel(color.blue), UInt8(alpha))
   }
 
-  /// The frame as straight-alpha RGBA8 (what PNG and video sinks take).
-  package func straightAlphaRGBA() -> [UInt8] {
-    var copy = self
-    return copy.takeStraightAlphaRGBA()
-  }
-
   /// The frame as straight-alpha RGBA8, converted in place and taken out of
   /// the buffer (no copy); the buffer is left empty.
   package mutating func takeStraightAlphaRGBA() -> [UInt8] {

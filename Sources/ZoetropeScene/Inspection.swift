@@ -92,7 +92,7 @@ public struct Inspection {
   }
 
   /// A number at full precision; `null` when not finite.
-  public static func number(_ v: Double) -> String {
+  package static func number(_ v: Double) -> String {
     guard v.isFinite else { return "null" }
     if v == 0 { return "0" }
     if v == v.rounded(), Swift.abs(v) < 1e15 { return String(Int(v)) }
@@ -109,7 +109,7 @@ public struct Inspection {
   }
 
   /// A JSON string literal.
-  public static func string(_ s: String) -> String {
+  package static func string(_ s: String) -> String {
     var out = "\""
     for scalar in s.unicodeScalars {
       switch scalar {

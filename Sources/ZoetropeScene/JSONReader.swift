@@ -3,32 +3,32 @@
 
 /// Why a JSON document could not be read, with the line and column (1-based,
 /// column counted in bytes) of the offending byte.
-public struct JSONReadError: Error, Hashable, Sendable, CustomStringConvertible {
+package struct JSONReadError: Error, Hashable, Sendable, CustomStringConvertible {
   /// What is wrong.
-  public var message: String
+  package var message: String
   /// 1-based line.
-  public var line: Int
+  package var line: Int
   /// 1-based column, in bytes.
-  public var column: Int
+  package var column: Int
 
   /// Creates an error.
-  public init(message: String, line: Int, column: Int) {
+  package init(message: String, line: Int, column: Int) {
     self.message = message
     self.line = line
     self.column = column
   }
 
   /// `line L, column C: message`.
-  public var description: String { "line \(line), column \(column): \(message)" }
+  package var description: String { "line \(line), column \(column): \(message)" }
 }
 
 /// Reads JSON documents strictly (RFC 8259): no comments, trailing commas,
 /// `NaN`, leading zeros or unescaped control characters; UTF-8 validated;
 /// duplicate keys refused; numbers correctly rounded and finite. Containers are
 /// kept on an explicit stack, so nesting depth is limited only by memory.
-public enum JSONReader {
+package enum JSONReader {
   /// Parses one complete document (a leading UTF-8 byte-order mark is skipped).
-  public static func parse(_ bytes: [UInt8]) throws(JSONReadError) -> JSONValue {
+  package static func parse(_ bytes: [UInt8]) throws(JSONReadError) -> JSONValue {
     var reader = Reader(bytes: bytes)
     return try reader.document()
   }

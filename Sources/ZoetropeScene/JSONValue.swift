@@ -2,7 +2,7 @@
 // A parsed JSON value, objects in document order.
 
 /// A JSON value. Objects keep their members in document order.
-public enum JSONValue: Hashable, Sendable {
+package enum JSONValue: Hashable, Sendable {
   case null
   case bool(Bool)
   /// Always finite.
@@ -14,13 +14,13 @@ public enum JSONValue: Hashable, Sendable {
 }
 
 /// A member of a JSON object.
-public struct JSONMember: Hashable, Sendable {
+package struct JSONMember: Hashable, Sendable {
   /// The key.
-  public var key: String
+  package var key: String
   /// The value.
-  public var value: JSONValue
+  package var value: JSONValue
   /// Creates a member.
-  public init(key: String, value: JSONValue) {
+  package init(key: String, value: JSONValue) {
     self.key = key
     self.value = value
   }
@@ -28,13 +28,13 @@ public struct JSONMember: Hashable, Sendable {
 
 extension JSONValue {
   /// The value of member `key` of an object; `nil` if missing or not an object.
-  public subscript(key: String) -> JSONValue? {
+  package subscript(key: String) -> JSONValue? {
     guard case .object(let members) = self else { return nil }
     return members.first { $0.key == key }?.value
   }
 
   /// "null", "a boolean", "a number", "a string", "an array" or "an object".
-  public var typeName: String {
+  package var typeName: String {
     switch self {
     case .null: "null"
     case .bool: "a boolean"
@@ -47,7 +47,7 @@ extension JSONValue {
 
   /// Short JSON text for messages, such as `[0, 0.7, 0.4]`; cut with "…" past
   /// about 60 characters.
-  public var compactDescription: String {
+  package var compactDescription: String {
     var out = ""
     describe(into: &out, limit: 60)
     return out.count > 60 ? String(out.prefix(59)) + "…" : out
@@ -84,7 +84,7 @@ extension JSONValue {
   /// Releases a value without recursion, so that dropping a document nested
   /// hundreds of thousands of levels deep cannot overflow the stack. Call it on
   /// the last reference of a deep document; it is harmless on any value.
-  public static func dismantle(_ value: consuming JSONValue) {
+  package static func dismantle(_ value: consuming JSONValue) {
     var pending: [JSONValue] = [value]
     while let next = pending.popLast() {
       switch next {

@@ -31,7 +31,7 @@ public struct SceneDecoder {
 
   /// Things the decoder accepts but that may not be what the user meant (key
   /// times ignored for their mode, a key used twice on one layer, …).
-  public private(set) var warnings: [SceneIssue] = []
+  var warnings: [SceneIssue] = []
   var issues: [SceneIssue] = []
   var paths = JSONPathArena()
   /// Names seen so far, with the path of the layer that has each.

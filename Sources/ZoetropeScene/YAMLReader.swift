@@ -8,10 +8,10 @@ import Yams
 /// Scalars resolve as YAML 1.2's core schema: `null`/`~`/empty, `true`/`false`,
 /// integers and floats become numbers (`.inf` and `.nan` are refused: scene
 /// numbers are finite), anything else — and every quoted scalar — is a string.
-public enum YAMLReader {
+package enum YAMLReader {
   /// Parses one YAML document; several documents, non-scalar keys and
   /// duplicate keys are errors.
-  public static func parse(_ text: String) throws(JSONReadError) -> JSONValue {
+  package static func parse(_ text: String) throws(JSONReadError) -> JSONValue {
     let node: Node?
     do {
       node = try Yams.compose(yaml: text)

@@ -6,7 +6,7 @@ extension Timing {
   /// seconds: one cycle, `repeatCount` cycles or `repeatDuration`, whichever
   /// applies (ca-semantics.md §2.3, §2.4). Both set: the smaller (Apple leaves it
   /// undefined). `.infinity` when repeating forever.
-  public func activeDuration(forDuration duration: Double) -> Double {
+  package func activeDuration(forDuration duration: Double) -> Double {
     let cycle = autoreverses ? 2 * duration : duration
     let repeatsForever = repeatCount >= Timing.repeatForever
     let byCount = repeatsForever ? Double.infinity : repeatCount * cycle
@@ -20,7 +20,7 @@ extension Timing {
 
   /// The end of the active window in parent time, `beginTime + activeDuration / |speed|`;
   /// `.infinity` when paused or repeating forever.
-  public func endTime(forDuration duration: Double) -> Double {
+  package func endTime(forDuration duration: Double) -> Double {
     speed == 0 ? .infinity : beginTime + activeDuration(forDuration: duration) / Swift.abs(speed)
   }
 
@@ -37,7 +37,7 @@ extension Timing {
   ///
   ///     let t = Timing(duration: 1.5)
   ///     t.localTime(forParentTime: 0.75, duration: 1.5, keepsForwardFill: false)?.fraction  // 0.5
-  public func localTime(
+  package func localTime(
     forParentTime parentTime: Double, duration: Double, keepsForwardFill: Bool, parentIsLimitFromBelow: Bool = false
   ) -> LocalTime? {
     guard !parentTime.isNaN, duration > 0 else { return nil }
@@ -107,14 +107,14 @@ extension Timing {
 extension Timing {
   /// The linear part of the map from parent to local time,
   /// `(parentTime − beginTime) × speed + timeOffset` (ca-semantics.md §2.1).
-  @inlinable public func linearLocalTime(forParentTime parentTime: Double) -> Double {
+  @inlinable package func linearLocalTime(forParentTime parentTime: Double) -> Double {
     (parentTime - beginTime) * speed + timeOffset
   }
 
   /// The inverse of ``linearLocalTime(forParentTime:)``,
   /// `(localTime − timeOffset) / speed + beginTime`. NaN when `speed == 0`
   /// (a paused timeline has no inverse; ca-semantics.md §2.2).
-  @inlinable public func linearParentTime(forLocalTime localTime: Double) -> Double {
+  @inlinable package func linearParentTime(forLocalTime localTime: Double) -> Double {
     speed == 0 ? .nan : (localTime - timeOffset) / speed + beginTime
   }
 
@@ -126,7 +126,7 @@ extension Timing {
   /// through the same cycle mapping as an animation (the recommendation of §2.1);
   /// outside its active window it holds its end points when its `fillMode` says
   /// so and otherwise keeps the linear time, so it is never hidden.
-  public func layerLocalTime(forParentTime parentTime: Double) -> Double {
+  package func layerLocalTime(forParentTime parentTime: Double) -> Double {
     let linear = linearLocalTime(forParentTime: parentTime)
     guard duration.isFinite, duration > 0 else { return linear }
     guard let local = localTime(forParentTime: parentTime, duration: duration, keepsForwardFill: true) else {

@@ -6,20 +6,20 @@ import ZoetropeMedia
 /// Up to 255 opaque colours for a GIF, plus one index (the last) kept for
 /// transparency: pixels that are transparent, or unchanged since the previous
 /// frame.
-public struct GIFPalette: Sendable, Hashable {
+package struct GIFPalette: Sendable, Hashable {
   /// RGB triples, `3 × colorCount` bytes.
-  public var rgb: [UInt8]
+  package var rgb: [UInt8]
   /// Whether the colours are exactly the clip's colours (no pixel changes).
-  public var isExact: Bool
+  package var isExact: Bool
   /// The number of opaque colours (≤ 255).
-  public var colorCount: Int { rgb.count / 3 }
+  package var colorCount: Int { rgb.count / 3 }
   /// The index that stands for "transparent" (one past the colours).
-  public var transparentIndex: Int { colorCount }
+  package var transparentIndex: Int { colorCount }
 }
 
 /// Gathers the colours of a clip's frames and chooses its palette. Feeding
 /// frames in any order gives the same palette (counts and sums only add).
-public struct GIFPaletteBuilder: Sendable {
+package struct GIFPaletteBuilder: Sendable {
   /// Opaque pixels per 5-bit-per-channel cell, and the sums of their exact values.
   private var counts = [UInt32](repeating: 0, count: 1 << 15)
   private var sums = [UInt64](repeating: 0, count: 3 << 15)
@@ -29,13 +29,13 @@ public struct GIFPaletteBuilder: Sendable {
   private var exact: [UInt32: UInt32]? = [:]
   static let exactLimit = 1 << 16
   /// Whether any pixel is transparent (alpha < 128).
-  public private(set) var hasTransparency = false
+  package private(set) var hasTransparency = false
 
   /// An empty builder.
-  public init() {}
+  package init() {}
 
   /// Counts the colours of `image` (pixels with alpha < 128 count as transparent).
-  public mutating func add(_ image: RGBAImage) {
+  package mutating func add(_ image: RGBAImage) {
     var previous: UInt32 = 0xFFFF_FFFF
     var cell = 0
     image.pixels.withUnsafeBytes { raw in
@@ -68,7 +68,7 @@ public struct GIFPaletteBuilder: Sendable {
   /// the result does not depend on the order frames came in), else 255
   /// colours by median cut over the exact colours (or the cells, for clips
   /// with very many), refined by a few rounds of weighted k-means.
-  public func palette() -> GIFPalette {
+  package func palette() -> GIFPalette {
     if let exact, exact.count <= 255 {
       let sorted = exact.keys.sorted()
       var rgb = sorted.flatMap { [UInt8($0 & 0xFF), UInt8(($0 >> 8) & 0xFF), UInt8($0 >> 16)] }

@@ -20,15 +20,15 @@ import ZoetropeMedia
 ///   cs, so delays alternate where 100/fps is fractional and the average rate
 ///   is right. Most viewers slow frames shorter than 2 cs down to 10 cs, so
 ///   rates above 50 fps do not play as written.
-public final class GIFWriter {
+package final class GIFWriter {
   /// The file being written.
-  public let path: String
+  package let path: String
   /// The frame size.
-  public let width: Int, height: Int
+  package let width: Int, height: Int
   /// The palette every frame is mapped to.
-  public let palette: GIFPalette
+  package let palette: GIFPalette
   /// Whether frames are dithered.
-  public let dithers: Bool
+  package let dithers: Bool
   private var writer: OpaquePointer?
   private let differences: Bool
   /// What the viewer shows after the frames written so far.
@@ -43,7 +43,7 @@ public final class GIFWriter {
   /// Opens `path` (directly; callers wanting atomic output pass a temporary
   /// path) for `width × height` frames. `loop`: 0 = forever, n = n extra
   /// plays, `nil` = play once.
-  public init(path: String, width: Int, height: Int, palette: GIFPalette, hasTransparency: Bool, loop: Int?,
+  package init(path: String, width: Int, height: Int, palette: GIFPalette, hasTransparency: Bool, loop: Int?,
               dither: Bool = false) throws(MediaError) {
     self.path = path
     self.width = width
@@ -74,12 +74,12 @@ public final class GIFWriter {
   }
 
   /// The start of frame `index` on GIF's clock, in centiseconds.
-  public static func centiseconds(ofFrame index: Int, frameRate: Double) -> Int {
+  package static func centiseconds(ofFrame index: Int, frameRate: Double) -> Int {
     Int((Double(index) * 100 / frameRate).rounded())
   }
 
   /// Adds the next frame, shown for `delay` centiseconds.
-  public func write(_ frame: RGBAImage, delay: Int) throws(MediaError) {
+  package func write(_ frame: RGBAImage, delay: Int) throws(MediaError) {
     guard writer != nil else { throw MediaError(path: path, reason: "the GIF is already finished") }
     guard frame.width == width, frame.height == height else {
       throw MediaError(path: path, reason: "frame is \(frame.width)×\(frame.height), the GIF \(width)×\(height)")
@@ -124,7 +124,7 @@ public final class GIFWriter {
   }
 
   /// Writes the last frame and the trailer, and closes the file.
-  public func finish() throws(MediaError) {
+  package func finish() throws(MediaError) {
     try flush()
     guard let writer else { return }
     self.writer = nil
@@ -219,16 +219,16 @@ public final class GIFWriter {
 }
 
 /// A GIF as a viewer shows it (for tests and comparisons).
-public struct GIFFile: Sendable {
+package struct GIFFile: Sendable {
   /// The screen after each frame, straight-alpha RGBA.
-  public var frames: [RGBAImage]
+  package var frames: [RGBAImage]
   /// Each frame's delay in centiseconds.
-  public var delays: [Int]
+  package var delays: [Int]
   /// The NETSCAPE2.0 loop count (0 = forever), `nil` when absent.
-  public var loop: Int?
+  package var loop: Int?
 
   /// Reads and composites every frame of the GIF at `path`.
-  public init(contentsOf path: String) throws(MediaError) {
+  package init(contentsOf path: String) throws(MediaError) {
     var frames: UnsafeMutablePointer<UInt8>?, delays: UnsafeMutablePointer<Int32>?
     var count: Int32 = 0, width: Int32 = 0, height: Int32 = 0, loop: Int32 = -1
     var buffer = [CChar](repeating: 0, count: 512)

@@ -6,28 +6,28 @@ import ZoetropeMedia
 import ZoetropeTiming
 
 /// Decodes a video file frame by frame into straight-alpha RGBA8.
-public final class VideoReader {
+package final class VideoReader {
   /// What the file's video stream holds.
-  public struct Info: Sendable, Hashable {
+  package struct Info: Sendable, Hashable {
     /// libavformat's name of the container ("mov,mp4,m4a,3gp,3g2,mj2", "matroska,webm", "apng").
-    public var container: String
+    package var container: String
     /// The codec ("h264", "hevc", "prores", "vp9", "apng").
-    public var codec: String
+    package var codec: String
     /// The encoded pixel format ("yuv420p", "yuva444p10le", …).
-    public var pixelFormat: String
+    package var pixelFormat: String
     /// The encoded size.
-    public var width: Int, height: Int
+    package var width: Int, height: Int
     /// The average frame rate as a fraction.
-    public var frameRate: FrameRate
+    package var frameRate: FrameRate
     /// FFmpeg's colour enums: 1 is BT.709 for primaries, transfer and matrix; range 1 is limited (MPEG).
-    public var colorPrimaries: Int, colorTransfer: Int, colorSpace: Int, colorRange: Int
+    package var colorPrimaries: Int, colorTransfer: Int, colorSpace: Int, colorRange: Int
     /// The codec profile (ProRes 4444 is 4).
-    public var profile: Int
+    package var profile: Int
     /// The stream's `alpha_mode` tag (WebM), 0 when absent.
-    public var alphaMode: Int
+    package var alphaMode: Int
 
     /// Every field equal.
-    public static func == (a: Info, b: Info) -> Bool {
+    package static func == (a: Info, b: Info) -> Bool {
       a.container == b.container && a.codec == b.codec && a.pixelFormat == b.pixelFormat && a.width == b.width
         && a.height == b.height && a.frameRate == b.frameRate && a.colorPrimaries == b.colorPrimaries
         && a.colorTransfer == b.colorTransfer && a.colorSpace == b.colorSpace && a.colorRange == b.colorRange
@@ -35,17 +35,17 @@ public final class VideoReader {
     }
 
     /// Hashes the codec and size.
-    public func hash(into hasher: inout Hasher) { hasher.combine(codec); hasher.combine(width); hasher.combine(height) }
+    package func hash(into hasher: inout Hasher) { hasher.combine(codec); hasher.combine(width); hasher.combine(height) }
   }
 
   /// The file being read.
-  public let path: String
+  package let path: String
   /// Its video stream.
-  public let info: Info
+  package let info: Info
   private let reader: OpaquePointer
 
   /// Opens `path` and describes its best video stream.
-  public init(path: String) throws(MediaError) {
+  package init(path: String) throws(MediaError) {
     self.path = path
     var handle: OpaquePointer?
     var raw = zt_video_info()
@@ -67,7 +67,7 @@ public final class VideoReader {
   deinit { zt_video_reader_close(reader) }
 
   /// The next frame at the stream's size and its time in seconds, or `nil` after the last.
-  public func next() throws(MediaError) -> (image: RGBAImage, seconds: Double)? {
+  package func next() throws(MediaError) -> (image: RGBAImage, seconds: Double)? {
     var pixels = [UInt8](repeating: 0, count: 4 * info.width * info.height)
     var seconds = 0.0
     var buffer = [CChar](repeating: 0, count: 512)
@@ -81,5 +81,5 @@ public final class VideoReader {
   }
 
   /// Whether an MP4/MOV file has its index (`moov`) before the media data (`+faststart`).
-  public static func hasIndexAtFront(_ path: String) -> Bool { zt_video_moov_before_mdat(path) == 1 }
+  package static func hasIndexAtFront(_ path: String) -> Bool { zt_video_moov_before_mdat(path) == 1 }
 }

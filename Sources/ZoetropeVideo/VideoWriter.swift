@@ -160,7 +160,7 @@ public final class VideoWriter {
   }
 
   /// Encodes a frame converted beforehand (possibly on another thread) as the next frame.
-  public func write(_ frame: ConvertedVideoFrame) throws(MediaError) {
+  package func write(_ frame: ConvertedVideoFrame) throws(MediaError) {
     guard let writer else { throw MediaError(path: path, reason: "the video is already finished") }
     guard let handle = frame.take() else { throw MediaError(path: path, reason: "the converted frame was already written") }
     var buffer = [CChar](repeating: 0, count: 512)
@@ -171,7 +171,7 @@ public final class VideoWriter {
 
   /// A converter of RGBA frames into this video's pixel format, for use on
   /// another thread (one converter per thread).
-  public func makeConverter() throws(MediaError) -> VideoFrameConverter {
+  package func makeConverter() throws(MediaError) -> VideoFrameConverter {
     guard let writer, let handle = zt_video_converter_create(writer) else {
       throw MediaError(path: path, reason: "could not create a frame converter")
     }
@@ -214,7 +214,7 @@ public final class VideoWriter {
 
 /// A frame already converted to a video's pixel format, waiting to be
 /// encoded; freed if never written.
-public final class ConvertedVideoFrame: @unchecked Sendable {
+package final class ConvertedVideoFrame: @unchecked Sendable {
   private var handle: OpaquePointer?
 
   init(_ handle: OpaquePointer) { self.handle = handle }
@@ -231,7 +231,7 @@ public final class ConvertedVideoFrame: @unchecked Sendable {
 /// Converts RGBA frames into one video's pixel format (with its matrix,
 /// range and padding), independently of the writer: one per thread lets
 /// frames be converted while others encode.
-public final class VideoFrameConverter: @unchecked Sendable {
+package final class VideoFrameConverter: @unchecked Sendable {
   private let handle: OpaquePointer
   private let width: Int, height: Int, encodedWidth: Int, encodedHeight: Int
   private var padded: [UInt8] = []
@@ -247,7 +247,7 @@ public final class VideoFrameConverter: @unchecked Sendable {
   deinit { zt_video_converter_free(handle) }
 
   /// Converts `frame` (`width × height`, straight-alpha RGBA).
-  public func convert(_ frame: RGBAImage) throws(MediaError) -> ConvertedVideoFrame {
+  package func convert(_ frame: RGBAImage) throws(MediaError) -> ConvertedVideoFrame {
     guard frame.width == width, frame.height == height else {
       throw MediaError(path: "(converter)", reason: "frame is \(frame.width)×\(frame.height), the video \(width)×\(height)")
     }

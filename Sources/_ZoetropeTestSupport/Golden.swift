@@ -2,17 +2,17 @@
 // Exact golden-image comparison with expected/actual/diff artifacts on failure. Not API.
 
 import Foundation
-import Zoetrope
+import ZoetropeMedia
 
 /// Golden PNGs under `Fixtures/Golden/`.
-public enum Golden {
+package enum Golden {
   /// Where failures write their images: `.build/zoetrope-artifacts/`.
-  public static let artifacts = Fixtures.packageRoot.appendingPathComponent(".build/zoetrope-artifacts")
+  package static let artifacts = Fixtures.packageRoot.appendingPathComponent(".build/zoetrope-artifacts")
 
   /// Compares `actual` with the golden at `Fixtures/Golden/<name>.png`; `nil` when
   /// equal, else a message naming the first difference and the artifact paths.
   /// With `ZOETROPE_RECORD=1` in the environment the golden is (re)written instead.
-  public static func compare(_ actual: RGBAImage, name: String) -> String? {
+  package static func compare(_ actual: RGBAImage, name: String) -> String? {
     let goldenPath = Fixtures.url("Golden/\(name).png").path
     if ProcessInfo.processInfo.environment["ZOETROPE_RECORD"] == "1" {
       try? FileManager.default.createDirectory(atPath: (goldenPath as NSString).deletingLastPathComponent,

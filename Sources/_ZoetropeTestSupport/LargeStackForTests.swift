@@ -4,9 +4,9 @@
 import Foundation
 
 /// Runs test bodies on a thread with a 1 GiB stack, as `zoetrope` runs its commands.
-public enum LargeStackForTests {
+package enum LargeStackForTests {
   /// Runs `body` on a large-stack thread, waits, and rethrows its error.
-  public static func run(_ body: @escaping @Sendable () throws -> Void) throws {
+  package static func run(_ body: @escaping @Sendable () throws -> Void) throws {
     final class Outcome: @unchecked Sendable { var error: (any Error)? }
     let outcome = Outcome()
     let done = DispatchSemaphore(value: 0)

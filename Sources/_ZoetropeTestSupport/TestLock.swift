@@ -4,12 +4,12 @@
 import Dispatch
 
 /// A mutex for collecting results in concurrency tests.
-public final class TestLock: @unchecked Sendable {
+package final class TestLock: @unchecked Sendable {
   private let semaphore = DispatchSemaphore(value: 1)
   /// Creates an unlocked lock.
-  public init() {}
+  package init() {}
   /// Runs `body` while holding the lock.
-  public func withLock(_ body: () -> Void) {
+  package func withLock(_ body: () -> Void) {
     semaphore.wait()
     body()
     semaphore.signal()

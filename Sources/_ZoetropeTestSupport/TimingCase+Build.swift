@@ -1,14 +1,18 @@
 // SPDX-License-Identifier: Apache-2.0
 // Turns an animation conformance case into a Swift layer tree or a scene file. Not API.
 
-import Zoetrope
+import ZoetropeAnimation
+import ZoetropeGeometry
+import ZoetropeLayers
+import ZoetropeScene
+import ZoetropeTiming
 
 extension TimingCase {
   /// Whether the case animates a colour (its model value is an array).
-  public var animatesColor: Bool { inputs["modelValue"]?.arrayValue != nil }
+  package var animatesColor: Bool { inputs["modelValue"]?.arrayValue != nil }
 
   /// The key path the case animates: `backgroundColor` for colour cases, else `position.x`.
-  public var keyPath: String { animatesColor ? "backgroundColor" : "position.x" }
+  package var keyPath: String { animatesColor ? "backgroundColor" : "position.x" }
 
   /// Layer timings root-first; one default layer when the case has none.
   private var layerTimings: [JSONValue] {
@@ -18,7 +22,7 @@ extension TimingCase {
 
   /// Builds the case with the Swift API. Returns the root and the probe layer
   /// that holds the animations.
-  public func makeLayers() -> (root: Layer, probe: Layer) {
+  package func makeLayers() -> (root: Layer, probe: Layer) {
     let root = Layer()
     var parent = root
     var probe = root
@@ -121,7 +125,7 @@ extension TimingCase {
 
   /// The presentation value of the animated property at the case's time:
   /// one number, or four colour components.
-  public static func probeValue(of properties: LayerProperties, color: Bool) -> [Double] {
+  package static func probeValue(of properties: LayerProperties, color: Bool) -> [Double] {
     if color {
       let c = properties.backgroundColor ?? .clear
       return [c.red, c.green, c.blue, c.alpha]
@@ -130,7 +134,7 @@ extension TimingCase {
   }
 
   /// The expected value as a list of numbers.
-  public var expectedValues: [Double] {
+  package var expectedValues: [Double] {
     if let list = expected.arrayValue { return list.compactMap(\.double) }
     return expected.double.map { [$0] } ?? []
   }
@@ -141,7 +145,7 @@ extension TimingCase {
   /// holding the animations. `beginTime` is literal in scenes; `addedAt` gives
   /// the commit-time replacement (omitted for cases whose setup adds the
   /// animation at layer time 0).
-  public func sceneJSON() -> String {
+  package func sceneJSON() -> String {
     let model: JSONValue = inputs["modelValue"] ?? .number(0)
     var layer: JSONValue = .object([JSONMember(key: "name", value: .string("probe"))])
     var members: [JSONMember] = [JSONMember(key: "name", value: .string("probe"))]
@@ -193,7 +197,7 @@ extension TimingCase {
 
 extension JSONValue {
   /// Compact JSON text of the value (numbers in shortest round-trip form).
-  public var jsonText: String {
+  package var jsonText: String {
     switch self {
     case .null: return "null"
     case .bool(let b): return b ? "true" : "false"

@@ -1,26 +1,30 @@
 // SPDX-License-Identifier: Apache-2.0
 // The conformance cases of Fixtures/Timing/timing-cases.json. Not API.
 
-import Zoetrope
+import ZoetropeAnimation
+import ZoetropeGeometry
+import ZoetropeLayers
+import ZoetropeScene
+import ZoetropeTiming
 
 /// One case of `timing-cases.json` (ca-semantics.md §0.2, §10).
-public struct TimingCase: Sendable, CustomStringConvertible {
+package struct TimingCase: Sendable, CustomStringConvertible {
   /// `R01`, `C02`, …
-  public var id: String
+  package var id: String
   /// One-line description.
-  public var title: String
+  package var title: String
   /// The configuration.
-  public var inputs: JSONValue
+  package var inputs: JSONValue
   /// `expected.value`.
-  public var expected: JSONValue
+  package var expected: JSONValue
 
   /// The kind letter: R, T, C, F, S, V, G or K.
-  public var kind: Character { id.first ?? "?" }
+  package var kind: Character { id.first ?? "?" }
 
-  public var description: String { "\(id) \(title)" }
+  package var description: String { "\(id) \(title)" }
 
   /// The tolerance the issue sets for this kind of case.
-  public var tolerance: Double {
+  package var tolerance: Double {
     switch kind {
     case "S": 1e-4
     case "F", "K": 1e-5
@@ -29,7 +33,7 @@ public struct TimingCase: Sendable, CustomStringConvertible {
   }
 
   /// Every case of the fixture file, in file order.
-  public static let all: [TimingCase] = {
+  package static let all: [TimingCase] = {
     guard let bytes = try? Fixtures.bytes("Timing/timing-cases.json"),
       let document = try? JSONReader.parse(bytes), case .array(let cases)? = document["cases"]
     else { return [] }
@@ -44,24 +48,24 @@ public struct TimingCase: Sendable, CustomStringConvertible {
   }()
 
   /// The cases that animate a value on a layer (R, T, V, G, K — not V11).
-  public static let animationCases = all.filter { "RTVGK".contains($0.kind) && $0.inputs["t"] != nil }
+  package static let animationCases = all.filter { "RTVGK".contains($0.kind) && $0.inputs["t"] != nil }
 }
 
 extension JSONValue {
   /// The number, if this is one.
-  public var double: Double? {
+  package var double: Double? {
     if case .number(let v) = self { return v }
     return nil
   }
 
   /// The string, if this is one.
-  public var stringValue: String? {
+  package var stringValue: String? {
     if case .string(let s) = self { return s }
     return nil
   }
 
   /// The elements, if this is an array.
-  public var arrayValue: [JSONValue]? {
+  package var arrayValue: [JSONValue]? {
     if case .array(let a) = self { return a }
     return nil
   }
