@@ -39,10 +39,10 @@ package struct KeyframeTrack: Sendable {
 
     switch mode {
     case .discrete:
-      keyTimes = KeyframeTrack.validDiscreteKeyTimes(animation.keyTimes, count: n)
-        ?? (0..<n).map { Double($0) / Double(n) }
+      keyTimes = KeyframeTrack.usableKeyTimes(animation.keyTimes, count: n, mode: mode)
+        ?? KeyframeTrack.evenDiscreteKeyTimes(n)
     case .linear, .cubic:
-      keyTimes = KeyframeTrack.validKeyTimes(animation.keyTimes, count: n) ?? KeyframeTrack.uniform(n)
+      keyTimes = KeyframeTrack.usableKeyTimes(animation.keyTimes, count: n, mode: mode) ?? KeyframeTrack.uniform(n)
     case .paced:
       keyTimes = KeyframeTrack.pacedKeyTimes(values)
     case .cubicPaced:
@@ -101,23 +101,28 @@ package struct KeyframeTrack: Sendable {
     n == 1 ? [0] : (0..<n).map { Double($0) / Double(n - 1) }
   }
 
-  /// The given key times if they suit linear or cubic mode (n entries, first 0,
-  /// last 1, non-decreasing, in 0…1).
-  static func validKeyTimes(_ keyTimes: [Double]?, count n: Int) -> [Double]? {
-    guard let keyTimes, keyTimes.count == n, keyTimes.first == 0, keyTimes.last == 1,
-      isNonDecreasingUnit(keyTimes)
-    else { return nil }
-    return keyTimes
+  /// The one key-time policy of keyframe animations: the given `keyTimes`
+  /// when they suit `mode` with `n` values, else `nil` (Core Animation then
+  /// spaces the keyframes itself). Linear and cubic modes take n entries from
+  /// 0 to 1; discrete mode takes n + 1 entries from 0 to 1, or n entries from
+  /// 0 (the last value then holds to the end, as in Apple's documentation
+  /// example); every list must be non-decreasing within 0…1. Paced modes
+  /// always ignore key times.
+  package static func usableKeyTimes(_ keyTimes: [Double]?, count n: Int, mode: CalculationMode) -> [Double]? {
+    guard let keyTimes, keyTimes.first == 0, isNonDecreasingUnit(keyTimes) else { return nil }
+    switch mode {
+    case .linear, .cubic:
+      return keyTimes.count == n && keyTimes.last == 1 ? keyTimes : nil
+    case .discrete:
+      return keyTimes.count == n || (keyTimes.count == n + 1 && keyTimes.last == 1) ? keyTimes : nil
+    case .paced, .cubicPaced:
+      return nil
+    }
   }
 
-  /// The given key times if they suit discrete mode: n + 1 entries from 0 to 1,
-  /// or n entries from 0 (the last value then holds to the end, as in Apple's
-  /// documentation example); non-decreasing, in 0…1.
-  static func validDiscreteKeyTimes(_ keyTimes: [Double]?, count n: Int) -> [Double]? {
-    guard let keyTimes, keyTimes.first == 0, isNonDecreasingUnit(keyTimes) else { return nil }
-    if keyTimes.count == n + 1 && keyTimes.last == 1 { return keyTimes }
-    if keyTimes.count == n { return keyTimes }
-    return nil
+  /// The key times of discrete mode when none fit: `i / n`, each value an equal share.
+  static func evenDiscreteKeyTimes(_ n: Int) -> [Double] {
+    (0..<n).map { Double($0) / Double(n) }
   }
 
   /// Whether every entry is in 0…1 and none is smaller than the one before.

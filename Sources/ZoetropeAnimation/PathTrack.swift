@@ -75,10 +75,10 @@ package struct PathTrack: Sendable {
     sampleLengths = lengths
     switch mode {
     case .discrete:
-      keyTimes = KeyframeTrack.validDiscreteKeyTimes(animation.keyTimes, count: n)
-        ?? (0..<n).map { Double($0) / Double(n) }
+      keyTimes = KeyframeTrack.usableKeyTimes(animation.keyTimes, count: n, mode: mode)
+        ?? KeyframeTrack.evenDiscreteKeyTimes(n)
     case .linear, .cubic:
-      keyTimes = KeyframeTrack.validKeyTimes(animation.keyTimes, count: n) ?? KeyframeTrack.uniform(n)
+      keyTimes = KeyframeTrack.usableKeyTimes(animation.keyTimes, count: n, mode: mode) ?? KeyframeTrack.uniform(n)
     case .paced, .cubicPaced:
       let total = lengths.reduce(0) { $0 + $1.last! }
       if total > 0 && total.isFinite {

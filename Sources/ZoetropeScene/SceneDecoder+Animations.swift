@@ -310,17 +310,9 @@ extension SceneDecoder {
       keyframe.keyTimes = keyTimes.list
       if let n = count {
         let mode = keyframe.calculationMode
-        let fits: Bool
-        switch mode {
-        case .linear, .cubic: fits = keyTimes.list.count == n && keyTimes.list.first == 0 && keyTimes.list.last == 1
-        case .discrete:
-          fits = keyTimes.list.first == 0
-            && (keyTimes.list.count == n || (keyTimes.list.count == n + 1 && keyTimes.list.last == 1))
-        case .paced, .cubicPaced: fits = true
-        }
         if mode == .paced || mode == .cubicPaced {
           warn(keyTimes.path, "ignored in \(mode.rawValue) mode")
-        } else if !fits {
+        } else if KeyframeTrack.usableKeyTimes(keyTimes.list, count: n, mode: mode) == nil {
           warn(keyTimes.path, "do not fit \(mode.rawValue) mode with \(n) values (Core Animation then spaces "
             + "keyframes evenly); expected \(mode == .discrete ? "\(n) or \(n + 1)" : "\(n)") entries from 0 to 1")
         }

@@ -2,6 +2,7 @@
 // Frames compared exactly with reviewed PNGs in Fixtures/Golden.
 
 import Dispatch
+import Synchronization
 import Testing
 import Zoetrope
 import ZoetropeRaster
@@ -38,14 +39,12 @@ import _ZoetropeTestSupport
     let renderer = Renderer(try Fixtures.scene("Scenes/demo/pull-to-refresh.json"))
     let times = (0..<16).map { Double($0) / 8 }
     let serial = times.map { renderer.frame(atTime: $0) }
-    final class Frames: @unchecked Sendable { var images: [RGBAImage?] = Array(repeating: nil, count: 16) }
-    let frames = Frames()
-    let lock = TestLock()
+    let frames = Mutex([RGBAImage?](repeating: nil, count: times.count))
     DispatchQueue.concurrentPerform(iterations: times.count) { i in
       let image = renderer.frame(atTime: times[i])
-      lock.withLock { frames.images[i] = image }
+      frames.withLock { $0[i] = image }
     }
-    #expect(frames.images.map { $0! } == serial)
+    #expect(frames.withLock { $0.map { $0! } } == serial)
   }
 
   @Test(arguments: ["Scenes/demo/pull-to-refresh.json", "Scenes/compositor/group-opacity.json",

@@ -2,6 +2,7 @@
 // The layer model: Core Animation code ports verbatim; snapshots evaluate the same on any thread.
 
 import Dispatch
+import Synchronization
 import Testing
 import Zoetrope
 import _ZoetropeTestSupport
@@ -37,17 +38,12 @@ import _ZoetropeTestSupport
     let evaluator = PresentationEvaluator(scene.snapshot())
     let times = (0..<64).map { Double($0) / 24 }
     let serial = times.map { evaluator.presentation(atTime: $0).layers.map(\.properties) }
-    final class Results: @unchecked Sendable {
-      var values: [[LayerProperties]?]
-      init(count: Int) { values = Array(repeating: nil, count: count) }
-    }
-    let results = Results(count: times.count)
-    let lock = TestLock()
+    let results = Mutex([[LayerProperties]?](repeating: nil, count: times.count))
     DispatchQueue.concurrentPerform(iterations: times.count) { i in
       let layers = evaluator.presentation(atTime: times[i]).layers.map(\.properties)
-      lock.withLock { results.values[i] = layers }
+      results.withLock { $0[i] = layers }
     }
-    #expect(results.values.map { $0! } == serial)
+    #expect(results.withLock { $0.map { $0! } } == serial)
   }
 
   @Test func replacingAKeyMovesTheAnimationToTheEnd() {

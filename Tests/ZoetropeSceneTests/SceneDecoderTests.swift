@@ -125,7 +125,7 @@ import _ZoetropeTestSupport
     for i in 0..<depth { json += #"{"name": "n\#(i)", "speed": 1.0, "sublayers": ["# }
     json += String(repeating: "]}", count: depth) + "]}"
     let document = json
-    try LargeStackForTests.run {
+    try LargeStack.run {
       let scene = try SceneDecoderTests.decode(document)
       let tree = scene.snapshot()
       #expect(tree.count == depth + 1)
