@@ -92,15 +92,32 @@ let package = Package(
     .testTarget(name: "ShadersTests", dependencies: ["Shaders"]),
     .testTarget(name: "ZoetropeGeometryTests", dependencies: ["ZoetropeGeometry"]),
     .testTarget(name: "ZoetropeTimingTests", dependencies: ["ZoetropeTiming", "_ZoetropeTestSupport"]),
-    .testTarget(name: "ZoetropeAnimationTests", dependencies: ["ZoetropeAnimation", "_ZoetropeTestSupport"]),
-    .testTarget(name: "ZoetropeLayersTests", dependencies: ["ZoetropeLayers", "ZoetropeScene", "_ZoetropeTestSupport"]),
-    .testTarget(name: "ZoetropeRasterTests", dependencies: ["ZoetropeRaster", "_ZoetropeTestSupport"]),
-    .testTarget(name: "ZoetropeCompositorTests", dependencies: ["Zoetrope", "ZoetropeCompositor", "_ZoetropeTestSupport"]),
+    .testTarget(
+      name: "ZoetropeAnimationTests",
+      dependencies: ["ZoetropeGeometry", "ZoetropeTiming", "ZoetropeAnimation", "_ZoetropeTestSupport"]),
+    .testTarget(
+      name: "ZoetropeLayersTests",
+      dependencies: [
+        "ZoetropeGeometry", "ZoetropeTiming", "ZoetropeAnimation", "ZoetropeLayers", "ZoetropeScene", "_ZoetropeTestSupport",
+      ]),
+    .testTarget(name: "ZoetropeRasterTests", dependencies: ["ZoetropeGeometry", "ZoetropeRaster", "_ZoetropeTestSupport"]),
+    .testTarget(
+      name: "ZoetropeCompositorTests",
+      dependencies: ["Zoetrope", "ZoetropeRaster", "ZoetropeCompositor", "_ZoetropeTestSupport"]),
     .testTarget(name: "ZoetropeMediaTests", dependencies: ["ZoetropeMedia", "_ZoetropeTestSupport"]),
-    .testTarget(name: "ZoetropeVideoTests", dependencies: ["ZoetropeVideo", "_ZoetropeTestSupport"]),
-    .testTarget(name: "ZoetropeSceneTests", dependencies: ["ZoetropeScene", "_ZoetropeTestSupport"]),
+    .testTarget(name: "ZoetropeVideoTests", dependencies: ["ZoetropeTiming", "ZoetropeMedia", "ZoetropeVideo", "_ZoetropeTestSupport"]),
+    .testTarget(
+      name: "ZoetropeSceneTests",
+      dependencies: [
+        "ZoetropeGeometry", "ZoetropeTiming", "ZoetropeAnimation", "ZoetropeLayers", "ZoetropeScene", "_ZoetropeTestSupport",
+      ]),
     .testTarget(name: "ZoetropeTests", dependencies: ["Zoetrope", "ZoetropeVideo", "_ZoetropeTestSupport"]),
-    .testTarget(name: "ZoetropeTestingTests", dependencies: ["ZoetropeTesting", "_ZoetropeTestSupport"]),
+    .testTarget(
+      name: "ZoetropeTestingTests",
+      dependencies: [
+        "Zoetrope", "ZoetropeTesting", .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+        "_ZoetropeTestSupport",
+      ]),
     .testTarget(name: "ZoetropeCLITests", dependencies: ["ZoetropeMedia", "ZoetropeVideo", "_ZoetropeTestSupport"]),
   ],
   swiftLanguageModes: [.v6]

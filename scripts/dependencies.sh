@@ -3,10 +3,10 @@
 # project needs are installed, installing the missing ones with apt when run as
 # root, and saying what to install otherwise.
 
-# Debian packages the build needs: pkg-config, libpng (PNG frames), FFmpeg's
+# Debian packages the build needs: pkg-config, python3 (the scripts' checks), libpng (PNG frames), FFmpeg's
 # libraries (video: libavformat, libavcodec with libx264/libx265/libvpx,
 # libswscale, libavutil) and giflib (GIF's LZW and file structure).
-ZOETROPE_APT_PACKAGES=(pkg-config libpng-dev libavformat-dev libavcodec-dev libswscale-dev libavutil-dev libgif-dev)
+ZOETROPE_APT_PACKAGES=(pkg-config python3 libpng-dev libavformat-dev libavcodec-dev libswscale-dev libavutil-dev libgif-dev)
 
 zoetrope_require_swift() {
   if ! command -v swift >/dev/null 2>&1; then

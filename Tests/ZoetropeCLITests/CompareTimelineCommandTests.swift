@@ -3,7 +3,7 @@
 
 import Foundation
 import Testing
-import Zoetrope
+import ZoetropeMedia
 import _ZoetropeTestSupport
 
 @Suite struct CompareCommandTests {

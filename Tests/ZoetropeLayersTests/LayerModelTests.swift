@@ -4,7 +4,11 @@
 import Dispatch
 import Synchronization
 import Testing
-import Zoetrope
+import ZoetropeAnimation
+import ZoetropeGeometry
+import ZoetropeLayers
+import ZoetropeScene
+import ZoetropeTiming
 import _ZoetropeTestSupport
 
 @Suite struct LayerModelTests {

@@ -2,7 +2,11 @@
 // Every animation case of timing-cases.json again, through generated scene files.
 
 import Testing
-import Zoetrope
+import ZoetropeAnimation
+import ZoetropeGeometry
+import ZoetropeLayers
+import ZoetropeScene
+import ZoetropeTiming
 import _ZoetropeTestSupport
 
 @Suite("Conformance through scene files")

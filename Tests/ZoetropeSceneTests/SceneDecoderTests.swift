@@ -2,7 +2,11 @@
 // Scene files decode into the model the Swift API builds; SCENE-FORMAT.md's examples decode.
 
 import Testing
-import Zoetrope
+import ZoetropeAnimation
+import ZoetropeGeometry
+import ZoetropeLayers
+import ZoetropeScene
+import ZoetropeTiming
 import _ZoetropeTestSupport
 
 @Suite struct SceneDecoderTests {

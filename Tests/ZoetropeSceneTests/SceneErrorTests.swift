@@ -2,7 +2,11 @@
 // One test per class of bad input: each names the JSON path and what was expected.
 
 import Testing
-import Zoetrope
+import ZoetropeAnimation
+import ZoetropeGeometry
+import ZoetropeLayers
+import ZoetropeScene
+import ZoetropeTiming
 
 @Suite struct SceneErrorTests {
   /// A scene with one layer made of `layer` (JSON object text).
