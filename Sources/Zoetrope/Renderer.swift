@@ -46,6 +46,13 @@ public struct Renderer: Sendable {
   /// storage when it already has the frame's size (a clip renders every frame
   /// into the same few buffers instead of allocating one per frame).
   public func render(atTime time: Double, scale: Double = 1, threads: Int = 1, into image: inout RGBAImage) {
+    render(atTime: time, scale: scale, threads: threads, bandHeight: DisplayList.bandHeight, into: &image)
+  }
+
+  /// ``render(atTime:scale:threads:into:)`` with bands of `bandHeight` rows
+  /// (at least 1); the bytes do not depend on it, which the tests check.
+  package func render(atTime time: Double, scale: Double = 1, threads: Int = 1, bandHeight: Int,
+                      into image: inout RGBAImage) {
     let list = displayList(atTime: time, scale: scale)
     let count = 4 * list.width * list.height
     if image.width != list.width || image.height != list.height || image.pixels.count != count {
@@ -53,7 +60,7 @@ public struct Renderer: Sendable {
                         pixels: [UInt8](unsafeUninitializedCapacity: count) { _, initialized in initialized = count })
     }
     image.withUnsafeMutablePixels { pixels in
-      list.render(into: pixels.baseAddress!, straightAlpha: true, threads: threads)
+      list.render(into: pixels.baseAddress!, straightAlpha: true, threads: threads, bandHeight: bandHeight)
     }
   }
 }

@@ -126,8 +126,8 @@ package struct DisplayList: Sendable {
 }
 
 extension DisplayList {
-  /// Rows per band: 16 rows of a 1080p frame are 120 KiB, which stays in a
-  /// core's L2 cache with a group buffer beside it.
+  /// Rows per band by default: 16 rows of a 1080p frame are 120 KiB, which
+  /// stays in a core's L2 cache with a group buffer beside it.
   package static let bandHeight = 16
 
   /// Plays the drawing into `pixels` (`4 × width × height` bytes, rows top to
@@ -135,8 +135,10 @@ extension DisplayList {
   /// threads (at least one). With `straightAlpha` each band is unpremultiplied
   /// as soon as it is drawn, else the frame is left premultiplied. The bytes
   /// are the same for every thread count.
-  package func render(into pixels: UnsafeMutablePointer<UInt8>, straightAlpha: Bool, threads: Int = 1) {
-    let bands = (height + DisplayList.bandHeight - 1) / DisplayList.bandHeight
+  package func render(into pixels: UnsafeMutablePointer<UInt8>, straightAlpha: Bool, threads: Int = 1,
+                      bandHeight: Int = DisplayList.bandHeight) {
+    let bandHeight = Swift.max(bandHeight, 1)
+    let bands = (height + bandHeight - 1) / bandHeight
     guard bands > 0, width > 0 else { return }
     let workers = Swift.min(Swift.max(threads, 1), bands)
     // A raw address crosses into the workers; they write disjoint rows.
@@ -148,11 +150,12 @@ extension DisplayList {
     let unpremultiplies = straightAlpha && backgroundWord >> 24 != 255
     let work: @Sendable (Int) -> Void = { worker in
       let pixels = UnsafeMutablePointer<UInt8>(bitPattern: address)!
-      let scratch = BandScratch(width: self.width, depth: self.groupDepth, runCount: self.runs.count)
+      let scratch = BandScratch(width: self.width, bandHeight: bandHeight, depth: self.groupDepth,
+                                runCount: self.runs.count)
       var band = worker
       while band < bands {
-        let top = band * DisplayList.bandHeight
-        let rows = top..<Swift.min(top + DisplayList.bandHeight, self.height)
+        let top = band * bandHeight
+        let rows = top..<Swift.min(top + bandHeight, self.height)
         self.play(rows: rows, into: pixels + 4 * top * self.width, scratch: scratch)
         if unpremultiplies { unpremultiply(pixels + 4 * top * self.width, count: rows.count * self.width) }
         band += workers
@@ -275,11 +278,11 @@ final class BandScratch {
   let cursors: UnsafeMutablePointer<Int>
   private let runCount: Int
 
-  init(width: Int, depth: Int, runCount: Int) {
+  init(width: Int, bandHeight: Int, depth: Int, runCount: Int) {
     self.runCount = runCount
     cursors = .allocate(capacity: Swift.max(runCount, 1))
     cursors.initialize(repeating: 0, count: Swift.max(runCount, 1))
-    let band = 4 * width * DisplayList.bandHeight
+    let band = 4 * width * bandHeight
     groups = (0..<depth).map { _ in .allocate(capacity: band) }
     source = .allocate(capacity: 4 * width)
     constant = .allocate(capacity: width)

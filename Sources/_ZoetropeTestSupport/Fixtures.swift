@@ -28,13 +28,24 @@ package enum Fixtures {
     try SceneDecoder.decode(contentsOf: url(relativePath).path)
   }
 
+  /// Why a fixture list could not be made.
+  package struct ListError: Error, CustomStringConvertible {
+    package var description: String
+  }
+
   /// Every scene file under `Fixtures/<folder>`, as relative paths, sorted.
-  package static func sceneFiles(in folder: String) -> [String] {
+  /// Throws when the folder is missing or holds none: a test over the list
+  /// must never pass by running nothing.
+  package static func sceneFiles(in folder: String) throws -> [String] {
     let base = url(folder)
-    guard let enumerator = FileManager.default.enumerator(atPath: base.path) else { return [] }
-    return enumerator.compactMap { $0 as? String }
+    guard let enumerator = FileManager.default.enumerator(atPath: base.path) else {
+      throw ListError(description: "no folder Fixtures/\(folder)")
+    }
+    let files = enumerator.compactMap { $0 as? String }
       .filter { $0.hasSuffix(".json") || $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") }
       .map { folder + "/" + $0 }
       .sorted()
+    guard !files.isEmpty else { throw ListError(description: "no scene files under Fixtures/\(folder)") }
+    return files
   }
 }

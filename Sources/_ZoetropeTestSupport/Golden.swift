@@ -11,10 +11,11 @@ package enum Golden {
 
   /// Compares `actual` with the golden at `Fixtures/Golden/<name>.png`; `nil` when
   /// equal, else a message naming the first difference and the artifact paths.
-  /// With `ZOETROPE_RECORD=1` in the environment the golden is (re)written instead.
-  package static func compare(_ actual: RGBAImage, name: String) -> String? {
+  /// With `ZOETROPE_RECORD=1` in the environment the golden is (re)written
+  /// instead, unless `recording` is false (checks that must only compare).
+  package static func compare(_ actual: RGBAImage, name: String, recording: Bool = true) -> String? {
     let goldenPath = Fixtures.url("Golden/\(name).png").path
-    if ProcessInfo.processInfo.environment["ZOETROPE_RECORD"] == "1" {
+    if recording && ProcessInfo.processInfo.environment["ZOETROPE_RECORD"] == "1" {
       try? FileManager.default.createDirectory(atPath: (goldenPath as NSString).deletingLastPathComponent,
                                                withIntermediateDirectories: true)
       do { try actual.writePNG(to: goldenPath) } catch { return "could not record \(goldenPath): \(error)" }
@@ -31,25 +32,9 @@ package enum Golden {
     try? expected.writePNG(to: expectedPath)
     try? actual.writePNG(to: actualPath)
     var summary = "size \(actual.width)×\(actual.height) vs golden \(expected.width)×\(expected.height)"
-    if expected.width == actual.width && expected.height == actual.height {
-      var diff = [UInt8](repeating: 255, count: actual.pixels.count)
-      var differing = 0, maximum = 0
-      for i in 0..<(actual.width * actual.height) {
-        var delta = 0
-        for c in 0..<4 { delta = max(delta, abs(Int(actual.pixels[4 * i + c]) - Int(expected.pixels[4 * i + c]))) }
-        if delta > 0 {
-          differing += 1
-          maximum = max(maximum, delta)
-          diff[4 * i] = 255; diff[4 * i + 1] = 0; diff[4 * i + 2] = 0
-        } else {
-          let r = Int(actual.pixels[4 * i]), g = Int(actual.pixels[4 * i + 1]), b = Int(actual.pixels[4 * i + 2])
-          let sum: Int = r + g + b
-          let grey = UInt8(sum / 6 + 128)
-          diff[4 * i] = grey; diff[4 * i + 1] = grey; diff[4 * i + 2] = grey
-        }
-      }
-      try? RGBAImage(width: actual.width, height: actual.height, pixels: diff).writePNG(to: diffPath)
-      summary = "\(differing) pixels differ, by up to \(maximum)/255"
+    if let difference = actual.difference(from: expected, perChannel: 0) {
+      try? difference.image.writePNG(to: diffPath)
+      summary = "\(difference.differingPixels) pixels differ, by up to \(difference.maximumChannelDifference)/255"
     }
     return "\(name): \(summary); expected \(expectedPath), actual \(actualPath), diff \(diffPath)"
   }

@@ -32,23 +32,60 @@ package struct TimingCase: Sendable, CustomStringConvertible {
     }
   }
 
-  /// Every case of the fixture file, in file order.
-  package static let all: [TimingCase] = {
-    guard let bytes = try? Fixtures.bytes("Timing/timing-cases.json"),
-      let document = try? JSONReader.parse(bytes), case .array(let cases)? = document["cases"]
-    else { return [] }
-    return cases.compactMap { value in
+  /// Why the cases could not be loaded.
+  package struct LoadError: Error, CustomStringConvertible {
+    package var description: String
+  }
+
+  /// Every case of the fixture file, in file order. Throws when the file is
+  /// missing or malformed, or when any case lacks its id, inputs or expected
+  /// value: a case is never dropped silently.
+  package static func load() throws -> [TimingCase] {
+    let bytes = try Fixtures.bytes("Timing/timing-cases.json")
+    let document = try JSONReader.parse(bytes)
+    guard case .array(let cases)? = document["cases"], !cases.isEmpty else {
+      throw LoadError(description: "timing-cases.json has no \"cases\" array")
+    }
+    return try cases.enumerated().map { index, value in
       guard case .string(let id)? = value["id"], let inputs = value["inputs"],
         let expected = value["expected"]?["value"]
-      else { return nil }
+      else { throw LoadError(description: "timing-cases.json: case \(index) lacks an id, inputs or expected.value") }
       let title: String
       if case .string(let t)? = value["title"] { title = t } else { title = "" }
       return TimingCase(id: id, title: title, inputs: inputs, expected: expected)
     }
-  }()
+  }
 
-  /// The cases that animate a value on a layer (R, T, V, G, K — not V11).
-  package static let animationCases = all.filter { "RTVGK".contains($0.kind) && $0.inputs["t"] != nil }
+  /// The cases of one kind letter (`"F"`, `"S"`, `"C"`, …), in file order.
+  package static func cases(ofKind kind: Character) throws -> [TimingCase] {
+    try load().filter { $0.kind == kind }
+  }
+
+  /// The cases that animate a value on a layer (R, T, V, G, K with a time `t`).
+  package static func animationCases() throws -> [TimingCase] {
+    try load().filter { "RTVGK".contains($0.kind) && $0.inputs["t"] != nil }
+  }
+
+  /// The cases that interpolate a transform matrix between two rotations
+  /// (V cases without a time: `fromRotationDeg`, `toRotationDeg`, `f`).
+  package static func matrixInterpolationCases() throws -> [TimingCase] {
+    try load().filter { $0.kind == "V" && $0.inputs["t"] == nil }
+  }
+
+  /// How many cases of each kind letter the file holds, counted from its raw
+  /// text (every `"id": "X…"`), independently of the loader: suites compare
+  /// their argument counts with it.
+  package static func rawCount(ofKinds kinds: String) throws -> Int {
+    let text = String(decoding: try Fixtures.bytes("Timing/timing-cases.json"), as: UTF8.self)
+    var count = 0
+    var rest = Substring(text)
+    while let range = rest.range(of: "\"id\"") {
+      rest = rest[range.upperBound...]
+      let value = rest.drop { $0 == " " || $0 == ":" || $0 == "\n" }
+      if value.first == "\"", let letter = value.dropFirst().first, kinds.contains(letter) { count += 1 }
+    }
+    return count
+  }
 }
 
 extension JSONValue {

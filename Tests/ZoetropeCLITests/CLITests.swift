@@ -6,6 +6,34 @@ import Testing
 import ZoetropeMedia
 import _ZoetropeTestSupport
 
+extension Thread {
+  /// Reads `handle` to its end on a thread of its own; `wait()` returns the bytes.
+  static func detachedReader(_ handle: FileHandle) -> PipeReader {
+    let reader = PipeReader()
+    let thread = Thread {
+      reader.finish(handle.readDataToEndOfFile())
+    }
+    thread.start()
+    return reader
+  }
+}
+
+/// The bytes a reader thread collects, handed over once it is done.
+final class PipeReader: @unchecked Sendable {
+  private let done = DispatchSemaphore(value: 0)
+  private var data = Data()
+
+  func finish(_ bytes: Data) {
+    data = bytes
+    done.signal()
+  }
+
+  func wait() -> Data {
+    done.wait()
+    return data
+  }
+}
+
 /// Runs the built `zoetrope` executable.
 struct CLI {
   /// The executable beside the test bundle in the build folder.
@@ -35,8 +63,12 @@ struct CLI {
     process.standardOutput = out
     process.standardError = err
     try process.run()
+    // Both pipes are drained at once: a child that fills one (a long
+    // `--progress json` on standard error) while the test waits on the other
+    // would never finish.
+    let errorReader = Thread.detachedReader(err.fileHandleForReading)
     let outData = out.fileHandleForReading.readDataToEndOfFile()
-    let errData = err.fileHandleForReading.readDataToEndOfFile()
+    let errData = errorReader.wait()
     process.waitUntilExit()
     return Result(status: process.terminationStatus, standardOutput: String(decoding: outData, as: UTF8.self),
                   standardError: String(decoding: errData, as: UTF8.self))
@@ -125,6 +157,19 @@ struct CLI {
     let result = try CLI.run(["validate", "does-not-exist.json"])
     #expect(result.status == 1)
     #expect(result.standardError.hasPrefix("does-not-exist.json: cannot read the file"))
+  }
+
+  /// Hundreds of kilobytes of errors on standard error while standard output
+  /// stays open: a helper that drained the pipes one after the other would
+  /// hang here (the child blocks on a full error pipe).
+  @Test(.timeLimit(.minutes(2))) func aFloodOfErrorsIsReadWithoutDeadlock() throws {
+    let layers = (0..<5000).map { #"{"name": "l\#($0)", "oppacity": 1}"# }.joined(separator: ", ")
+    let scene = try CLI.temporaryScene(#"{"canvas": {"width": 10, "height": 10}, "layers": ["# + layers + "]}")
+    let result = try CLI.run(["validate", scene.path])
+    #expect(result.status == 1)
+    let lines = result.standardError.split(separator: "\n").filter { $0.contains("oppacity") }
+    #expect(lines.count == 5000)
+    #expect(result.standardError.utf8.count > 200_000)
   }
 
   @Test func helpListsTheCommands() throws {

@@ -9,7 +9,8 @@ import ZoetropeRaster
 import _ZoetropeTestSupport
 
 @Suite struct GoldenTests {
-  @Test(arguments: [
+  /// Every golden frame of the compositor: scene, time, golden name.
+  static let goldens: [(String, Double, String)] = [
     ("compositor/features.json", 0.0, "compositor/features@t0.000"),
     ("compositor/gradients.json", 0.0, "compositor/gradients@t0.000"),
     ("compositor/masks.json", 0.0, "compositor/masks@t0.000"),
@@ -18,11 +19,29 @@ import _ZoetropeTestSupport
     ("compositor/scale-hidden.json", 0.0, "compositor/scale-hidden@t0.000"),
     ("demo/pull-to-refresh.json", 0.75, "demo/pull-to-refresh@t0.750"),
     ("demo/pull-to-refresh.json", 1.6, "demo/pull-to-refresh@t1.600"),
-  ])
+  ]
+
+  @Test(arguments: goldens)
   func frameMatchesGolden(_ scene: String, _ time: Double, _ golden: String) throws {
     let renderer = Renderer(try Fixtures.scene("Scenes/" + scene))
     if let failure = Golden.compare(renderer.frame(atTime: time), name: golden) {
       Issue.record(Comment(rawValue: failure))
+    }
+  }
+
+  /// Bands of any height, played on any number of threads, draw the golden
+  /// bytes: a band boundary never shows.
+  @Test(arguments: [1, 7, 64])
+  func goldensAreTheSameAtEveryBandHeight(_ bandHeight: Int) throws {
+    for (scene, time, golden) in Self.goldens {
+      let renderer = Renderer(try Fixtures.scene("Scenes/" + scene))
+      for threads in [1, 3] {
+        var image = RGBAImage(width: 0, height: 0, pixels: [])
+        renderer.render(atTime: time, threads: threads, bandHeight: bandHeight, into: &image)
+        if let failure = Golden.compare(image, name: golden, recording: false) {
+          Issue.record(Comment(rawValue: "band height \(bandHeight), \(threads) threads: \(failure)"))
+        }
+      }
     }
   }
 

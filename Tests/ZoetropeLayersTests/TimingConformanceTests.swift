@@ -2,12 +2,29 @@
 // Every animation case of timing-cases.json, built with the Swift API.
 
 import Testing
+import ZoetropeAnimation
+import ZoetropeGeometry
 import ZoetropeLayers
 import _ZoetropeTestSupport
 
 @Suite("Conformance through the Swift API")
 struct TimingConformanceTests {
-  @Test(arguments: TimingCase.animationCases)
+  /// Every case of the file is run by exactly one conformance test: the
+  /// animation cases here and through scene files, the matrix-interpolation
+  /// cases, the conversions here, the timing functions and springs in
+  /// ZoetropeTimingTests. Counted from the raw file, so a case the loader or
+  /// a filter dropped fails here.
+  @Test func everyCaseOfTheFileIsRunByOneSuite() throws {
+    let all = try TimingCase.load()
+    #expect(all.count == (try TimingCase.rawCount(ofKinds: "RTVGKCFS")))
+    let partitions = [try TimingCase.animationCases(), try TimingCase.matrixInterpolationCases(),
+                      try TimingCase.cases(ofKind: "C"), try TimingCase.cases(ofKind: "F"),
+                      try TimingCase.cases(ofKind: "S")]
+    #expect(partitions.map(\.count).reduce(0, +) == all.count)
+    #expect(Set(partitions.joined().map(\.id)) == Set(all.map(\.id)))
+  }
+
+  @Test(arguments: try TimingCase.animationCases())
   func animationCaseMatchesExpectedValue(_ timingCase: TimingCase) throws {
     let (root, probe) = timingCase.makeLayers()
     let tree = LayerTree(root: root)
@@ -17,13 +34,33 @@ struct TimingConformanceTests {
     _ = probe
     let actual = TimingCase.probeValue(of: presentation.layers[index].properties, color: timingCase.animatesColor)
     let expected = timingCase.expectedValues
-    #expect(actual.count == expected.count)
+    try #require(actual.count == expected.count, "\(timingCase.id): got \(actual), expected \(expected)")
     for (a, e) in zip(actual, expected) {
       #expect(abs(a - e) <= timingCase.tolerance, "\(timingCase.id): got \(actual), expected \(expected)")
     }
   }
 
-  @Test(arguments: TimingCase.all.filter { $0.kind == "C" })
+  /// A whole-matrix `transform` animation between two rotations, sampled at
+  /// progress `f`: the matrices are decomposed and the rotation takes the
+  /// shorter arc (0° → 270° passes −45° halfway).
+  @Test(arguments: try TimingCase.matrixInterpolationCases())
+  func matrixInterpolationCaseMatchesExpectedRotation(_ timingCase: TimingCase) throws {
+    let from = try #require(timingCase.inputs["fromRotationDeg"]?.double) * .pi / 180
+    let to = try #require(timingCase.inputs["toRotationDeg"]?.double) * .pi / 180
+    let f = try #require(timingCase.inputs["f"]?.double)
+    let expected = try #require(timingCase.expected.double)
+    let layer = Layer()
+    let spin = BasicAnimation(keyPath: timingCase.inputs["keyPath"]?.stringValue ?? "transform")
+    spin.fromValue = .transform(.rotation(angle: from, x: 0, y: 0, z: 1))
+    spin.toValue = .transform(.rotation(angle: to, x: 0, y: 0, z: 1))
+    spin.duration = 1
+    layer.add(spin, forKey: "spin")
+    let presented = PresentationEvaluator(LayerTree(root: layer)).presentation(atTime: f).layers[0].properties
+    let degrees = presented.transform.component(.rotationZ) * 180 / .pi
+    #expect(abs(degrees - expected) <= 1e-6, "\(timingCase.id): got \(degrees)°, expected \(expected)°")
+  }
+
+  @Test(arguments: try TimingCase.cases(ofKind: "C"))
   func convertTimeMatchesMeasuredValue(_ timingCase: TimingCase) throws {
     let chain = try #require(timingCase.inputs["chain"]?.arrayValue)
     let layers = chain.map { timing -> Layer in

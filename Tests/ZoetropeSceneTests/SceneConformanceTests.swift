@@ -11,7 +11,7 @@ import _ZoetropeTestSupport
 
 @Suite("Conformance through scene files")
 struct SceneConformanceTests {
-  @Test(arguments: TimingCase.animationCases)
+  @Test(arguments: try TimingCase.animationCases())
   func generatedSceneMatchesExpectedValue(_ timingCase: TimingCase) throws {
     let json = timingCase.sceneJSON()
     let scene = try SceneDecoder.decode(Array(json.utf8), fileName: "\(timingCase.id).json")
@@ -21,13 +21,14 @@ struct SceneConformanceTests {
     let presentation = PresentationEvaluator(tree).presentation(atTime: time)
     let actual = TimingCase.probeValue(of: presentation.layers[index].properties, color: timingCase.animatesColor)
     let expected = timingCase.expectedValues
+    try #require(actual.count == expected.count, "\(timingCase.id): got \(actual), expected \(expected)")
     for (a, e) in zip(actual, expected) {
       #expect(abs(a - e) <= timingCase.tolerance, "\(timingCase.id): got \(actual), expected \(expected)\n\(json)")
     }
   }
 
   @Test func swiftAPIAndSceneFileGiveTheSamePresentation() throws {
-    for timingCase in TimingCase.animationCases {
+    for timingCase in try TimingCase.animationCases() {
       let (root, _) = timingCase.makeLayers()
       let swiftTree = LayerTree(root: root)
       let sceneTree = try SceneDecoder.decode(Array(timingCase.sceneJSON().utf8), fileName: "case.json").snapshot()

@@ -143,7 +143,7 @@ import _ZoetropeTestSupport
     #expect(!SceneErrorTests.issues(json).isEmpty)
   }
 
-  @Test(arguments: Fixtures.sceneFiles(in: "Scenes"))
+  @Test(arguments: try Fixtures.sceneFiles(in: "Scenes") + Fixtures.sceneFiles(in: "Bench"))
   func bundledSceneIsValid(_ file: String) throws {
     let scene = try Fixtures.scene(file)
     #expect(scene.decodingWarnings.isEmpty, "\(scene.decodingWarnings)")

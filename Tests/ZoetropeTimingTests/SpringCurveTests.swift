@@ -6,7 +6,11 @@ import ZoetropeTiming
 import _ZoetropeTestSupport
 
 @Suite struct SpringCurveTests {
-  @Test(arguments: TimingCase.all.filter { $0.kind == "S" })
+  @Test func everySpringCaseIsLoaded() throws {
+    #expect(try TimingCase.cases(ofKind: "S").count == TimingCase.rawCount(ofKinds: "S"))
+  }
+
+  @Test(arguments: try TimingCase.cases(ofKind: "S"))
   func conformanceCase(_ timingCase: TimingCase) throws {
     let inputs = timingCase.inputs
     if let duration = inputs["perceptualDuration"]?.double, let bounce = inputs["bounce"]?.double {
