@@ -151,8 +151,8 @@ struct Render: ParsableCommand {
       case .cancelled:
         printError("\(output): interrupted; nothing was written")
         throw ExitCode(128 + interrupt.signal)
-      case .sink(let failure):
-        printError(failure.description)
+      case .sink, .invalidTimeline:
+        printError(error.description)
         throw ExitCode.failure
       }
     }

@@ -55,7 +55,7 @@ struct Timeline: ParsableCommand {
                               height: height, plain: plain)
     do {
       try strip.render(decoded).writePNG(to: output)
-    } catch let error as TimelineError {
+    } catch let error as RenderError {
       printError("\(scene): \(error.description)")
       throw ExitCode.failure
     } catch {
