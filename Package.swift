@@ -69,6 +69,7 @@ let package = Package(
     .testTarget(name: "ZoetropeAnimationTests", dependencies: ["ZoetropeAnimation", "_ZoetropeTestSupport"]),
     .testTarget(name: "ZoetropeLayersTests", dependencies: ["Zoetrope", "_ZoetropeTestSupport"]),
     .testTarget(name: "ZoetropeSceneTests", dependencies: ["ZoetropeScene", "_ZoetropeTestSupport"]),
+    .testTarget(name: "ZoetropeDocsTests", dependencies: ["ZoetropeScene", "_ZoetropeTestSupport"]),
     .testTarget(name: "ZoetropeCLITests", dependencies: ["_ZoetropeTestSupport"]),
     .testTarget(name: "ShadersTests", dependencies: ["Shaders"]),
     .testTarget(name: "ZoetropeMediaTests", dependencies: ["ZoetropeMedia"]),

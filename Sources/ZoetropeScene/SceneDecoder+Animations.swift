@@ -8,10 +8,10 @@ import ZoetropeTiming
 
 extension SceneDecoder {
   /// The animation kinds of SCENE-FORMAT.md.
-  enum AnimationType: String {
+  package enum AnimationType: String, CaseIterable, Sendable {
     case basic, keyframe, group, spring
 
-    init?(name: String) {
+    package init?(name: String) {
       switch name {
       case "basic", "CABasicAnimation": self = .basic
       case "keyframe", "CAKeyframeAnimation": self = .keyframe
@@ -19,28 +19,6 @@ extension SceneDecoder {
       case "spring", "CASpringAnimation": self = .spring
       default: return nil
       }
-    }
-  }
-
-  static let commonAnimationKeys: Set<String> = timingKeys.union([
-    "type", "key", "removedOnCompletion", "timingFunction", "addedAt",
-  ])
-  static let propertyAnimationKeys: Set<String> = ["keyPath", "additive", "cumulative", "valueFunction"]
-  static let basicKeys: Set<String> = ["fromValue", "toValue", "byValue"]
-  static let keyframeKeys: Set<String> = [
-    "values", "keyTimes", "timingFunctions", "calculationMode", "tensionValues", "continuityValues", "biasValues",
-    "path", "rotationMode",
-  ]
-  static let springKeys: Set<String> = [
-    "mass", "stiffness", "damping", "initialVelocity", "perceptualDuration", "bounce", "allowsOverdamping",
-  ]
-
-  static func allowedKeys(for type: AnimationType) -> Set<String> {
-    switch type {
-    case .basic: commonAnimationKeys.union(propertyAnimationKeys).union(basicKeys)
-    case .keyframe: commonAnimationKeys.union(propertyAnimationKeys).union(keyframeKeys)
-    case .spring: commonAnimationKeys.union(propertyAnimationKeys).union(basicKeys).union(springKeys)
-    case .group: commonAnimationKeys.union(["animations"])
     }
   }
 
@@ -87,12 +65,12 @@ extension SceneDecoder {
         + "(got \(typeValue.compactDescription))")
       return nil
     }
-    let allowed = SceneDecoder.allowedKeys(for: type)
+    let allowed = SceneDecoder.animationKeys(for: type)
     let required = type == .group ? ["animations"] : ["keyPath"]
     guard let members = checkKeys(value, at: path, allowed: allowed, required: required,
                                   what: "a \(type.rawValue) animation", hint: { key in
       for other in [AnimationType.basic, .keyframe, .group, .spring]
-      where other != type && SceneDecoder.allowedKeys(for: other).contains(key) {
+      where other != type && SceneDecoder.animationKeys(for: other).contains(key) {
         return " (\"\(key)\" belongs to \(other.rawValue) animations)"
       }
       return nil

@@ -7,20 +7,6 @@ import ZoetropeLayers
 import ZoetropeTiming
 
 extension SceneDecoder {
-  static let timingKeys: Set<String> = [
-    "beginTime", "speed", "timeOffset", "duration", "repeatCount", "repeatDuration", "autoreverses", "fillMode",
-  ]
-  static let layerKeys: Set<String> = timingKeys.union([
-    "type", "name", "bounds", "position", "anchorPoint", "frame", "zPosition", "transform", "sublayerTransform",
-    "opacity", "hidden", "backgroundColor", "cornerRadius", "borderWidth", "borderColor", "masksToBounds",
-    "sublayers", "animations",
-  ])
-  static let shapeKeys: Set<String> = [
-    "path", "fillColor", "fillRule", "strokeColor", "lineWidth", "lineCap", "lineJoin", "miterLimit",
-    "lineDashPattern", "lineDashPhase", "strokeStart", "strokeEnd",
-  ]
-  static let gradientKeys: Set<String> = ["colors", "locations", "startPoint", "endPoint", "gradientType"]
-
   /// The layer type named by `type` (also `CALayer`, `CAShapeLayer`, `CAGradientLayer`).
   static func layerKind(named name: String) -> LayerKind? {
     switch name {
@@ -56,7 +42,7 @@ extension SceneDecoder {
   /// The root layer's own properties and timing (`"root": {…}`): any layer key
   /// but `frame`, `type` and `sublayers`.
   mutating func decodeRootLayer(_ value: JSONValue, into root: Layer, at path: Int) {
-    let allowed = SceneDecoder.layerKeys.subtracting(["frame", "type", "sublayers"])
+    let allowed = SceneDecoder.rootLayerKeys
     guard let members = checkKeys(value, at: path, allowed: allowed, what: "the root layer", hint: { key in
       key == "frame" || key == "sublayers" || key == "type"
         ? " (the root layer's frame is the canvas; put layers in the top-level \"layers\")" : nil
@@ -79,9 +65,7 @@ extension SceneDecoder {
         report(typePath, "must be \"layer\", \"shape\" or \"gradient\" (got \(typeValue.compactDescription))")
       }
     }
-    var allowed = SceneDecoder.layerKeys
-    if kind == .shape { allowed.formUnion(SceneDecoder.shapeKeys) }
-    if kind == .gradient { allowed.formUnion(SceneDecoder.gradientKeys) }
+    let allowed = SceneDecoder.layerKeys(for: kind)
     let members = checkKeys(value, at: path, allowed: allowed, what: "a \(kind.rawValue) layer", hint: { key in
       if SceneDecoder.shapeKeys.contains(key) { return " (\"\(key)\" belongs to shape layers: add \"type\": \"shape\")" }
       if SceneDecoder.gradientKeys.contains(key) {

@@ -156,9 +156,6 @@ public struct SceneDecoder {
 
   // MARK: Document
 
-  static let documentKeys: Set<String> = ["zoetrope", "canvas", "layers", "root"]
-  static let canvasKeys: Set<String> = ["width", "height", "fps", "duration", "background", "scale"]
-
   /// The whole document; `nil` when it has errors.
   mutating func decodeDocument(_ document: JSONValue) -> Scene? {
     _ = checkKeys(document, at: JSONPathArena.root, allowed: SceneDecoder.documentKeys, required: ["canvas"],
