@@ -7,6 +7,15 @@ import ZoetropeLayers
 import ZoetropeTiming
 
 extension SceneDecoder {
+  /// "a plain layer", "a shape layer", "a gradient layer": a layer kind in messages.
+  static func phrase(_ kind: LayerKind) -> String {
+    switch kind {
+    case .layer: "a plain layer"
+    case .shape: "a shape layer"
+    case .gradient: "a gradient layer"
+    }
+  }
+
   /// The layer type named by `type` (also `CALayer`, `CAShapeLayer`, `CAGradientLayer`).
   static func layerKind(named name: String) -> LayerKind? {
     switch name {
@@ -43,7 +52,8 @@ extension SceneDecoder {
   /// but `frame`, `type` and `sublayers`.
   mutating func decodeRootLayer(_ value: JSONValue, into root: Layer, at path: Int) {
     let allowed = SceneDecoder.rootLayerKeys
-    guard let members = checkKeys(value, at: path, allowed: allowed, what: "the root layer", hint: { key in
+    guard let members = checkKeys(value, at: path, allowed: allowed, unsupported: SceneDecoder.unsupportedLayerKeys,
+                                  what: "the root layer", hint: { key in
       key == "frame" || key == "sublayers" || key == "type"
         ? " (the root layer's frame is the canvas; put layers in the top-level \"layers\")" : nil
     }) else { return }
@@ -61,12 +71,16 @@ extension SceneDecoder {
       let typePath = paths.child(path, "type")
       if case .string(let name) = typeValue, let known = SceneDecoder.layerKind(named: name) {
         kind = known
+      } else if case .string(let name) = typeValue, SceneDecoder.unsupportedLayerTypes.contains(name) {
+        report(typePath, "\"\(name)\" is a Core Animation layer type Zoetrope does not support yet; "
+          + "use \"layer\", \"shape\" or \"gradient\"")
       } else {
         report(typePath, "must be \"layer\", \"shape\" or \"gradient\" (got \(typeValue.compactDescription))")
       }
     }
     let allowed = SceneDecoder.layerKeys(for: kind)
-    let members = checkKeys(value, at: path, allowed: allowed, what: "a \(kind.rawValue) layer", hint: { key in
+    let members = checkKeys(value, at: path, allowed: allowed, unsupported: SceneDecoder.unsupportedLayerKeys,
+                            what: SceneDecoder.phrase(kind), hint: { key in
       if SceneDecoder.shapeKeys.contains(key) { return " (\"\(key)\" belongs to shape layers: add \"type\": \"shape\")" }
       if SceneDecoder.gradientKeys.contains(key) {
         return " (\"\(key)\" belongs to gradient layers: add \"type\": \"gradient\")"
@@ -200,7 +214,7 @@ extension SceneDecoder {
     if case .string(let s) = value {
       if let known = E(rawValue: SceneDecoder.constantName(s, prefixes: prefixes)) { return known }
       report(path, "must be one of \(names.map { "\"\($0)\"" }.joined(separator: ", "))"
-        + " (got \"\(s)\")\(SceneDecoder.suggestion(for: s, among: names))")
+        + " (got \"\(s)\")\(SceneDecoder.constantSuggestion(for: s, among: names))")
       return nil
     }
     report(path, "must be one of \(names.map { "\"\($0)\"" }.joined(separator: ", ")) (got \(value.compactDescription))")
