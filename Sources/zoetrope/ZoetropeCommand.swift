@@ -7,7 +7,7 @@ import ArgumentParser
 struct ZoetropeCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "zoetrope",
-    abstract: "Evaluate and render Core Animation–style layer trees offscreen.",
+    abstract: "Evaluate and render Core Animation-style layer trees offscreen.",
     discussion: """
       Scene files are described in docs/scene-format.md (and by `zoetrope schema`); timing follows \
       CAMediaTiming, as docs/timing.md explains. Shell completions: `zoetrope --generate-completion-script \
