@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import PackageDescription
 
-// The targets follow DESIGN.md's layering; lower layers never import higher ones:
+// The targets follow the layering of docs/architecture.md; lower layers never import higher ones:
 // Geometry → Timing → Animation → Layers → Scene → Zoetrope → CLI / bench.
 
 let package = Package(
@@ -20,7 +20,7 @@ let package = Package(
     .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.0"),
   ],
   targets: [
-    // MARK: - Implementation details (one module per layer of DESIGN.md)
+    // MARK: - Implementation details (one module per layer of docs/architecture.md)
     .target(name: "ZoetropeGeometry", exclude: ["README.md"]),
     .target(name: "ZoetropeTiming", exclude: ["README.md"]),
     .target(name: "ZoetropeAnimation", dependencies: ["ZoetropeGeometry", "ZoetropeTiming"], exclude: ["README.md"]),

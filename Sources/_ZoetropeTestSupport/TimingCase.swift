@@ -3,7 +3,7 @@
 
 import Zoetrope
 
-/// One case of `timing-cases.json` (ca-semantics.md §0.2, §10).
+/// One case of `Fixtures/Timing/timing-cases.json` (its format: Fixtures/README.md).
 public struct TimingCase: Sendable, CustomStringConvertible {
   /// `R01`, `C02`, …
   public var id: String
