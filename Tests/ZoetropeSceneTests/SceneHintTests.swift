@@ -100,6 +100,21 @@ import ZoetropeScene
     #expect(messages.count == 1 && messages[0].contains(expected), "\(messages)")
   }
 
+  /// `x-` keys are allowed on every object, transform operations and arcs included.
+  @Test func extensionKeysAreAllowedOnEveryObject() throws {
+    let json = #"""
+      {"x-doc": 1, "canvas": {"width": 20, "height": 20, "x-a": 1}, "root": {"x-b": 1}, "layers": [
+        {"x-c": 1, "type": "shape", "transform": [{"x-d": 1, "rotate": "90deg", "axis": [0, 0, 1]}, {"translate": [1, 2], "x-e": 2}],
+         "path": [{"x-f": 1, "arc": {"x-g": 1, "center": [10, 10], "radius": 5, "startAngle": 0, "endAngle": "90deg"}},
+                  {"x-h": true, "polyline": [[0, 0], [5, 5]], "closed": true}],
+         "animations": [{"x-i": 1, "type": "group", "animations": [{"x-j": 1, "type": "basic", "keyPath": "opacity"}]}]}]}
+      """#
+    let scene = try SceneDecoder.decode(Array(json.utf8), fileName: "scene.json")
+    #expect(scene.decodingWarnings.isEmpty)
+    #expect(Self.messages(#"{"canvas": {"width": 1, "height": 1}, "layers": [{"transform": [{"x-only": 1}]}]}"#)
+      .first?.hasPrefix("layers[0].transform[0]: must be a transform operation") == true)
+  }
+
   // MARK: Advice
 
   @Test func forwardsFillWithoutRemovedOnCompletionFalseIsFlagged() throws {
