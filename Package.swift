@@ -118,7 +118,9 @@ let package = Package(
         "Zoetrope", "ZoetropeTesting", .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
         "_ZoetropeTestSupport",
       ]),
-    .testTarget(name: "ZoetropeCLITests", dependencies: ["ZoetropeMedia", "ZoetropeVideo", "_ZoetropeTestSupport"]),
+    .testTarget(name: "ZoetropeCLITests", dependencies: ["Zoetrope", "ZoetropeMedia", "ZoetropeVideo", "_ZoetropeTestSupport"]),
+    .testTarget(
+      name: "ZoetropeDocsTests", dependencies: ["ZoetropeAnimation", "ZoetropeLayers", "ZoetropeScene", "_ZoetropeTestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

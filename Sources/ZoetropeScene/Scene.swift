@@ -16,6 +16,11 @@ public final class Scene {
   /// What the decoder accepted but flagged (key times it ignores, replaced keys);
   /// empty for scenes built in Swift.
   public var decodingWarnings: [SceneIssue] = []
+  /// Likely mistakes in a scene that decodes, which `zoetrope validate` warns
+  /// about: a forwards fill that never shows, a repeating animation that makes
+  /// a looping clip jump, a duration chosen because no animation ends. Empty
+  /// for scenes built in Swift.
+  public var advice: [SceneIssue] = []
 
   /// A scene of `canvas` whose root layer is `root`.
   public init(canvas: Canvas, root: Layer) {
@@ -49,7 +54,7 @@ public struct Canvas: Hashable, Sendable {
   /// Device pixels per point.
   public var scale: Double
 
-  /// Creates a canvas; defaults as in SCENE-FORMAT.md.
+  /// Creates a canvas; defaults as in docs/scene-format.md.
   public init(width: Double, height: Double, frameRate: FrameRate = FrameRate(30), duration: Double = 1,
               background: Color = .white, scale: Double = 1) {
     self.width = width

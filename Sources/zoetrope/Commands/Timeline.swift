@@ -20,7 +20,7 @@ struct Timeline: ParsableCommand {
   @Option(name: .customLong("layer"), help: "The layer's name.")
   var layer: String
 
-  @Option(name: .customLong("key"), help: "The key path: backgroundColor, opacity, position.y, transform.rotation.z, …")
+  @Option(name: .customLong("key"), help: "The key path: backgroundColor, opacity, position.y, transform.rotation.z or another.")
   var key: String
 
   @Option(name: .customLong("from"), help: "The first time, seconds.")
