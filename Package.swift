@@ -11,7 +11,7 @@ import PackageDescription
 //   ZoetropeRaster      → Shaders, Geometry                  (paths → coverage runs → pixels)
 //   ZoetropeCompositor  → Raster, Layers, Geometry           (presentation tree → display list)
 //   ZoetropeMedia       → CZoetropeMedia (libpng)            (images, PNG, frame sinks)
-//   ZoetropeVideo       → Media, Timing, CZoetropeVideo (FFmpeg, giflib)
+//   ZoetropeVideo       → Geometry, Media, Timing, CZoetropeVideo (FFmpeg, giflib)
 //   ZoetropeScene       → Geometry, Timing, Animation, Layers, Yams
 //   Zoetrope            → all of the above but Video          (the umbrella: Renderer, ClipRender)
 //   ZoetropeTesting     → Zoetrope, SnapshotTesting           (golden tests need libpng, not FFmpeg)
@@ -59,7 +59,7 @@ let package = Package(
     .systemLibrary(name: "CGIF", providers: [.apt(["libgif-dev"])]),
     .target(name: "CZoetropeVideo", dependencies: ["CZoetropeMedia", "CFFmpeg", "CGIF"], exclude: ["README.md"],
             linkerSettings: ["avformat", "avcodec", "swscale", "avutil", "gif"].map { .linkedLibrary($0) }),
-    .target(name: "ZoetropeVideo", dependencies: ["CZoetropeVideo", "ZoetropeMedia", "ZoetropeTiming"],
+    .target(name: "ZoetropeVideo", dependencies: ["CZoetropeVideo", "ZoetropeGeometry", "ZoetropeMedia", "ZoetropeTiming"],
             exclude: ["README.md"]),
 
     .target(
@@ -105,7 +105,7 @@ let package = Package(
       name: "ZoetropeCompositorTests",
       dependencies: ["Zoetrope", "ZoetropeRaster", "ZoetropeCompositor", "_ZoetropeTestSupport"]),
     .testTarget(name: "ZoetropeMediaTests", dependencies: ["ZoetropeMedia", "_ZoetropeTestSupport"]),
-    .testTarget(name: "ZoetropeVideoTests", dependencies: ["ZoetropeTiming", "ZoetropeMedia", "ZoetropeVideo", "_ZoetropeTestSupport"]),
+    .testTarget(name: "ZoetropeVideoTests", dependencies: ["ZoetropeGeometry", "ZoetropeTiming", "ZoetropeMedia", "ZoetropeVideo", "_ZoetropeTestSupport"]),
     .testTarget(
       name: "ZoetropeSceneTests",
       dependencies: [

@@ -40,6 +40,8 @@ public struct SceneDecoder {
   var names: [String: Int] = [:]
   /// Whether the canvas gave a duration.
   var explicitDuration = false
+  /// The files the scene references that the decoder has read, for ``Scene/sourceFiles``.
+  var sourceFiles: [String] = []
   /// Canvas side limit in pixels.
   public static let maximumPixelsPerSide = 16_384
   /// The longest clip accepted, seconds (a day).
@@ -70,9 +72,12 @@ public struct SceneDecoder {
     let scene = decoder.decodeDocument(document)
     JSONValue.dismantle(consume document)
     guard decoder.issues.isEmpty, let scene else {
-      throw SceneError(file: fileName, issues: decoder.issues)
+      var error = SceneError(file: fileName, issues: decoder.issues)
+      error.sourceFiles = decoder.sourceFiles
+      throw error
     }
     scene.decodingWarnings = decoder.warnings
+    scene.sourceFiles = decoder.sourceFiles
     scene.advice = decoder.advice(for: scene.canvas, explicitDuration: decoder.explicitDuration)
     return scene
   }
@@ -80,13 +85,34 @@ public struct SceneDecoder {
   /// Reads and decodes a scene file. Unreadable files are reported as a
   /// ``SceneError`` with the operating system's reason.
   public static func decode(contentsOf fileName: String, format: Format? = nil) throws(SceneError) -> Scene {
+    func withSceneFileFirst(_ files: [String]) -> [String] { [fileName] + files.filter { $0 != fileName } }
     let bytes: [UInt8]
     do {
       bytes = try FileBytes.read(fileName)
     } catch {
-      throw SceneError(file: fileName, issues: [SceneIssue(path: "", message: "cannot read the file: \(error)")])
+      var error = SceneError(file: fileName, issues: [SceneIssue(path: "", message: "cannot read the file: \(error)")])
+      error.sourceFiles = [fileName]
+      throw error
     }
-    return try decode(bytes, fileName: fileName, format: format)
+    let scene: Scene
+    do {
+      scene = try decode(bytes, fileName: fileName, format: format)
+    } catch {
+      var error = error
+      error.sourceFiles = withSceneFileFirst(error.sourceFiles)
+      throw error
+    }
+    scene.sourceFiles = withSceneFileFirst(scene.sourceFiles)
+    return scene
+  }
+
+  /// Records that decoding read the file at `path` (an image, a font), so
+  /// that ``Scene/sourceFiles`` lists it; a path recorded before is not
+  /// listed twice. Every decoder that opens a file the scene names calls this,
+  /// whether or not the read succeeds (a tool watching the scene then notices
+  /// when a missing file appears).
+  mutating func noteSourceFile(_ path: String) {
+    if !sourceFiles.contains(path) { sourceFiles.append(path) }
   }
 
   // MARK: Reporting
