@@ -49,20 +49,23 @@ struct RenderWatch {
     while true {
       let before = FileStamp.of(watched)
       var read: [String] = []
-      var succeeded = false
-      do {
-        let decoded = try SceneLoading.load(command.scene, sourceFiles: &read)
-        try command.render(decoded, interrupt: interrupt)
-        succeeded = true
-      } catch {
-        if interrupt.signal != 0 { throw error }  // interrupted mid-render: exit as a render without --watch does
-      }
+      let decoded = try? SceneLoading.load(command.scene, sourceFiles: &read)  // prints its errors
       // The files to watch: those the scene was read from; after a refusal
-      // that stopped before reading them all, also those known before.
-      let current = RenderWatch.unique([command.scene] + read + (succeeded ? [] : watched))
+      // that stopped before reading them all, also those known before. Files
+      // met for the first time are stamped now, before the render.
+      let current = RenderWatch.unique([command.scene] + read + (decoded == nil ? watched : []))
       var baseline = before.filter { current.contains($0.key) }
       for file in current where before[file] == nil { baseline[file] = FileStamp.of(file) }
       watched = current
+      var succeeded = false
+      if let decoded {
+        do {
+          try command.render(decoded, interrupt: interrupt)
+          succeeded = true
+        } catch {
+          if interrupt.signal != 0 { throw error }  // interrupted mid-render: exit as a render without --watch does
+        }
+      }
       let what = watched.count == 1 ? watched[0] : "\(watched[0]) and \(watched.count - 1) more"
       printError("\(succeeded ? "\(command.output): written" : "\(command.scene): not rendered"); "
         + "watching \(what) for changes (Ctrl-C to stop)")
