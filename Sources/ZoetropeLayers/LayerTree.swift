@@ -12,6 +12,8 @@ public enum LayerKind: String, Hashable, Sendable {
   case shape
   /// `CAGradientLayer`.
   case gradient
+  /// `CATextLayer`.
+  case text
 }
 
 /// A snapshot of a model layer tree — what a commit hands the render server:

@@ -16,6 +16,9 @@ public final class Scene {
   /// What the decoder accepted but flagged (key times it ignores, replaced keys);
   /// empty for scenes built in Swift.
   public var decodingWarnings: [SceneIssue] = []
+  /// Every font the scene file names and the file it resolved to (what
+  /// `validate` prints); empty for scenes built in Swift.
+  public var fonts: [SceneFont] = []
 
   /// A scene of `canvas` whose root layer is `root`.
   public init(canvas: Canvas, root: Layer) {

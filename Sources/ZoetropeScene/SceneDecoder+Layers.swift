@@ -27,6 +27,7 @@ extension SceneDecoder {
     case "layer", "CALayer": .layer
     case "shape", "CAShapeLayer": .shape
     case "gradient", "CAGradientLayer": .gradient
+    case "text", "CATextLayer": .text
     default: nil
     }
   }
@@ -76,20 +77,27 @@ extension SceneDecoder {
       if case .string(let name) = typeValue, let known = SceneDecoder.layerKind(named: name) {
         kind = known
       } else {
-        report(typePath, "must be \"layer\", \"shape\" or \"gradient\" (got \(typeValue.compactDescription))")
+        report(typePath, "must be \"layer\", \"shape\", \"gradient\" or \"text\" (got \(typeValue.compactDescription))")
       }
     }
     var allowed = SceneDecoder.layerKeys
     if kind == .shape { allowed.formUnion(SceneDecoder.shapeKeys) }
     if kind == .gradient { allowed.formUnion(SceneDecoder.gradientKeys) }
+    if kind == .text { allowed.formUnion(SceneDecoder.textKeys) }
     let members = checkKeys(value, at: path, allowed: allowed, what: "a \(kind.rawValue) layer", hint: { key in
       if SceneDecoder.shapeKeys.contains(key) { return " (\"\(key)\" belongs to shape layers: add \"type\": \"shape\")" }
       if SceneDecoder.gradientKeys.contains(key) {
         return " (\"\(key)\" belongs to gradient layers: add \"type\": \"gradient\")"
       }
+      if SceneDecoder.textKeys.contains(key) { return " (\"\(key)\" belongs to text layers: add \"type\": \"text\")" }
       return nil
     })
-    let layer: Layer = kind == .shape ? ShapeLayer() : kind == .gradient ? GradientLayer() : Layer()
+    let layer: Layer = switch kind {
+    case .shape: ShapeLayer()
+    case .gradient: GradientLayer()
+    case .text: TextLayer()
+    case .layer: Layer()
+    }
     parent.addSublayer(layer)
     let known: [JSONMember]
     if let members {
@@ -140,6 +148,7 @@ extension SceneDecoder {
       default:
         if let shape = layer as? ShapeLayer { decodeShapeMember(member, into: shape, at: p) }
         if let gradient = layer as? GradientLayer { decodeGradientMember(member, into: gradient, at: p) }
+        if let text = layer as? TextLayer { decodeTextMember(member, into: text, at: p) }
       }
     }
     if let (r, framePath) = frame {
@@ -155,6 +164,7 @@ extension SceneDecoder {
         report(paths.child(path, "locations"), "must have one entry per colour (\(count)), got \(locations.count)")
       }
     }
+    if let text = layer as? TextLayer { resolveFont(of: text, members: members, at: path) }
     if let animations {
       decodeAnimations(animations, into: layer, kind: kind, at: paths.child(path, "animations"))
     }

@@ -36,6 +36,11 @@ public struct SceneDecoder {
   var paths = JSONPathArena()
   /// Names seen so far, with the path of the layer that has each.
   var names: [String: Int] = [:]
+  /// The folder of the scene file, against which font file paths are taken
+  /// (`nil`: the current directory).
+  var directory: String?
+  /// Every font the scene names, with the file it resolved to.
+  var fonts: [SceneFont] = []
   /// Canvas side limit in pixels.
   public static let maximumPixelsPerSide = 16_384
   /// The longest clip accepted, seconds (a day).
@@ -63,12 +68,14 @@ public struct SceneDecoder {
       throw SceneError(file: fileName, issues: [SceneIssue(path: "", message: error.description)])
     }
     var decoder = SceneDecoder()
+    decoder.directory = SceneDecoder.directory(of: fileName)
     let scene = decoder.decodeDocument(document)
     JSONValue.dismantle(consume document)
     guard decoder.issues.isEmpty, let scene else {
       throw SceneError(file: fileName, issues: decoder.issues)
     }
     scene.decodingWarnings = decoder.warnings
+    scene.fonts = decoder.fonts
     return scene
   }
 

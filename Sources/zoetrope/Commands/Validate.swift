@@ -8,7 +8,8 @@ import Zoetrope
 struct Validate: ParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "Check a scene file and print a one-line summary.",
-    discussion: "Exits 0 when the scene is usable; otherwise lists every problem with its JSON path and exits 1."
+    discussion: "Exits 0 when the scene is usable; otherwise lists every problem with its JSON path and exits 1. "
+      + "Each font the scene names is listed with the file it resolved to on this machine."
   )
 
   @Argument(help: "The scene file (.json, .yaml or .yml).")
@@ -23,5 +24,7 @@ struct Validate: ParsableCommand {
       + (canvas.scale == 1 ? "" : " @\(Inspection.number(canvas.scale))x")
       + " at \(canvas.frameRate) fps, \(Inspection.number(canvas.duration)) s (\(canvas.frameCount) frames), "
       + "\(tree.count - 1) layer\(tree.count == 2 ? "" : "s"), \(animations) animation\(animations == 1 ? "" : "s")")
+    // Which file each font resolved to: another machine may have other fonts.
+    for font in decoded.fonts { print("  font \(font)") }
   }
 }
