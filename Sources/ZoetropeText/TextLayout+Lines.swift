@@ -85,7 +85,7 @@ extension TextLayout {
         continue
       }
       afterCarriageReturn = scalar == "\r"
-      if [0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029].contains(scalar.value) {
+      if TextLayout.lineBreaks.contains(scalar.value) {
         result.append(String(current))
         current = String.UnicodeScalarView()
       } else {
@@ -95,6 +95,9 @@ extension TextLayout {
     result.append(String(current))
     return result
   }
+
+  /// The characters that end a paragraph.
+  static let lineBreaks: Set<UInt32> = [0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029]
 
   /// The width of a line's units without the spaces hanging at its end, ems.
   static func contentWidth(_ line: Line) -> Double {
@@ -186,6 +189,26 @@ extension TextLayout {
     return Line(paragraph: shaped, units: shaped.units.indices, endsParagraph: true)
   }
 
+  /// The glyphs of `run` that draw `characters`: a contiguous range, since
+  /// HarfBuzz's clusters are monotone (ascending in a left-to-right run,
+  /// descending in a right-to-left one), found by binary search.
+  static func glyphs(of run: ShapedParagraph.Run, in characters: Range<Int>) -> Range<Int> {
+    let glyphs = run.glyphs
+    func first(_ predicate: (Int) -> Bool) -> Int {
+      var low = 0, high = glyphs.count
+      while low < high {
+        let mid = (low + high) / 2
+        if predicate(glyphs[mid].scalar) { high = mid } else { low = mid + 1 }
+      }
+      return low
+    }
+    if run.level % 2 == 0 {
+      return first { $0 >= characters.lowerBound }..<first { $0 >= characters.upperBound }
+    }
+    let start = first { $0 < characters.upperBound }
+    return start..<Swift.max(start, first { $0 < characters.lowerBound })
+  }
+
   /// Appends the glyphs of `line` on `baseline`: runs in visual order, the
   /// line aligned in the bounds.
   private mutating func place(_ line: Line, baseline: Double, size: Double, request: Request, limited: Bool) {
@@ -232,7 +255,7 @@ extension TextLayout {
           fontIndex[run.font] = fonts.count - 1
         }
       }
-      for glyph in run.glyphs where characters.contains(glyph.scalar) {
+      for glyph in run.glyphs[TextLayout.glyphs(of: run, in: characters)] {
         glyphs.append(Glyph(font: fontIndex[run.font], id: glyph.id,
                             origin: Point(x: pen + glyph.xOffset * size, y: baseline - glyph.yOffset * size)))
         pen += glyph.advance * size
