@@ -113,7 +113,7 @@ let package = Package(
     .testTarget(
       name: "ZoetropeCompositorTests",
       dependencies: ["Zoetrope", "ZoetropeRaster", "ZoetropeCompositor", "_ZoetropeTestSupport"]),
-    .testTarget(name: "ZoetropeTextTests", dependencies: ["ZoetropeGeometry", "ZoetropeText", "_ZoetropeTestSupport"]),
+    .testTarget(name: "ZoetropeTextTests", dependencies: ["CZoetropeText", "ZoetropeGeometry", "ZoetropeText", "_ZoetropeTestSupport"]),
     .testTarget(name: "ZoetropeMediaTests", dependencies: ["ZoetropeMedia", "_ZoetropeTestSupport"]),
     .testTarget(name: "ZoetropeVideoTests", dependencies: ["ZoetropeTiming", "ZoetropeMedia", "ZoetropeVideo", "_ZoetropeTestSupport"]),
     .testTarget(
