@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 struct zt_face {
   unsigned char *bytes;     // the whole file, owned
@@ -64,6 +65,16 @@ static int read_file(const char *path, size_t max_bytes, unsigned char **bytes, 
                      size_t message_size) {
   FILE *file = fopen(path, "rb");
   if (!file) return fail(ZT_TEXT_ERROR_OPEN, message, message_size, "cannot open: %s", strerror(errno));
+  // Devices, pipes and directories are refused before reading: /dev/zero would fill the limit.
+  struct stat status;
+  if (fstat(fileno(file), &status) != 0 || !S_ISREG(status.st_mode)) {
+    fclose(file);
+    return fail(ZT_TEXT_ERROR_OPEN, message, message_size, "not a regular file");
+  }
+  if ((unsigned long long)status.st_size > (unsigned long long)max_bytes) {
+    fclose(file);
+    return fail(ZT_TEXT_ERROR_TOO_LARGE, message, message_size, "the file is larger than %zu bytes", max_bytes);
+  }
   size_t capacity = 1 << 16, used = 0;
   unsigned char *buffer = malloc(capacity);
   if (!buffer) {
