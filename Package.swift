@@ -9,10 +9,11 @@ import PackageDescription
 //   ZoetropeAnimation   → Geometry, Timing
 //   ZoetropeLayers      → Geometry, Timing, Animation
 //   ZoetropeRaster      → Shaders, Geometry                  (paths → coverage runs → pixels)
-//   ZoetropeCompositor  → Raster, Layers, Geometry           (presentation tree → display list)
+//   ZoetropeText        → Geometry, CZoetropeText (FreeType, HarfBuzz, fontconfig)  (fonts, shaping, glyph paths)
+//   ZoetropeCompositor  → Raster, Layers, Text, Geometry     (presentation tree → display list)
 //   ZoetropeMedia       → CZoetropeMedia (libpng)            (images, PNG, frame sinks)
 //   ZoetropeVideo       → Geometry, Media, Timing, CZoetropeVideo (FFmpeg, giflib)
-//   ZoetropeScene       → Geometry, Timing, Animation, Layers, Yams
+//   ZoetropeScene       → Geometry, Timing, Animation, Layers, Text, Yams
 //   Zoetrope            → all of the above but Video          (the umbrella: Renderer, ClipRender)
 //   ZoetropeTesting     → Zoetrope, SnapshotTesting           (golden tests need libpng, not FFmpeg)
 //   zoetrope, zoetrope-bench → Zoetrope, ZoetropeVideo
@@ -42,9 +43,6 @@ let package = Package(
       name: "ZoetropeLayers", dependencies: ["ZoetropeGeometry", "ZoetropeTiming", "ZoetropeAnimation"],
       exclude: ["README.md"]),
     .target(name: "ZoetropeRaster", dependencies: ["Shaders", "ZoetropeGeometry"], exclude: ["README.md"]),
-    .target(
-      name: "ZoetropeCompositor", dependencies: ["ZoetropeRaster", "ZoetropeLayers", "ZoetropeGeometry"],
-      exclude: ["README.md"]),
 
     // Images and PNG: libpng only, so that golden tests need nothing else.
     .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
@@ -62,15 +60,26 @@ let package = Package(
     .target(name: "ZoetropeVideo", dependencies: ["CZoetropeVideo", "ZoetropeGeometry", "ZoetropeMedia", "ZoetropeTiming"],
             exclude: ["README.md"]),
 
+    // Text: FreeType (outlines), HarfBuzz (shaping), fontconfig (finding fonts).
+    .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
+    .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
+    .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
+    .target(name: "CZoetropeText", dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig"], exclude: ["README.md"],
+            linkerSettings: ["freetype", "harfbuzz", "fontconfig"].map { .linkedLibrary($0) }),
+    .target(name: "ZoetropeText", dependencies: ["CZoetropeText", "ZoetropeGeometry"], exclude: ["README.md"]),
+    .target(
+      name: "ZoetropeCompositor", dependencies: ["ZoetropeRaster", "ZoetropeLayers", "ZoetropeText", "ZoetropeGeometry"],
+      exclude: ["README.md"]),
+
     .target(
       name: "ZoetropeScene",
-      dependencies: ["ZoetropeGeometry", "ZoetropeTiming", "ZoetropeAnimation", "ZoetropeLayers", "Yams"],
+      dependencies: ["ZoetropeGeometry", "ZoetropeTiming", "ZoetropeAnimation", "ZoetropeLayers", "ZoetropeText", "Yams"],
       exclude: ["README.md"]),
     .target(
       name: "Zoetrope",
       dependencies: [
         "ZoetropeGeometry", "ZoetropeTiming", "ZoetropeAnimation", "ZoetropeLayers", "ZoetropeRaster",
-        "ZoetropeCompositor", "ZoetropeMedia", "ZoetropeScene",
+        "ZoetropeCompositor", "ZoetropeText", "ZoetropeMedia", "ZoetropeScene",
       ],
       exclude: ["README.md"]),
     .target(
@@ -104,6 +113,7 @@ let package = Package(
     .testTarget(
       name: "ZoetropeCompositorTests",
       dependencies: ["Zoetrope", "ZoetropeRaster", "ZoetropeCompositor", "_ZoetropeTestSupport"]),
+    .testTarget(name: "ZoetropeTextTests", dependencies: ["CZoetropeText", "ZoetropeGeometry", "ZoetropeText", "_ZoetropeTestSupport"]),
     .testTarget(name: "ZoetropeMediaTests", dependencies: ["ZoetropeMedia", "_ZoetropeTestSupport"]),
     .testTarget(name: "ZoetropeVideoTests", dependencies: ["ZoetropeGeometry", "ZoetropeTiming", "ZoetropeMedia", "ZoetropeVideo", "_ZoetropeTestSupport"]),
     .testTarget(

@@ -6,4 +6,5 @@
 @_exported import ZoetropeLayers
 @_exported import ZoetropeMedia
 @_exported import ZoetropeScene
+@_exported import ZoetropeText
 @_exported import ZoetropeTiming

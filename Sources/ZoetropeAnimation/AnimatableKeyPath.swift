@@ -15,6 +15,7 @@ package struct AnimatableKeyPath: Hashable, Sendable, CustomStringConvertible {
     case borderWidth, borderColor, transform, sublayerTransform
     case path, fillColor, strokeColor, lineWidth, miterLimit, lineDashPhase, strokeStart, strokeEnd
     case colors, locations, startPoint, endPoint
+    case fontSize, foregroundColor
 
     /// The kind of the whole property's value.
     package var valueKind: AnimationValueKind {
@@ -22,10 +23,10 @@ package struct AnimatableKeyPath: Hashable, Sendable, CustomStringConvertible {
       case .position, .anchorPoint, .startPoint, .endPoint: .point
       case .bounds: .rect
       case .zPosition, .opacity, .cornerRadius, .borderWidth, .lineWidth, .miterLimit, .lineDashPhase,
-        .strokeStart, .strokeEnd:
+        .strokeStart, .strokeEnd, .fontSize:
         .number
       case .hidden: .bool
-      case .backgroundColor, .borderColor, .fillColor, .strokeColor: .color
+      case .backgroundColor, .borderColor, .fillColor, .strokeColor, .foregroundColor: .color
       case .transform, .sublayerTransform: .transform
       case .path: .path
       case .colors: .colors
@@ -39,6 +40,7 @@ package struct AnimatableKeyPath: Hashable, Sendable, CustomStringConvertible {
       case .path, .fillColor, .strokeColor, .lineWidth, .miterLimit, .lineDashPhase, .strokeStart, .strokeEnd:
         .shapeLayer
       case .colors, .locations, .startPoint, .endPoint: .gradientLayer
+      case .fontSize, .foregroundColor: .textLayer
       default: .layer
       }
     }
@@ -46,7 +48,7 @@ package struct AnimatableKeyPath: Hashable, Sendable, CustomStringConvertible {
 
   /// Which layer class declares a property.
   package enum Owner: String, Hashable, Sendable {
-    case layer, shapeLayer, gradientLayer
+    case layer, shapeLayer, gradientLayer, textLayer
   }
 
   /// The part of the property a key path names.

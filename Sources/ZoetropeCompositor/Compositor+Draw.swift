@@ -58,6 +58,7 @@ extension Compositor {
         frame.fill(clipped(runs, by: ownClip), color: strokeColor, opacity: opacity)
       }
     }
+    drawText(p, layerToDevice: layerToDevice, opacity: opacity, clip: ownClip, context: context, into: &frame)
   }
 
   /// The coverage of a shape layer's stroke: the path trimmed to

@@ -28,6 +28,9 @@ public final class Scene {
   /// to the working directory). A scene decoded from bytes lists only the
   /// files it references; one built in Swift lists none.
   public var sourceFiles: [String] = []
+  /// Every font the scene file names and the file it resolved to (what
+  /// `validate` prints); empty for scenes built in Swift.
+  public var fonts: [SceneFont] = []
 
   /// A scene of `canvas` whose root layer is `root`.
   public init(canvas: Canvas, root: Layer) {

@@ -172,6 +172,9 @@ extension SceneDecoder {
     case (.gradientLayer, let k) where k != .gradient:
       report(p, "\"\(string)\" animates a gradient layer property, but this is \(SceneDecoder.phrase(layerKind))")
       return nil
+    case (.textLayer, let k) where k != .text:
+      report(p, "\"\(string)\" animates a text layer property, but this is a \(layerKind.rawValue) layer")
+      return nil
     default:
       return keyPath
     }

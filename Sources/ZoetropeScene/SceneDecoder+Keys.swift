@@ -32,6 +32,11 @@ extension SceneDecoder {
   ]
   /// The keys a gradient layer adds.
   package static let gradientKeys: Set<String> = ["colors", "locations", "startPoint", "endPoint", "gradientType"]
+  /// The keys a text layer adds.
+  package static let textKeys: Set<String> = [
+    "string", "font", "fontWeight", "fontStyle", "fontSize", "foregroundColor", "alignmentMode", "wrapped",
+    "truncationMode",
+  ]
   /// Layer keys the root layer does not take: its frame is the canvas, its sublayers are `layers`.
   package static let keysNotOnRoot: Set<String> = ["frame", "type", "sublayers"]
 
@@ -41,6 +46,7 @@ extension SceneDecoder {
     case .layer: layerKeys
     case .shape: layerKeys.union(shapeKeys)
     case .gradient: layerKeys.union(gradientKeys)
+    case .text: layerKeys.union(textKeys)
     }
   }
 
@@ -84,9 +90,11 @@ extension SceneDecoder {
   package static let transformOperationKeys: Set<String> = ["translate", "scale", "rotate", "axis", "perspective"]
   /// The shapes a path object can name, and their companions (`cornerRadius`
   /// with `roundedRect`, `closed` with `polyline`).
-  package static let shapePathKeys: Set<String> = [
+  package static let shapePathKeys: Set<String> = Set([
     "rect", "roundedRect", "cornerRadius", "ellipse", "arc", "polyline", "closed",
-  ]
+  ]).union(textPathKeys)
+  /// The keys of a `{"text": …}` path object: the string and its font.
+  package static let textPathKeys: Set<String> = ["text", "font", "size", "fontWeight", "fontStyle"]
   /// The keys of an `arc` path.
   package static let arcKeys: Set<String> = ["center", "radius", "startAngle", "endAngle", "clockwise"]
 }

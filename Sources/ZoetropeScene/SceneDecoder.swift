@@ -42,6 +42,11 @@ public struct SceneDecoder {
   var explicitDuration = false
   /// The files the scene references that the decoder has read, for ``Scene/sourceFiles``.
   var sourceFiles: [String] = []
+  /// The folder of the scene file, against which font file paths are taken
+  /// (`nil`: the current directory).
+  var directory: String?
+  /// Every font the scene names, with the file it resolved to.
+  var fonts: [SceneFont] = []
   /// Canvas side limit in pixels.
   public static let maximumPixelsPerSide = 16_384
   /// The longest clip accepted, seconds (a day).
@@ -69,6 +74,7 @@ public struct SceneDecoder {
       throw SceneError(file: fileName, issues: [SceneIssue(path: "", message: error.description)])
     }
     var decoder = SceneDecoder()
+    decoder.directory = SceneDecoder.directory(of: fileName)
     let scene = decoder.decodeDocument(document)
     JSONValue.dismantle(consume document)
     guard decoder.issues.isEmpty, let scene else {
@@ -79,6 +85,7 @@ public struct SceneDecoder {
     scene.decodingWarnings = decoder.warnings
     scene.sourceFiles = decoder.sourceFiles
     scene.advice = decoder.advice(for: scene.canvas, explicitDuration: decoder.explicitDuration)
+    scene.fonts = decoder.fonts
     return scene
   }
 

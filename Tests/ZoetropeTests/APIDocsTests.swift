@@ -8,7 +8,8 @@ import _ZoetropeTestSupport
 @Suite struct APIDocsTests {
   /// The modules whose public types make up the API.
   static let publicModules = [
-    "ZoetropeGeometry", "ZoetropeTiming", "ZoetropeAnimation", "ZoetropeLayers", "ZoetropeMedia", "ZoetropeScene",
+    "ZoetropeGeometry", "ZoetropeTiming", "ZoetropeAnimation", "ZoetropeLayers", "ZoetropeText", "ZoetropeMedia",
+    "ZoetropeScene",
     "Zoetrope", "ZoetropeVideo", "ZoetropeTesting",
   ]
 
