@@ -5,14 +5,20 @@ import PackageDescription
 // The module graph (docs/architecture.md draws it); an arrow means "imports",
 // and no module imports one above it (scripts/check-imports enforces it):
 //
-//   Shaders, ZoetropeGeometry, ZoetropeTiming               (import nothing of ours)
-//   ZoetropeAnimation   → Geometry, Timing
-//   ZoetropeLayers      → Geometry, Timing, Animation
-//   ZoetropeRaster      → Shaders, Geometry                  (paths → coverage runs → pixels)
-//   ZoetropeCompositor  → Raster, Layers, Geometry           (presentation tree → display list)
-//   ZoetropeMedia       → CZoetropeMedia (libpng)            (images, PNG, frame sinks)
+//   Shaders, ZoetropeGeometry, ZoetropeTiming, ZoetropePixels  (import nothing of ours)
+//   ZoetropeAnimation   → Geometry, Timing, Pixels            (an image is an animation value: flipbooks)
+//   ZoetropeLayers      → Geometry, Timing, Animation, Pixels (`contents` holds an Image)
+//   ZoetropeRaster      → Shaders, Geometry, Pixels           (paths → coverage runs → pixels; image sampling)
+//   ZoetropeMedia       → CZoetropeMedia (libpng)             (RGBA images, PNG, frame sinks)
+//   ZoetropeImages      → Pixels, Media, CZoetropeImages (libpng, libjpeg-turbo)  (image files → Image)
 //   ZoetropeVideo       → Media, Timing, CZoetropeVideo (FFmpeg, giflib)
-//   ZoetropeScene       → Geometry, Timing, Animation, Layers, Yams
+//   ZoetropeCompositor  → Raster, Layers, Geometry, Pixels    (presentation tree → display list)
+//   ZoetropeScene       → Geometry, Timing, Animation, Layers, Pixels, Images, Media, Yams
+//
+// `Image` (decoded pixels) sits at the bottom, in ZoetropePixels, because
+// animation values and layer properties hold images; decoding files, which
+// needs C libraries, sits above the layers in ZoetropeImages and hands
+// finished Images down.
 //   Zoetrope            → all of the above but Video          (the umbrella: Renderer, ClipRender)
 //   ZoetropeTesting     → Zoetrope, SnapshotTesting           (golden tests need libpng, not FFmpeg)
 //   zoetrope, zoetrope-bench → Zoetrope, ZoetropeVideo
@@ -35,15 +41,19 @@ let package = Package(
   targets: [
     // MARK: - Implementation details (one module per layer of the architecture)
     .target(name: "Shaders", path: "Shaders", exclude: ["README.md"]),
+    .target(name: "ZoetropePixels", exclude: ["README.md"]),
     .target(name: "ZoetropeGeometry", exclude: ["README.md"]),
     .target(name: "ZoetropeTiming", exclude: ["README.md"]),
-    .target(name: "ZoetropeAnimation", dependencies: ["ZoetropeGeometry", "ZoetropeTiming"], exclude: ["README.md"]),
+    .target(name: "ZoetropeAnimation", dependencies: ["ZoetropeGeometry", "ZoetropeTiming", "ZoetropePixels"],
+            exclude: ["README.md"]),
     .target(
-      name: "ZoetropeLayers", dependencies: ["ZoetropeGeometry", "ZoetropeTiming", "ZoetropeAnimation"],
+      name: "ZoetropeLayers", dependencies: ["ZoetropeGeometry", "ZoetropeTiming", "ZoetropeAnimation", "ZoetropePixels"],
       exclude: ["README.md"]),
-    .target(name: "ZoetropeRaster", dependencies: ["Shaders", "ZoetropeGeometry"], exclude: ["README.md"]),
+    .target(name: "ZoetropeRaster", dependencies: ["Shaders", "ZoetropeGeometry", "ZoetropePixels"],
+            exclude: ["README.md"]),
     .target(
-      name: "ZoetropeCompositor", dependencies: ["ZoetropeRaster", "ZoetropeLayers", "ZoetropeGeometry"],
+      name: "ZoetropeCompositor",
+      dependencies: ["ZoetropeRaster", "ZoetropeLayers", "ZoetropeGeometry", "ZoetropePixels"],
       exclude: ["README.md"]),
 
     // Images and PNG: libpng only, so that golden tests need nothing else.
@@ -52,6 +62,13 @@ let package = Package(
             // Named here too: a C target does not autolink its module maps' `link` lines.
             linkerSettings: [.linkedLibrary("png")]),
     .target(name: "ZoetropeMedia", dependencies: ["CZoetropeMedia"], exclude: ["README.md"]),
+
+    // Image files for layer contents: PNG (libpng) and JPEG (libjpeg-turbo).
+    .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
+    .target(name: "CZoetropeImages", dependencies: ["CPNG", "CJPEG"], exclude: ["README.md"],
+            linkerSettings: [.linkedLibrary("png"), .linkedLibrary("jpeg")]),
+    .target(name: "ZoetropeImages", dependencies: ["ZoetropePixels", "ZoetropeMedia", "CZoetropeImages"],
+            exclude: ["README.md"]),
 
     // Video and GIF: FFmpeg's libraries and giflib.
     .systemLibrary(name: "CFFmpeg", pkgConfig: "libavformat",
@@ -64,13 +81,16 @@ let package = Package(
 
     .target(
       name: "ZoetropeScene",
-      dependencies: ["ZoetropeGeometry", "ZoetropeTiming", "ZoetropeAnimation", "ZoetropeLayers", "Yams"],
+      dependencies: [
+        "ZoetropeGeometry", "ZoetropeTiming", "ZoetropeAnimation", "ZoetropeLayers", "ZoetropePixels", "ZoetropeImages",
+        "ZoetropeMedia", "Yams",
+      ],
       exclude: ["README.md"]),
     .target(
       name: "Zoetrope",
       dependencies: [
         "ZoetropeGeometry", "ZoetropeTiming", "ZoetropeAnimation", "ZoetropeLayers", "ZoetropeRaster",
-        "ZoetropeCompositor", "ZoetropeMedia", "ZoetropeScene",
+        "ZoetropeCompositor", "ZoetropeMedia", "ZoetropeScene", "ZoetropePixels", "ZoetropeImages",
       ],
       exclude: ["README.md"]),
     .target(
@@ -105,6 +125,9 @@ let package = Package(
       name: "ZoetropeCompositorTests",
       dependencies: ["Zoetrope", "ZoetropeRaster", "ZoetropeCompositor", "_ZoetropeTestSupport"]),
     .testTarget(name: "ZoetropeMediaTests", dependencies: ["ZoetropeMedia", "_ZoetropeTestSupport"]),
+    .testTarget(
+      name: "ZoetropeImagesTests",
+      dependencies: ["ZoetropePixels", "ZoetropeImages", "ZoetropeMedia", "CZoetropeImages", "_ZoetropeTestSupport"]),
     .testTarget(name: "ZoetropeVideoTests", dependencies: ["ZoetropeTiming", "ZoetropeMedia", "ZoetropeVideo", "_ZoetropeTestSupport"]),
     .testTarget(
       name: "ZoetropeSceneTests",

@@ -5,8 +5,8 @@
 
 # Debian packages the build needs: pkg-config, python3 (the scripts' checks), libpng (PNG frames), FFmpeg's
 # libraries (video: libavformat, libavcodec with libx264/libx265/libvpx,
-# libswscale, libavutil) and giflib (GIF's LZW and file structure).
-ZOETROPE_APT_PACKAGES=(pkg-config python3 libpng-dev libavformat-dev libavcodec-dev libswscale-dev libavutil-dev libgif-dev)
+# libswscale, libavutil), giflib (GIF's LZW and file structure) and libjpeg-turbo (JPEG layer contents).
+ZOETROPE_APT_PACKAGES=(pkg-config python3 libpng-dev libavformat-dev libavcodec-dev libswscale-dev libavutil-dev libgif-dev libjpeg62-turbo-dev)
 
 zoetrope_require_swift() {
   if ! command -v swift >/dev/null 2>&1; then

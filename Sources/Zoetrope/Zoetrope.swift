@@ -7,3 +7,5 @@
 @_exported import ZoetropeMedia
 @_exported import ZoetropeScene
 @_exported import ZoetropeTiming
+@_exported import ZoetropeImages
+@_exported import ZoetropePixels
