@@ -15,14 +15,15 @@ package struct AnimatableKeyPath: Hashable, Sendable, CustomStringConvertible {
     case borderWidth, borderColor, transform, sublayerTransform
     case path, fillColor, strokeColor, lineWidth, miterLimit, lineDashPhase, strokeStart, strokeEnd
     case colors, locations, startPoint, endPoint
+    case contents, contentsRect, contentsCenter, contentsScale
 
     /// The kind of the whole property's value.
     package var valueKind: AnimationValueKind {
       switch self {
       case .position, .anchorPoint, .startPoint, .endPoint: .point
-      case .bounds: .rect
+      case .bounds, .contentsRect, .contentsCenter: .rect
       case .zPosition, .opacity, .cornerRadius, .borderWidth, .lineWidth, .miterLimit, .lineDashPhase,
-        .strokeStart, .strokeEnd:
+        .strokeStart, .strokeEnd, .contentsScale:
         .number
       case .hidden: .bool
       case .backgroundColor, .borderColor, .fillColor, .strokeColor: .color
@@ -30,6 +31,7 @@ package struct AnimatableKeyPath: Hashable, Sendable, CustomStringConvertible {
       case .path: .path
       case .colors: .colors
       case .locations: .numbers
+      case .contents: .image
       }
     }
 

@@ -32,6 +32,7 @@ extension LayerProperties: AnimatableProperties {
     case .locations: return gradient.map { .numbers($0.locations ?? []) }
     case .startPoint: return gradient.map { .point($0.startPoint) }
     case .endPoint: return gradient.map { .point($0.endPoint) }
+    case .contents, .contentsRect, .contentsCenter, .contentsScale: return contentsValue(of: property)
     }
   }
 
@@ -64,6 +65,7 @@ extension LayerProperties: AnimatableProperties {
     case (.locations, .numbers(let v)): gradient?.locations = v
     case (.startPoint, .point(let p)): gradient?.startPoint = p
     case (.endPoint, .point(let p)): gradient?.endPoint = p
+    case (.contents, _), (.contentsRect, _), (.contentsCenter, _), (.contentsScale, _): setContentsValue(value, of: property)
     default: break
     }
   }

@@ -41,6 +41,8 @@ public struct LayerProperties: Hashable, Sendable {
   public var shape: ShapeProperties?
   /// The `CAGradientLayer` properties, for gradient layers.
   public var gradient: GradientProperties?
+  /// The contents image and its placement (every layer kind has them).
+  public var content = ContentsProperties()
 
   /// A plain layer's defaults.
   public init() {}

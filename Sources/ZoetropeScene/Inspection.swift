@@ -88,6 +88,7 @@ public struct Inspection {
         ("gradientType", string(g.type.rawValue)),
       ]
     }
+    fields += contentsFields(p)
     return "{" + fields.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}"
   }
 

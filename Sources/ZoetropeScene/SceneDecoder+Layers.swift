@@ -14,7 +14,7 @@ extension SceneDecoder {
     "type", "name", "bounds", "position", "anchorPoint", "frame", "zPosition", "transform", "sublayerTransform",
     "opacity", "hidden", "backgroundColor", "cornerRadius", "borderWidth", "borderColor", "masksToBounds",
     "sublayers", "animations",
-  ])
+  ]).union(contentsKeys)
   static let shapeKeys: Set<String> = [
     "path", "fillColor", "fillRule", "strokeColor", "lineWidth", "lineCap", "lineJoin", "miterLimit",
     "lineDashPattern", "lineDashPhase", "strokeStart", "strokeEnd",
@@ -112,6 +112,7 @@ extension SceneDecoder {
       let p = paths.child(path, member.key)
       let v = member.value
       if decodeTiming(member, into: &layer.timing, at: p) { continue }
+      if decodeContentsMember(member, into: layer, at: p) { continue }
       switch member.key {
       case "type", "sublayers": break
       case "name":

@@ -3,6 +3,7 @@
 
 import ZoetropeAnimation
 import ZoetropeGeometry
+import ZoetropeImages
 import ZoetropeLayers
 import ZoetropeTiming
 
@@ -36,6 +37,10 @@ public struct SceneDecoder {
   var paths = JSONPathArena()
   /// Names seen so far, with the path of the layer that has each.
   var names: [String: Int] = [:]
+  /// Decodes the scene's image files, each once, within one memory budget.
+  let images: ImageLoader
+  /// The folder relative `contents` paths start from.
+  let imageFolder: String
   /// Canvas side limit in pixels.
   public static let maximumPixelsPerSide = 16_384
   /// The longest clip accepted, seconds (a day).
@@ -43,10 +48,24 @@ public struct SceneDecoder {
   /// The deepest animation group nesting accepted.
   public static let maximumGroupDepth = 64
 
-  init() {}
+  init(images: ImageLoader = ImageLoader(), imageFolder: String = ".") {
+    self.images = images
+    self.imageFolder = imageFolder
+  }
 
-  /// Decodes scene bytes. `fileName` names the file in errors and picks the format.
-  public static func decode(_ bytes: [UInt8], fileName: String, format: Format? = nil) throws(SceneError) -> Scene {
+  /// Decodes scene bytes. `fileName` names the file in errors and picks the
+  /// format. Image paths (`contents`) are relative to `baseFolder`, or to
+  /// `fileName`'s folder when it is `nil` (the current folder for a bare
+  /// name); every image is decoded now, within `imageLimits`.
+  public static func decode(_ bytes: [UInt8], fileName: String, format: Format? = nil, baseFolder: String? = nil,
+                            imageLimits: ImageDecodingLimits = .standard) throws(SceneError) -> Scene {
+    try decode(bytes, fileName: fileName, format: format, baseFolder: baseFolder,
+               images: ImageLoader(limits: imageLimits))
+  }
+
+  /// ``decode(_:fileName:format:baseFolder:imageLimits:)`` decoding images through `images`.
+  package static func decode(_ bytes: [UInt8], fileName: String, format: Format? = nil, baseFolder: String? = nil,
+                             images: ImageLoader) throws(SceneError) -> Scene {
     let format = format ?? Format(fileName: fileName)
     let document: JSONValue
     do throws(JSONReadError) {
@@ -62,7 +81,7 @@ public struct SceneDecoder {
     } catch {
       throw SceneError(file: fileName, issues: [SceneIssue(path: "", message: error.description)])
     }
-    var decoder = SceneDecoder()
+    var decoder = SceneDecoder(images: images, imageFolder: baseFolder ?? SceneDecoder.folder(of: fileName))
     let scene = decoder.decodeDocument(document)
     JSONValue.dismantle(consume document)
     guard decoder.issues.isEmpty, let scene else {
@@ -72,16 +91,23 @@ public struct SceneDecoder {
     return scene
   }
 
-  /// Reads and decodes a scene file. Unreadable files are reported as a
-  /// ``SceneError`` with the operating system's reason.
-  public static func decode(contentsOf fileName: String, format: Format? = nil) throws(SceneError) -> Scene {
+  /// Reads and decodes a scene file; image paths are relative to its folder.
+  /// Unreadable files are reported as a ``SceneError`` with the operating system's reason.
+  public static func decode(contentsOf fileName: String, format: Format? = nil,
+                            imageLimits: ImageDecodingLimits = .standard) throws(SceneError) -> Scene {
+    try decode(contentsOf: fileName, format: format, images: ImageLoader(limits: imageLimits))
+  }
+
+  /// ``decode(contentsOf:format:imageLimits:)`` decoding images through `images`.
+  package static func decode(contentsOf fileName: String, format: Format? = nil,
+                             images: ImageLoader) throws(SceneError) -> Scene {
     let bytes: [UInt8]
     do {
       bytes = try FileBytes.read(fileName)
     } catch {
       throw SceneError(file: fileName, issues: [SceneIssue(path: "", message: "cannot read the file: \(error)")])
     }
-    return try decode(bytes, fileName: fileName, format: format)
+    return try decode(bytes, fileName: fileName, format: format, images: images)
   }
 
   // MARK: Reporting
