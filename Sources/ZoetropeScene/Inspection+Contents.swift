@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // The contents keys of a layer in `inspect` output.
 
+import ZoetropeGeometry
 import ZoetropeLayers
 
 extension Inspection {
