@@ -37,6 +37,8 @@ extension Compositor {
         frame.fill(clipped(runs, by: inheritedClip), color: background, opacity: opacity)
       }
     }
+    drawContents(p, layerToDevice: layerToDevice, opacity: opacity, inheritedClip: inheritedClip, ownClip: ownClip,
+                 context: context, into: &frame)
     if let gradient = p.gradient, !shape.isEmpty, let paint = gradientPaint(gradient, bounds: p.bounds,
                                                                            layerToDevice: layerToDevice,
                                                                            opacity: opacity),
