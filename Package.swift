@@ -123,7 +123,7 @@ let package = Package(
     .testTarget(name: "ZoetropeRasterTests", dependencies: ["ZoetropeGeometry", "ZoetropeRaster", "_ZoetropeTestSupport"]),
     .testTarget(
       name: "ZoetropeCompositorTests",
-      dependencies: ["Zoetrope", "ZoetropeRaster", "ZoetropeCompositor", "_ZoetropeTestSupport"]),
+      dependencies: ["Zoetrope", "ZoetropeRaster", "ZoetropeCompositor", "ZoetropeImages", "_ZoetropeTestSupport"]),
     .testTarget(name: "ZoetropeMediaTests", dependencies: ["ZoetropeMedia", "_ZoetropeTestSupport"]),
     .testTarget(
       name: "ZoetropeImagesTests",

@@ -5,9 +5,10 @@
 /// and ``sampleNearest(_:coordinates:count:context:)``: one little-endian word
 /// per pixel (red in the low byte), rows top to bottom, `width` words a row.
 ///
-/// Coordinates are pairs of `Int32` in 24.8 fixed point, in pixels with the
-/// centre of pixel (i, j) at (i, j): `x = round((u − 0.5) × 256)` for a point
-/// `u` pixels from the image's left edge. Any coordinate is safe: reads are
+/// Coordinates are pairs of `Int32` in 20.12 fixed point, in pixels with the
+/// centre of pixel (i, j) at (i, j): `x = round((u − 0.5) × 4096)` for a point
+/// `u` pixels from the image's left edge (1/4096 of a pixel moves a colour by
+/// at most 255/4096 of a level: sampling stays within 1/255 of exact bilinear). Any coordinate is safe: reads are
 /// clamped to the grid, so the edge pixels extend outwards.
 @usableFromInline package struct SampleImageContext {
   /// The pixels, `width × height` words.

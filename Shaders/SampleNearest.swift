@@ -2,8 +2,8 @@
 // sampleNearest: the image pixel nearest to each fixed-point coordinate.
 
 /// Writes `count` premultiplied RGBA8 pixels to `destination`, each the
-/// image pixel whose area holds its coordinate pair (24.8 fixed point, see
-/// ``SampleImageContext``): column `(x + 128) >> 8`, row `(y + 128) >> 8`,
+/// image pixel whose area holds its coordinate pair (20.12 fixed point, see
+/// ``SampleImageContext``): column `(x + 2048) >> 12`, row `(y + 2048) >> 12`,
 /// clamped to the image. A point exactly between two pixels takes the
 /// right (lower) one.
 ///
@@ -17,14 +17,14 @@ package func sampleNearest(
 ) {
   typealias Lanes = SIMD4<Int32>
   let lastX = Lanes(repeating: context.width &- 1), lastY = Lanes(repeating: context.height &- 1)
-  let zero = Lanes(repeating: 0), half = Lanes(repeating: 128)
+  let zero = Lanes(repeating: 0), half = Lanes(repeating: 2048)
   let stride = Lanes(repeating: context.width)
   let pixels = context.pixels
   let out = UnsafeMutableRawPointer(destination)
   var i = 0
   while i &+ 4 <= count {
     let pairs = UnsafeRawPointer(coordinates + 2 &* i).loadUnaligned(as: SIMD8<Int32>.self)
-    let x = (pairs.evenHalf &+ half) &>> 8, y = (pairs.oddHalf &+ half) &>> 8
+    let x = (pairs.evenHalf &+ half) &>> 12, y = (pairs.oddHalf &+ half) &>> 12
     let cx = x.clamped(lowerBound: zero, upperBound: lastX), cy = y.clamped(lowerBound: zero, upperBound: lastY)
     let index = cy &* stride &+ cx
     let words = SIMD4<UInt32>(pixels[Int(index[0])], pixels[Int(index[1])], pixels[Int(index[2])],
@@ -44,7 +44,7 @@ package func sampleNearestScalar(
   context: SampleImageContext
 ) {
   for i in 0..<count {
-    let word = context.clampedPixel((coordinates[2 * i] + 128) >> 8, (coordinates[2 * i + 1] + 128) >> 8)
+    let word = context.clampedPixel((coordinates[2 * i] + 2048) >> 12, (coordinates[2 * i + 1] + 2048) >> 12)
     for channel in 0..<4 { destination[4 * i + channel] = UInt8(truncatingIfNeeded: word >> UInt32(8 * channel)) }
   }
 }

@@ -107,9 +107,9 @@ extension ImagePaint {
     SampleImageContext(pixels: level.pixels, width: level.width, height: level.height)
   }
 
-  /// The 24.8 fixed-point coordinates of pixels `start…` at mipmap `level`:
+  /// The 20.12 fixed-point coordinates of pixels `start…` at mipmap `level`:
   /// level-0 image coordinates scaled to the level, minus half a pixel
-  /// (pixel centres at integers), rounded to 1/256 and clamped a little
+  /// (pixel centres at integers), rounded to 1/4096 and clamped a little
   /// beyond the level (NaN and infinities land on an edge).
   private func fill(_ coordinates: UnsafeMutablePointer<Int32>, level: Int, from start: Int, count: Int,
                     scratch: ImageScratch) {
@@ -120,10 +120,10 @@ extension ImagePaint {
     for i in 0..<count {
       let u = texels[2 * i] * sx - 0.5, v = texels[2 * i + 1] * sy - 0.5
       // Clamped to [-2, size + 1] (NaN-safe), then shifted positive so that
-      // truncation rounds to nearest: t × 256 + 0.5 + 1024 > 0.
+      // truncation rounds to nearest: t × 4096 + 0.5 + 16384 > 0.
       let cu = u > -2 ? (u < maxX ? u : maxX) : -2, cv = v > -2 ? (v < maxY ? v : maxY) : -2
-      coordinates[2 * i] = Int32(cu * 256 + 1024.5) - 1024
-      coordinates[2 * i + 1] = Int32(cv * 256 + 1024.5) - 1024
+      coordinates[2 * i] = Int32(cu * 4096 + 16384.5) - 16384
+      coordinates[2 * i + 1] = Int32(cv * 4096 + 16384.5) - 16384
     }
   }
 

@@ -64,7 +64,7 @@ package struct ImagePaint: Sendable {
 
     /// The image coordinate of layer coordinate `v`, and the piece's scale.
     @inline(__always)
-    func image(at v: Double) -> (coordinate: Double, scale: Double) {
+    package func image(at v: Double) -> (coordinate: Double, scale: Double) {
       v < break1 ? (v * scale0 + offset0, scale0) : v < break2 ? (v * scale1 + offset1, scale1)
         : (v * scale2 + offset2, scale2)
     }

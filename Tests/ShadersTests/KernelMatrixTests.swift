@@ -151,7 +151,7 @@ struct SeededBytes {
     let coordinates = (0..<(2 * count)).map { i -> Int32 in
       let side = Int32(i % 2 == 0 ? width : height)
       let whole = Int32(random.byte()) % (side + 6) - 3
-      return whole * 256 + Int32(random.byte())
+      return whole * 4096 + (Int32(random.byte()) << 4 | Int32(random.byte() & 15))
     }
     return (image, width, height, coordinates)
   }
