@@ -200,4 +200,24 @@ import _ZoetropeTestSupport
     for layer in [fill, center, unmasked] { swift.root.addSublayer(layer) }
     #expect(Renderer(swift).frame(atTime: 0) == Renderer(fromJSON).frame(atTime: 0))
   }
+
+  @Test func absurdContentsValuesDrawNothingOrSomethingButNeverCrash() {
+    let image = Self.randomImage(width: 6, height: 5, seed: 9)
+    let values: [Double] = [.nan, .infinity, -.infinity, 0, -1, 1e-300, 1e300, 0.5]
+    for (i, v) in values.enumerated() {
+      let scene = Self.scene(image, transform: .identity, position: Point(x: 48, y: 48))
+      let layer = scene.root.sublayers![0]
+      layer.contentsRect = Rect(x: v, y: 0, width: values[(i + 3) % values.count], height: 1)
+      layer.contentsCenter = Rect(x: 0.2, y: v, width: values[(i + 5) % values.count], height: 0.5)
+      layer.contentsScale = v
+      layer.contentsGravity = ContentsGravity.allCases[i % ContentsGravity.allCases.count]
+      layer.bounds = Rect(x: 0, y: 0, width: v, height: 20)
+      layer.minificationFilter = .trilinear
+      layer.magnificationFilter = .nearest
+      layer.masksToBounds = i % 2 == 0
+      layer.cornerRadius = v
+      let frame = Renderer(scene).frame(atTime: 0)
+      #expect(frame.width == 96)
+    }
+  }
 }
