@@ -14,13 +14,11 @@ extension ImagePaint {
     if isAffine, self.x.isLinear, self.y.isLinear, let choice = constantChoice {
       // The whole row is one linear walk through the image: u = u0 + i du.
       let lx = px0 * m[0] + py * m[3] + m[6], ly = px0 * m[1] + py * m[4] + m[7]
-      let u0 = lx * self.x.scale0 + self.x.offset0, v0 = ly * self.y.scale0 + self.y.offset0
-      let du = m[0] * self.x.scale0, dv = m[1] * self.y.scale0
-      for i in 0..<count {
-        scratch.texels[2 * i] = u0 + Double(i) * du
-        scratch.texels[2 * i + 1] = v0 + Double(i) * dv
+      let walk = (u0: lx * self.x.scale0 + self.x.offset0, du: m[0] * self.x.scale0,
+                  v0: ly * self.y.scale0 + self.y.offset0, dv: m[1] * self.y.scale0)
+      sample(choice, count: count, into: out, scratch: scratch) { coordinates, level in
+        fillWalk(coordinates, level: level, count: count, walk: walk)
       }
-      sample(choice, from: 0, count: count, into: out, scratch: scratch)
       return
     }
     locate(x: px0, y: py, count: count, scratch: scratch)
@@ -82,9 +80,18 @@ extension ImagePaint {
   /// in the scratch) with `choice` into `out`.
   private func sample(_ choice: Choice, from start: Int, count: Int, into out: UnsafeMutablePointer<UInt8>,
                       scratch: ImageScratch) {
-    let destination = out + 4 * start
+    sample(choice, count: count, into: out + 4 * start, scratch: scratch) { coordinates, level in
+      fill(coordinates, level: level, from: start, count: count, scratch: scratch)
+    }
+  }
+
+  /// Samples `count` pixels with `choice` into `destination`; `coordinates`
+  /// writes the fixed-point coordinates of a mipmap level into the buffer it is given.
+  @inline(__always)
+  private func sample(_ choice: Choice, count: Int, into destination: UnsafeMutablePointer<UInt8>,
+                      scratch: ImageScratch, coordinates: (UnsafeMutablePointer<Int32>, Int) -> Void) {
     let level = Swift.min(choice.level, levels.count - 1)
-    fill(scratch.coordinates, level: level, from: start, count: count, scratch: scratch)
+    coordinates(scratch.coordinates, level)
     let context = ImagePaint.context(levels[level])
     switch choice.filter {
     case .nearest:
@@ -94,11 +101,39 @@ extension ImagePaint {
     case .trilinear:
       sampleBilinear(destination, coordinates: scratch.coordinates, count: count, context: context)
       guard choice.weight > 0, level + 1 < levels.count else { return }
-      fill(scratch.coordinates, level: level + 1, from: start, count: count, scratch: scratch)
+      coordinates(scratch.coordinates, level + 1)
       sampleBilinear(scratch.second, coordinates: scratch.coordinates, count: count,
                      context: ImagePaint.context(levels[level + 1]))
       scratch.weights.update(repeating: choice.weight, count: count)
       mixRows(destination, other: scratch.second, weights: scratch.weights, count: count)
+    }
+  }
+
+  /// The fixed-point coordinates of a linear walk through the image (level-0
+  /// pixels `u0 + i du`, `v0 + i dv`) at mipmap `level`: stepped in 32.32
+  /// fixed point (exact integer adds, no drift), then rounded to 20.12 and
+  /// clamped as ``fill(_:level:from:count:scratch:)`` does.
+  private func fillWalk(_ coordinates: UnsafeMutablePointer<Int32>, level: Int, count: Int,
+                        walk: (u0: Double, du: Double, v0: Double, dv: Double)) {
+    let storage = levels[level]
+    let sx = Double(storage.width) / Double(image.width), sy = Double(storage.height) / Double(image.height)
+    let one = 4_294_967_296.0
+    // Clamped in Double first: a walk may start astronomically far away.
+    func fixed(_ v: Double, _ limit: Double) -> Int64 {
+      Int64((v > -1e6 ? (v < limit ? v : limit) : -1e6) * one)
+    }
+    let uLimit = Double(storage.width) + 1e6, vLimit = Double(storage.height) + 1e6
+    var u = fixed(walk.u0 * sx - 0.5, uLimit), v = fixed(walk.v0 * sy - 0.5, vLimit)
+    let du = fixed(walk.du * sx, 1e4), dv = fixed(walk.dv * sy, 1e4)
+    let lowU = Int64(-2) << 32, highU = Int64(storage.width + 1) << 32
+    let lowV = Int64(-2) << 32, highV = Int64(storage.height + 1) << 32
+    let half = Int64(1) << 19
+    for i in 0..<count {
+      let cu = u > lowU ? (u < highU ? u : highU) : lowU, cv = v > lowV ? (v < highV ? v : highV) : lowV
+      coordinates[2 * i] = Int32(truncatingIfNeeded: (cu &+ half) >> 20)
+      coordinates[2 * i + 1] = Int32(truncatingIfNeeded: (cv &+ half) >> 20)
+      u &+= du
+      v &+= dv
     }
   }
 
