@@ -11,17 +11,17 @@ import PackageDescription
 //   ZoetropeRaster      → Shaders, Geometry, Pixels           (paths → coverage runs → pixels; image sampling)
 //   ZoetropeMedia       → CZoetropeMedia (libpng)             (RGBA images, PNG, frame sinks)
 //   ZoetropeImages      → Pixels, Media, CZoetropeImages (libpng, libjpeg-turbo)  (image files → Image)
-//   ZoetropeVideo       → Media, Timing, CZoetropeVideo (FFmpeg, giflib)
+//   ZoetropeVideo       → Geometry, Media, Timing, CZoetropeVideo (FFmpeg, giflib)
 //   ZoetropeCompositor  → Raster, Layers, Geometry, Pixels    (presentation tree → display list)
 //   ZoetropeScene       → Geometry, Timing, Animation, Layers, Pixels, Images, Media, Yams
+//   Zoetrope            → all of the above but Video          (the umbrella: Renderer, ClipRender)
+//   ZoetropeTesting     → Zoetrope, SnapshotTesting           (golden tests need libpng, not FFmpeg)
+//   zoetrope, zoetrope-bench → Zoetrope, ZoetropeVideo
 //
 // `Image` (decoded pixels) sits at the bottom, in ZoetropePixels, because
 // animation values and layer properties hold images; decoding files, which
 // needs C libraries, sits above the layers in ZoetropeImages and hands
 // finished Images down.
-//   Zoetrope            → all of the above but Video          (the umbrella: Renderer, ClipRender)
-//   ZoetropeTesting     → Zoetrope, SnapshotTesting           (golden tests need libpng, not FFmpeg)
-//   zoetrope, zoetrope-bench → Zoetrope, ZoetropeVideo
 
 let package = Package(
   name: "Zoetrope",
@@ -76,7 +76,7 @@ let package = Package(
     .systemLibrary(name: "CGIF", providers: [.apt(["libgif-dev"])]),
     .target(name: "CZoetropeVideo", dependencies: ["CZoetropeMedia", "CFFmpeg", "CGIF"], exclude: ["README.md"],
             linkerSettings: ["avformat", "avcodec", "swscale", "avutil", "gif"].map { .linkedLibrary($0) }),
-    .target(name: "ZoetropeVideo", dependencies: ["CZoetropeVideo", "ZoetropeMedia", "ZoetropeTiming"],
+    .target(name: "ZoetropeVideo", dependencies: ["CZoetropeVideo", "ZoetropeGeometry", "ZoetropeMedia", "ZoetropeTiming"],
             exclude: ["README.md"]),
 
     .target(
@@ -128,7 +128,7 @@ let package = Package(
     .testTarget(
       name: "ZoetropeImagesTests",
       dependencies: ["ZoetropePixels", "ZoetropeImages", "ZoetropeMedia", "CZoetropeImages", "_ZoetropeTestSupport"]),
-    .testTarget(name: "ZoetropeVideoTests", dependencies: ["ZoetropeTiming", "ZoetropeMedia", "ZoetropeVideo", "_ZoetropeTestSupport"]),
+    .testTarget(name: "ZoetropeVideoTests", dependencies: ["ZoetropeGeometry", "ZoetropeTiming", "ZoetropeMedia", "ZoetropeVideo", "_ZoetropeTestSupport"]),
     .testTarget(
       name: "ZoetropeSceneTests",
       dependencies: [
@@ -141,7 +141,9 @@ let package = Package(
         "Zoetrope", "ZoetropeTesting", .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
         "_ZoetropeTestSupport",
       ]),
-    .testTarget(name: "ZoetropeCLITests", dependencies: ["ZoetropeMedia", "ZoetropeVideo", "_ZoetropeTestSupport"]),
+    .testTarget(name: "ZoetropeCLITests", dependencies: ["Zoetrope", "ZoetropeMedia", "ZoetropeVideo", "_ZoetropeTestSupport"]),
+    .testTarget(
+      name: "ZoetropeDocsTests", dependencies: ["ZoetropeAnimation", "ZoetropeLayers", "ZoetropeScene", "_ZoetropeTestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -5,8 +5,12 @@
 
 # Debian packages the build needs: pkg-config, python3 (the scripts' checks), libpng (PNG frames), FFmpeg's
 # libraries (video: libavformat, libavcodec with libx264/libx265/libvpx,
-# libswscale, libavutil), giflib (GIF's LZW and file structure) and libjpeg-turbo (JPEG layer contents).
-ZOETROPE_APT_PACKAGES=(pkg-config python3 libpng-dev libavformat-dev libavcodec-dev libswscale-dev libavutil-dev libgif-dev libjpeg62-turbo-dev)
+# libswscale, libavutil), giflib (GIF's LZW and file structure) and libjpeg-turbo
+# (JPEG layer contents). The test scripts add a JSON Schema validator
+# (python3-jsonschema, python3-yaml) and CMake with Ninja (the CMake helpers and
+# their example project).
+ZOETROPE_APT_PACKAGES=(pkg-config python3 libpng-dev libavformat-dev libavcodec-dev libswscale-dev libavutil-dev libgif-dev
+  libjpeg62-turbo-dev python3-jsonschema python3-yaml cmake ninja-build)
 
 zoetrope_require_swift() {
   if ! command -v swift >/dev/null 2>&1; then

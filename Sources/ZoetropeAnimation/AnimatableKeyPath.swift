@@ -7,7 +7,7 @@ import ZoetropeGeometry
 /// parsed once so evaluation never looks at strings.
 ///
 /// The vocabulary is Core Animation's key-value coding extensions (see
-/// SCENE-FORMAT.md, "Animatable key paths", and ca-semantics.md §8).
+/// docs/scene-format.md, "Animatable key paths").
 package struct AnimatableKeyPath: Hashable, Sendable, CustomStringConvertible {
   /// The layer property a key path starts with.
   package enum Property: String, Hashable, Sendable, CaseIterable {

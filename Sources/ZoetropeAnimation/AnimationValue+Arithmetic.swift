@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
-// Interpolation, addition and distance of animatable values (ca-semantics.md §4, §8).
+// Interpolation, addition and distance of animatable values (docs/scene-format.md, "Basic animations").
 
 import ZoetropeGeometry
 
 extension AnimationValue {
-  /// The value `fraction` of the way from `self` to `other` (ca-semantics.md §8).
+  /// The value `fraction` of the way from `self` to `other` (docs/scene-format.md, "Basic animations").
   ///
   /// Numbers, points, sizes, rects and colours interpolate per component
   /// (colours in straight-alpha sRGB) and extrapolate outside 0…1. Transforms
@@ -42,7 +42,7 @@ extension AnimationValue {
   }
 
   /// `self ⊕ other`: how an additive animation's value lands on the value below it,
-  /// and `fromValue + byValue` (ca-semantics.md §4.1, §4.2).
+  /// and `fromValue + byValue` (docs/scene-format.md, "Basic animations"; docs/timing.md, "Combining animations").
   ///
   /// Component-wise sums for numbers, points, sizes, rects, colours and lists of
   /// equal length; for transforms `other` acts first, `CATransform3DConcat(other, self)`;

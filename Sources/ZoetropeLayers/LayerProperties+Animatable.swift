@@ -37,7 +37,7 @@ extension LayerProperties: AnimatableProperties {
   }
 
   /// Stores an animated value. As the render server does after each animation,
-  /// opacity is clamped to 0…1 and radii and widths to ≥ 0 (ca-semantics.md §9).
+  /// opacity is clamped to 0…1 and radii and widths to ≥ 0 (docs/timing.md, "Combining animations").
   /// A value of the wrong kind, or for a property this layer lacks, is ignored.
   package mutating func setValue(_ value: AnimationValue, of property: AnimatableKeyPath.Property) {
     switch (property, value) {

@@ -7,7 +7,7 @@
 /// Safe to call from many threads at once; each call allocates its own result.
 /// Each layer's local time comes from its parent's (§2.1); its animations are
 /// applied to the model values in the order they were added, additive ones on
-/// top of what is below them (ca-semantics.md §9).
+/// top of what is below them (docs/timing.md, "Combining animations").
 ///
 ///     let evaluator = PresentationEvaluator(LayerTree(root: root))
 ///     let frame = evaluator.presentation(atTime: 0.75)

@@ -46,7 +46,7 @@ public struct Inspection {
     return out + "]}"
   }
 
-  /// The properties object, with SCENE-FORMAT names.
+  /// The properties object, with the scene format's names (docs/scene-format.md).
   static func properties(_ p: LayerProperties) -> String {
     var fields: [(String, String)] = [
       ("position", numbers([p.position.x, p.position.y])),

@@ -9,12 +9,6 @@ import ZoetropeMedia
 import ZoetropePixels
 
 extension SceneDecoder {
-  /// The contents keys every layer kind accepts.
-  static let contentsKeys: Set<String> = [
-    "contents", "contentsGravity", "contentsRect", "contentsCenter", "contentsScale", "minificationFilter",
-    "magnificationFilter",
-  ]
-
   /// Decodes a contents key into `layer`; false for other keys.
   mutating func decodeContentsMember(_ member: JSONMember, into layer: Layer, at p: Int) -> Bool {
     let v = member.value
@@ -49,6 +43,7 @@ extension SceneDecoder {
       return nil
     }
     let resolved = resolveImagePath(name)
+    noteSourceFile(resolved)
     do throws(MediaError) {
       return .some(try images.image(atPath: resolved, name: name))
     } catch {

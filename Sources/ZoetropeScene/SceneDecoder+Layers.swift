@@ -7,19 +7,14 @@ import ZoetropeLayers
 import ZoetropeTiming
 
 extension SceneDecoder {
-  static let timingKeys: Set<String> = [
-    "beginTime", "speed", "timeOffset", "duration", "repeatCount", "repeatDuration", "autoreverses", "fillMode",
-  ]
-  static let layerKeys: Set<String> = timingKeys.union([
-    "type", "name", "bounds", "position", "anchorPoint", "frame", "zPosition", "transform", "sublayerTransform",
-    "opacity", "hidden", "backgroundColor", "cornerRadius", "borderWidth", "borderColor", "masksToBounds",
-    "sublayers", "animations",
-  ]).union(contentsKeys)
-  static let shapeKeys: Set<String> = [
-    "path", "fillColor", "fillRule", "strokeColor", "lineWidth", "lineCap", "lineJoin", "miterLimit",
-    "lineDashPattern", "lineDashPhase", "strokeStart", "strokeEnd",
-  ]
-  static let gradientKeys: Set<String> = ["colors", "locations", "startPoint", "endPoint", "gradientType"]
+  /// "a plain layer", "a shape layer", "a gradient layer": a layer kind in messages.
+  static func phrase(_ kind: LayerKind) -> String {
+    switch kind {
+    case .layer: "a plain layer"
+    case .shape: "a shape layer"
+    case .gradient: "a gradient layer"
+    }
+  }
 
   /// The layer type named by `type` (also `CALayer`, `CAShapeLayer`, `CAGradientLayer`).
   static func layerKind(named name: String) -> LayerKind? {
@@ -56,8 +51,9 @@ extension SceneDecoder {
   /// The root layer's own properties and timing (`"root": {…}`): any layer key
   /// but `frame`, `type` and `sublayers`.
   mutating func decodeRootLayer(_ value: JSONValue, into root: Layer, at path: Int) {
-    let allowed = SceneDecoder.layerKeys.subtracting(["frame", "type", "sublayers"])
-    guard let members = checkKeys(value, at: path, allowed: allowed, what: "the root layer", hint: { key in
+    let allowed = SceneDecoder.rootLayerKeys
+    guard let members = checkKeys(value, at: path, allowed: allowed, unsupported: SceneDecoder.unsupportedLayerKeys,
+                                  what: "the root layer", hint: { key in
       key == "frame" || key == "sublayers" || key == "type"
         ? " (the root layer's frame is the canvas; put layers in the top-level \"layers\")" : nil
     }) else { return }
@@ -75,14 +71,16 @@ extension SceneDecoder {
       let typePath = paths.child(path, "type")
       if case .string(let name) = typeValue, let known = SceneDecoder.layerKind(named: name) {
         kind = known
+      } else if case .string(let name) = typeValue, SceneDecoder.unsupportedLayerTypes.contains(name) {
+        report(typePath, "\"\(name)\" is a Core Animation layer type Zoetrope does not support yet; "
+          + "use \"layer\", \"shape\" or \"gradient\"")
       } else {
         report(typePath, "must be \"layer\", \"shape\" or \"gradient\" (got \(typeValue.compactDescription))")
       }
     }
-    var allowed = SceneDecoder.layerKeys
-    if kind == .shape { allowed.formUnion(SceneDecoder.shapeKeys) }
-    if kind == .gradient { allowed.formUnion(SceneDecoder.gradientKeys) }
-    let members = checkKeys(value, at: path, allowed: allowed, what: "a \(kind.rawValue) layer", hint: { key in
+    let allowed = SceneDecoder.layerKeys(for: kind)
+    let members = checkKeys(value, at: path, allowed: allowed, unsupported: SceneDecoder.unsupportedLayerKeys,
+                            what: SceneDecoder.phrase(kind), hint: { key in
       if SceneDecoder.shapeKeys.contains(key) { return " (\"\(key)\" belongs to shape layers: add \"type\": \"shape\")" }
       if SceneDecoder.gradientKeys.contains(key) {
         return " (\"\(key)\" belongs to gradient layers: add \"type\": \"gradient\")"
@@ -217,7 +215,7 @@ extension SceneDecoder {
     if case .string(let s) = value {
       if let known = E(rawValue: SceneDecoder.constantName(s, prefixes: prefixes)) { return known }
       report(path, "must be one of \(names.map { "\"\($0)\"" }.joined(separator: ", "))"
-        + " (got \"\(s)\")\(SceneDecoder.suggestion(for: s, among: names))")
+        + " (got \"\(s)\")\(SceneDecoder.constantSuggestion(for: s, among: names))")
       return nil
     }
     report(path, "must be one of \(names.map { "\"\($0)\"" }.joined(separator: ", ")) (got \(value.compactDescription))")

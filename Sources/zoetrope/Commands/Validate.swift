@@ -8,7 +8,12 @@ import Zoetrope
 struct Validate: ParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "Check a scene file and print a one-line summary.",
-    discussion: "Exits 0 when the scene is usable; otherwise lists every problem with its JSON path and exits 1."
+    discussion: """
+      Exits 0 when the scene is usable; otherwise lists every problem with its JSON path and exits 1. Also warns \
+      about likely mistakes in a usable scene: a forwards fill that never shows (no "removedOnCompletion": \
+      false), a repeating animation whose period does not divide the clip (a loop that jumps), a duration of \
+      1 s chosen because no animation ends.
+      """
   )
 
   @Argument(help: "The scene file (.json, .yaml or .yml).")
@@ -16,6 +21,7 @@ struct Validate: ParsableCommand {
 
   func run() throws {
     let decoded = try SceneLoading.load(scene)
+    for advice in decoded.advice { printError("\(scene): warning: \(advice)") }
     let tree = decoded.snapshot()
     let animations = tree.nodes.reduce(0) { $0 + $1.animations.count }
     let canvas = decoded.canvas

@@ -1,0 +1,211 @@
+// SPDX-License-Identifier: Apache-2.0
+// The scene schema's value types and the fragment of every key (docs/scene-format.md says the same in prose).
+
+import ZoetropeAnimation
+import ZoetropeGeometry
+import ZoetropeLayers
+import ZoetropeTiming
+
+extension SceneSchema {
+  // MARK: Value types
+
+  static var valueDefinitions: [String: SchemaValue] {
+    let number: SchemaValue = ["type": "number"]
+    let unit: SchemaValue = ["type": "number", "minimum": 0, "maximum": 1]
+    func numbers(_ count: Int, _ description: String) -> SchemaValue {
+      ["type": "array", "items": number, "minItems": .number(Double(count)), "maxItems": .number(Double(count)),
+       "description": .string(description)]
+    }
+    return [
+      "nonNegativeNumber": ["type": "number", "minimum": 0],
+      "positiveNumber": ["type": "number", "exclusiveMinimum": 0],
+      "unitNumber": unit,
+      "numbers": ["type": "array", "items": number],
+      "angle": [
+        "description": "Radians, or degrees as a string such as \"90deg\".",
+        "anyOf": [number, ["type": "string", "pattern": "^ *[-+]?([0-9]+[.]?[0-9]*|[.][0-9]+)([eE][-+]?[0-9]+)? *deg$"]],
+      ],
+      "point": numbers(2, "[x, y]"),
+      "size": numbers(2, "[width, height]"),
+      "rect": numbers(4, "[x, y, width, height]"),
+      "color": [
+        "description": .string("\"#RGB\", \"#RRGGBB\", \"#RRGGBBAA\", a UIKit colour name, or [r, g, b] / [r, g, b, a] "
+          + "in 0…1 (sRGB, straight alpha)."),
+        "anyOf": [
+          ["type": "string", "pattern": "^#([0-9A-Fa-f]{3}|[0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})$"],
+          ["enum": names(Color.namedColorNames)],
+          ["type": "array", "items": unit, "minItems": 3, "maxItems": 4],
+        ],
+      ],
+      "optionalColor": ["anyOf": [ref("color"), ["type": "null"]], "description": "A colour, or null for none."],
+      "transform": [
+        "description": .string("16 numbers m11…m44 (CATransform3D, row vectors), or a list of operations applied as "
+          + "successive CATransform3DTranslate/Scale/Rotate calls."),
+        "anyOf": [numbers(16, "m11, m12, …, m44"), ["type": "array", "items": ref("transformOperation")]],
+      ],
+      "path": [
+        "description": "SVG path data, a shape object, or an array of these (subpaths in order).",
+        "anyOf": [["type": "string"], ref("shapePath"), ["type": "array", "items": ref("path")]],
+      ],
+      "timingFunction": [
+        "description": "A named curve, or [c1x, c1y, c2x, c2y] control points of a cubic Bézier.",
+        "anyOf": [
+          ["enum": constants(MediaTimingFunctionName.allCases.map(\.rawValue), prefix: "kCAMediaTimingFunction")],
+          numbers(4, "[c1x, c1y, c2x, c2y]; x values are clamped to 0…1"),
+        ],
+      ],
+      "fillMode": ["enum": constants(FillMode.allCases.map(\.rawValue), prefix: "kCAFillMode")],
+      "repeatCount": [
+        "description": "Iterations (may be fractional), or \"infinity\".",
+        "anyOf": [["type": "number", "minimum": 0], ["enum": ["infinity", "inf", "HUGE_VALF"]]],
+      ],
+      "frameRate": [
+        "description": "Frames per second: a number in (0, 1000] or a ratio such as \"30000/1001\".",
+        "anyOf": [
+          ["type": "number", "exclusiveMinimum": 0, "maximum": 1000],
+          ["type": "string", "pattern": "^ *[+]?[0-9]+ */ *[+]?[0-9]+ *$"],
+        ],
+      ],
+      "animationValue": [
+        "description": .string("A value of the key path's type: a number, point, size, rect, colour, transform, path, "
+          + "angle, boolean, list of colours or numbers."),
+      ],
+      "keyPath": [
+        "description": "An animatable key path (docs/scene-format.md, animatable key paths).",
+        "enum": names(AnimatableKeyPath.allKeyPathStrings),
+      ],
+    ]
+  }
+
+  // MARK: Keys
+
+  static let canvasFragments: [String: SchemaValue] = [
+    "width": described(ref("positiveNumber"), "Width in points."),
+    "height": described(ref("positiveNumber"), "Height in points."),
+    "fps": described(ref("frameRate"), "Frames per second; default 30."),
+    "duration": ["type": "number", "exclusiveMinimum": 0, "maximum": .number(SceneDecoder.maximumDuration),
+                 "description": "Seconds; default: the end of the last animation that ends (1 s if none)."],
+    "background": described(ref("color"), "Behind everything; default white, \"clear\" keeps transparency."),
+    "scale": described(ref("positiveNumber"), "Pixels per point; default 1."),
+  ]
+
+  static let timingFragments: [String: SchemaValue] = [
+    "beginTime": ["type": "number", "description": "Start in the parent's time, seconds; 0 is literal."],
+    "duration": described(ref("nonNegativeNumber"), "One iteration, seconds (an animation's 0 means 0.25 s)."),
+    "speed": ["type": "number", "description": "Rate against the parent's time; 0 pauses, negative reverses."],
+    "timeOffset": ["type": "number", "description": "Added to local time after speed, seconds."],
+    "repeatCount": ref("repeatCount"),
+    "repeatDuration": described(ref("nonNegativeNumber"), "Repeat for this long, seconds; 0 is unused."),
+    "autoreverses": ["type": "boolean", "description": "Play each iteration forwards then backwards."],
+    "fillMode": described(ref("fillMode"), "What shows outside the active window; default removed."),
+  ]
+
+  static let layerFragments: [String: SchemaValue] = timingFragments.merging(SchemaValue.table([
+    "name": ["type": "string", "description": "A name, unique in the scene."],
+    "bounds": described(ref("rect"), "The layer's own space, points."),
+    "position": described(ref("point"), "The anchor point's place in the superlayer, points."),
+    "anchorPoint": described(ref("point"), "Unit coordinates of the bounds; default [0.5, 0.5]."),
+    "frame": described(ref("rect"), "Sets the bounds' size and the position; not with bounds or position."),
+    "zPosition": ["type": "number", "description": "Order among siblings, ascending."],
+    "transform": described(ref("transform"), "About the anchor point."),
+    "sublayerTransform": described(ref("transform"), "Applied to the sublayers."),
+    "opacity": described(ref("unitNumber"), "Group opacity 0…1; default 1."),
+    "hidden": ["type": "boolean"],
+    "backgroundColor": ref("optionalColor"),
+    "cornerRadius": described(ref("nonNegativeNumber"), "Points."),
+    "borderWidth": described(ref("nonNegativeNumber"), "Points, inside the bounds."),
+    "borderColor": described(ref("optionalColor"), "Default black."),
+    "masksToBounds": ["type": "boolean", "description": "Clip the sublayers and the contents to the rounded bounds."],
+    "contents": ["anyOf": [["type": "string", "minLength": 1], ["type": "null"]],
+                 "description": "A PNG or JPEG file, relative to the scene file; null for none."],
+    "contentsGravity": ["enum": constants(ContentsGravity.allCases.map(\.rawValue), prefix: "kCAGravity"),
+                        "description": "Default resize; top is the largest y (drawn at the bottom), as on iOS."],
+    "contentsRect": described(ref("rect"), "Unit coordinates of the image from its top-left; default [0, 0, 1, 1]."),
+    "contentsCenter": described(ref("rect"), "The stretching part (nine-slice), unit coordinates; default [0, 0, 1, 1]."),
+    "contentsScale": described(ref("positiveNumber"), "Image pixels per point; default 1."),
+    "minificationFilter": ["enum": constants(ContentsFilter.allCases.map(\.rawValue), prefix: "kCAFilter")],
+    "magnificationFilter": ["enum": constants(ContentsFilter.allCases.map(\.rawValue), prefix: "kCAFilter")],
+    "sublayers": ["type": "array", "items": ref("layer")],
+    "animations": ["type": "array", "items": ref("animation"), "description": "Applied in this order."],
+    // Shape layers
+    "path": ["anyOf": [ref("path"), ["type": "null"]], "description": "In the layer's own space, points."],
+    "fillColor": described(ref("optionalColor"), "Default black."),
+    "fillRule": ["enum": constants(FillRule.allCases.map(\.rawValue), prefix: "kCAFillRule")],
+    "strokeColor": described(ref("optionalColor"), "Default none."),
+    "lineWidth": described(ref("nonNegativeNumber"), "Points; default 1."),
+    "lineCap": ["enum": constants(LineCap.allCases.map(\.rawValue), prefix: "kCALineCap")],
+    "lineJoin": ["enum": constants(LineJoin.allCases.map(\.rawValue), prefix: "kCALineJoin")],
+    "miterLimit": described(ref("nonNegativeNumber"), "Default 10."),
+    "lineDashPattern": ["anyOf": [["type": "array", "items": ref("nonNegativeNumber")], ["type": "null"]],
+                        "description": "Dash and gap lengths, points; null or [] for solid."],
+    "lineDashPhase": ["type": "number", "description": "Points."],
+    "strokeStart": described(ref("unitNumber"), "Fraction of the path's length; default 0."),
+    "strokeEnd": described(ref("unitNumber"), "Fraction of the path's length; default 1."),
+    // Gradient layers
+    "colors": ["type": "array", "items": ref("color")],
+    "locations": ["anyOf": [["type": "array", "items": ref("unitNumber")], ["type": "null"]],
+                  "description": "One per colour; null spaces them evenly."],
+    "startPoint": described(ref("point"), "Unit coordinates; default [0.5, 0]."),
+    "endPoint": described(ref("point"), "Unit coordinates; default [0.5, 1]."),
+    "gradientType": ["enum": constants(GradientType.allCases.map(\.rawValue), prefix: "kCAGradientLayer")],
+  ])) { first, _ in first }
+
+  static let animationFragments: [String: SchemaValue] = timingFragments.merging(SchemaValue.table([
+    "key": ["type": "string", "description": "Replaces an earlier animation with the same key on the layer."],
+    "removedOnCompletion": ["type": "boolean", "description": "Default true; false lets a forwards fill hold."],
+    "timingFunction": ref("timingFunction"),
+    "addedAt": ["type": "number", "description": .string("Clip time of the commit that adds it: a zero beginTime becomes "
+      + "the layer's local time then.")],
+    "keyPath": ref("keyPath"),
+    "additive": ["type": "boolean"],
+    "cumulative": ["type": "boolean"],
+    "valueFunction": ["enum": constants(ValueFunctionName.allCases.map(\.rawValue), prefix: "kCAValueFunction")],
+    "fromValue": ref("animationValue"),
+    "toValue": ref("animationValue"),
+    "byValue": ref("animationValue"),
+    "values": ["type": "array", "items": ref("animationValue"), "minItems": 1],
+    "keyTimes": ["type": "array", "items": ref("unitNumber"), "description": "Non-decreasing fractions 0…1."],
+    "timingFunctions": ["type": "array", "items": ref("timingFunction")],
+    "calculationMode": ["enum": constants(CalculationMode.allCases.map(\.rawValue), prefix: "kCAAnimation")],
+    "tensionValues": ref("numbers"),
+    "continuityValues": ref("numbers"),
+    "biasValues": ref("numbers"),
+    "path": described(ref("path"), "Moves a point key path along this path."),
+    "rotationMode": ["enum": constants(RotationMode.allCases.map(\.rawValue), prefix: "kCAAnimationRotate")],
+    "mass": described(ref("positiveNumber"), "Default 1."),
+    "stiffness": described(ref("positiveNumber"), "Default 100."),
+    "damping": described(ref("nonNegativeNumber"), "Default 10."),
+    "initialVelocity": ["type": "number", "description": "From→to distances per second."],
+    "perceptualDuration": described(ref("positiveNumber"), "Seconds; instead of mass/stiffness/damping."),
+    "bounce": ["type": "number", "exclusiveMinimum": -1, "maximum": 1,
+               "description": "In (−1, 1]; instead of mass/stiffness/damping."],
+    "allowsOverdamping": ["type": "boolean"],
+    "animations": ["type": "array", "items": ref("animation"), "description": "Children, in the group's time."],
+  ])) { first, _ in first }
+
+  static let transformOperationFragments: [String: SchemaValue] = [
+    "translate": ["type": "array", "items": ["type": "number"], "minItems": 2, "maxItems": 3],
+    "scale": ["type": "array", "items": ["type": "number"], "minItems": 2, "maxItems": 3],
+    "rotate": ref("angle"),
+    "axis": ["type": "array", "items": ["type": "number"], "minItems": 3, "maxItems": 3],
+    "perspective": ["type": "number", "not": ["const": 0], "description": "Distance, points."],
+  ]
+
+  static let shapePathFragments: [String: SchemaValue] = [
+    "rect": ref("rect"),
+    "roundedRect": ref("rect"),
+    "cornerRadius": ref("nonNegativeNumber"),
+    "ellipse": ref("rect"),
+    "arc": ref("arc"),
+    "polyline": ["type": "array", "items": ref("point"), "minItems": 1],
+    "closed": ["type": "boolean"],
+  ]
+
+  static let arcFragments: [String: SchemaValue] = [
+    "center": ref("point"),
+    "radius": ref("nonNegativeNumber"),
+    "startAngle": ref("angle"),
+    "endAngle": ref("angle"),
+    "clockwise": ["type": "boolean", "description": "Default true."],
+  ]
+}
