@@ -5,18 +5,24 @@ import PackageDescription
 // The module graph (docs/architecture.md draws it); an arrow means "imports",
 // and no module imports one above it (scripts/check-imports enforces it):
 //
-//   Shaders, ZoetropeGeometry, ZoetropeTiming               (import nothing of ours)
-//   ZoetropeAnimation   → Geometry, Timing
-//   ZoetropeLayers      → Geometry, Timing, Animation
-//   ZoetropeRaster      → Shaders, Geometry                  (paths → coverage runs → pixels)
+//   Shaders, ZoetropeGeometry, ZoetropeTiming, ZoetropePixels  (import nothing of ours)
+//   ZoetropeAnimation   → Geometry, Timing, Pixels            (an image is an animation value: flipbooks)
+//   ZoetropeLayers      → Geometry, Timing, Animation, Pixels (`contents` holds an Image)
+//   ZoetropeRaster      → Shaders, Geometry, Pixels           (paths → coverage runs → pixels; image sampling)
 //   ZoetropeText        → Geometry, CZoetropeText (FreeType, HarfBuzz, fontconfig)  (fonts, shaping, glyph paths)
-//   ZoetropeCompositor  → Raster, Layers, Text, Geometry     (presentation tree → display list)
-//   ZoetropeMedia       → CZoetropeMedia (libpng)            (images, PNG, frame sinks)
+//   ZoetropeMedia       → CZoetropeMedia (libpng)             (RGBA images, PNG, frame sinks)
+//   ZoetropeImages      → Pixels, Media, CZoetropeImages (libpng, libjpeg-turbo)  (image files → Image)
 //   ZoetropeVideo       → Geometry, Media, Timing, CZoetropeVideo (FFmpeg, giflib)
-//   ZoetropeScene       → Geometry, Timing, Animation, Layers, Text, Yams
+//   ZoetropeCompositor  → Raster, Layers, Text, Geometry, Pixels (presentation tree → display list)
+//   ZoetropeScene       → Geometry, Timing, Animation, Layers, Pixels, Text, Images, Media, Yams
 //   Zoetrope            → all of the above but Video          (the umbrella: Renderer, ClipRender)
 //   ZoetropeTesting     → Zoetrope, SnapshotTesting           (golden tests need libpng, not FFmpeg)
 //   zoetrope, zoetrope-bench → Zoetrope, ZoetropeVideo
+//
+// `Image` (decoded pixels) sits at the bottom, in ZoetropePixels, because
+// animation values and layer properties hold images; decoding files, which
+// needs C libraries, sits above the layers in ZoetropeImages and hands
+// finished Images down.
 
 let package = Package(
   name: "Zoetrope",
@@ -36,13 +42,16 @@ let package = Package(
   targets: [
     // MARK: - Implementation details (one module per layer of the architecture)
     .target(name: "Shaders", path: "Shaders", exclude: ["README.md"]),
+    .target(name: "ZoetropePixels", exclude: ["README.md"]),
     .target(name: "ZoetropeGeometry", exclude: ["README.md"]),
     .target(name: "ZoetropeTiming", exclude: ["README.md"]),
-    .target(name: "ZoetropeAnimation", dependencies: ["ZoetropeGeometry", "ZoetropeTiming"], exclude: ["README.md"]),
+    .target(name: "ZoetropeAnimation", dependencies: ["ZoetropeGeometry", "ZoetropeTiming", "ZoetropePixels"],
+            exclude: ["README.md"]),
     .target(
-      name: "ZoetropeLayers", dependencies: ["ZoetropeGeometry", "ZoetropeTiming", "ZoetropeAnimation"],
+      name: "ZoetropeLayers", dependencies: ["ZoetropeGeometry", "ZoetropeTiming", "ZoetropeAnimation", "ZoetropePixels"],
       exclude: ["README.md"]),
-    .target(name: "ZoetropeRaster", dependencies: ["Shaders", "ZoetropeGeometry"], exclude: ["README.md"]),
+    .target(name: "ZoetropeRaster", dependencies: ["Shaders", "ZoetropeGeometry", "ZoetropePixels"],
+            exclude: ["README.md"]),
 
     // Images and PNG: libpng only, so that golden tests need nothing else.
     .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
@@ -50,6 +59,13 @@ let package = Package(
             // Named here too: a C target does not autolink its module maps' `link` lines.
             linkerSettings: [.linkedLibrary("png")]),
     .target(name: "ZoetropeMedia", dependencies: ["CZoetropeMedia"], exclude: ["README.md"]),
+
+    // Image files for layer contents: PNG (libpng) and JPEG (libjpeg-turbo).
+    .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
+    .target(name: "CZoetropeImages", dependencies: ["CPNG", "CJPEG"], exclude: ["README.md"],
+            linkerSettings: [.linkedLibrary("png"), .linkedLibrary("jpeg")]),
+    .target(name: "ZoetropeImages", dependencies: ["ZoetropePixels", "ZoetropeMedia", "CZoetropeImages"],
+            exclude: ["README.md"]),
 
     // Video and GIF: FFmpeg's libraries and giflib.
     .systemLibrary(name: "CFFmpeg", pkgConfig: "libavformat",
@@ -73,13 +89,16 @@ let package = Package(
 
     .target(
       name: "ZoetropeScene",
-      dependencies: ["ZoetropeGeometry", "ZoetropeTiming", "ZoetropeAnimation", "ZoetropeLayers", "ZoetropeText", "Yams"],
+      dependencies: [
+        "ZoetropeGeometry", "ZoetropeTiming", "ZoetropeAnimation", "ZoetropeLayers", "ZoetropePixels", "ZoetropeText",
+        "ZoetropeImages", "ZoetropeMedia", "Yams",
+      ],
       exclude: ["README.md"]),
     .target(
       name: "Zoetrope",
       dependencies: [
         "ZoetropeGeometry", "ZoetropeTiming", "ZoetropeAnimation", "ZoetropeLayers", "ZoetropeRaster",
-        "ZoetropeCompositor", "ZoetropeText", "ZoetropeMedia", "ZoetropeScene",
+        "ZoetropeCompositor", "ZoetropeText", "ZoetropeMedia", "ZoetropeScene", "ZoetropePixels", "ZoetropeImages",
       ],
       exclude: ["README.md"]),
     .target(
@@ -112,9 +131,12 @@ let package = Package(
     .testTarget(name: "ZoetropeRasterTests", dependencies: ["ZoetropeGeometry", "ZoetropeRaster", "_ZoetropeTestSupport"]),
     .testTarget(
       name: "ZoetropeCompositorTests",
-      dependencies: ["Zoetrope", "ZoetropeRaster", "ZoetropeCompositor", "_ZoetropeTestSupport"]),
+      dependencies: ["Zoetrope", "ZoetropeRaster", "ZoetropeCompositor", "ZoetropeImages", "_ZoetropeTestSupport"]),
     .testTarget(name: "ZoetropeTextTests", dependencies: ["CZoetropeText", "ZoetropeGeometry", "ZoetropeText", "_ZoetropeTestSupport"]),
     .testTarget(name: "ZoetropeMediaTests", dependencies: ["ZoetropeMedia", "_ZoetropeTestSupport"]),
+    .testTarget(
+      name: "ZoetropeImagesTests",
+      dependencies: ["ZoetropePixels", "ZoetropeImages", "ZoetropeMedia", "CZoetropeImages", "_ZoetropeTestSupport"]),
     .testTarget(name: "ZoetropeVideoTests", dependencies: ["ZoetropeGeometry", "ZoetropeTiming", "ZoetropeMedia", "ZoetropeVideo", "_ZoetropeTestSupport"]),
     .testTarget(
       name: "ZoetropeSceneTests",

@@ -8,3 +8,5 @@
 @_exported import ZoetropeScene
 @_exported import ZoetropeText
 @_exported import ZoetropeTiming
+@_exported import ZoetropeImages
+@_exported import ZoetropePixels

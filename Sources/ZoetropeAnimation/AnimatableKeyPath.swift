@@ -16,14 +16,15 @@ package struct AnimatableKeyPath: Hashable, Sendable, CustomStringConvertible {
     case path, fillColor, strokeColor, lineWidth, miterLimit, lineDashPhase, strokeStart, strokeEnd
     case colors, locations, startPoint, endPoint
     case fontSize, foregroundColor
+    case contents, contentsRect, contentsCenter, contentsScale
 
     /// The kind of the whole property's value.
     package var valueKind: AnimationValueKind {
       switch self {
       case .position, .anchorPoint, .startPoint, .endPoint: .point
-      case .bounds: .rect
+      case .bounds, .contentsRect, .contentsCenter: .rect
       case .zPosition, .opacity, .cornerRadius, .borderWidth, .lineWidth, .miterLimit, .lineDashPhase,
-        .strokeStart, .strokeEnd, .fontSize:
+        .strokeStart, .strokeEnd, .fontSize, .contentsScale:
         .number
       case .hidden: .bool
       case .backgroundColor, .borderColor, .fillColor, .strokeColor, .foregroundColor: .color
@@ -31,6 +32,7 @@ package struct AnimatableKeyPath: Hashable, Sendable, CustomStringConvertible {
       case .path: .path
       case .colors: .colors
       case .locations: .numbers
+      case .contents: .image
       }
     }
 

@@ -122,6 +122,7 @@ package enum Compositor {
     if let c = p.backgroundColor, c.alpha > 0 { pieces += 1 }
     if p.borderWidth > 0, let c = p.borderColor, c.alpha > 0 { pieces += 1 }
     if let g = p.gradient, g.colors?.isEmpty == false { pieces += 1 }
+    if p.content.contents != nil { pieces += 1 }
     if let s = p.shape, s.path != nil {
       if let c = s.fillColor, c.alpha > 0 { pieces += 1 }
       if let c = s.strokeColor, c.alpha > 0, s.lineWidth > 0 { pieces += 1 }

@@ -33,6 +33,7 @@ extension LayerProperties: AnimatableProperties {
     case .startPoint: return gradient.map { .point($0.startPoint) }
     case .endPoint: return gradient.map { .point($0.endPoint) }
     case .fontSize, .foregroundColor: return textValue(of: property)
+    case .contents, .contentsRect, .contentsCenter, .contentsScale: return contentsValue(of: property)
     }
   }
 
@@ -66,6 +67,7 @@ extension LayerProperties: AnimatableProperties {
     case (.startPoint, .point(let p)): gradient?.startPoint = p
     case (.endPoint, .point(let p)): gradient?.endPoint = p
     case (.fontSize, _), (.foregroundColor, _): setTextValue(value, of: property)
+    case (.contents, _), (.contentsRect, _), (.contentsCenter, _), (.contentsScale, _): setContentsValue(value, of: property)
     default: break
     }
   }

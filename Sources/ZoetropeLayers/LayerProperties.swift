@@ -43,6 +43,8 @@ public struct LayerProperties: Hashable, Sendable {
   public var gradient: GradientProperties?
   /// The `CATextLayer` properties, for text layers.
   public var text: TextProperties?
+  /// The contents image and its placement (every layer kind has them).
+  public var content = ContentsProperties()
 
   /// A plain layer's defaults.
   public init() {}

@@ -89,6 +89,7 @@ public struct Inspection {
       ]
     }
     if let t = p.text { fields += textFields(t) }
+    fields += contentsFields(p)
     return "{" + fields.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}"
   }
 

@@ -276,6 +276,7 @@ extension SceneDecoder {
         if let spring = animation as? SpringAnimation { decodeSpringMember(member, into: spring, at: p) }
       }
     }
+    checkContentsAnimation(animation, keyPath: keyPath, at: path)
     if let keyframe = animation as? KeyframeAnimation {
       finishKeyframe(keyframe, values: values, keyTimes: keyTimes, functionsCount: functionsCount, at: path)
     }

@@ -10,8 +10,7 @@ extension SceneDecoder {
     // Shadows
     "shadowColor", "shadowOpacity", "shadowOffset", "shadowRadius", "shadowPath",
     // Masks, contents and filters
-    "mask", "contents", "contentsGravity", "contentsRect", "contentsCenter", "contentsScale", "contentsFormat",
-    "minificationFilter", "magnificationFilter", "compositingFilter", "filters", "backgroundFilters",
+    "mask", "contentsFormat", "compositingFilter", "filters", "backgroundFilters",
     // Corners, edges and 3D
     "maskedCorners", "cornerCurve", "doubleSided", "isDoubleSided", "anchorPointZ", "allowsEdgeAntialiasing",
     "edgeAntialiasingMask", "allowsGroupOpacity", "shouldRasterize", "rasterizationScale",

@@ -23,8 +23,13 @@ extension SceneDecoder {
     "opacity", "hidden", "backgroundColor", "cornerRadius", "borderWidth", "borderColor", "masksToBounds",
     "sublayers", "animations",
   ]
+  /// The contents keys every layer kind has (`CALayer.contents` and its placement).
+  package static let contentsKeys: Set<String> = [
+    "contents", "contentsGravity", "contentsRect", "contentsCenter", "contentsScale", "minificationFilter",
+    "magnificationFilter",
+  ]
   /// The keys of every layer, timing keys included.
-  package static let layerKeys: Set<String> = timingKeys.union(plainLayerKeys)
+  package static let layerKeys: Set<String> = timingKeys.union(plainLayerKeys).union(contentsKeys)
   /// The keys a shape layer adds.
   package static let shapeKeys: Set<String> = [
     "path", "fillColor", "fillRule", "strokeColor", "lineWidth", "lineCap", "lineJoin", "miterLimit",

@@ -123,6 +123,7 @@ extension SceneDecoder {
       let p = paths.child(path, member.key)
       let v = member.value
       if decodeTiming(member, into: &layer.timing, at: p) { continue }
+      if decodeContentsMember(member, into: layer, at: p) { continue }
       switch member.key {
       case "type", "sublayers": break
       case "name":

@@ -9,13 +9,6 @@ extension SceneDecoder {
   /// Font sizes a scene may give, points.
   static let fontSizes = 0...TextLayout.maximumFontSize
 
-  /// The folder of a scene file named `fileName` (`nil` for a bare name or a label such as `<stdin>`).
-  static func directory(of fileName: String) -> String? {
-    guard let slash = fileName.lastIndex(of: "/") else { return nil }
-    let folder = String(fileName[..<slash])
-    return folder.isEmpty ? "/" : folder
-  }
-
   mutating func decodeTextMember(_ member: JSONMember, into text: TextLayer, at p: Int) {
     let v = member.value
     switch member.key {
@@ -76,11 +69,10 @@ extension SceneDecoder {
   private mutating func resolveFont(_ descriptor: FontDescriptor, at reportPath: Int, usedAt path: Int) -> Font? {
     if descriptor.isFilePath {
       // A font file is one of the scene's source files (`render --watch` follows it), read or not.
-      let name = descriptor.name
-      noteSourceFile(name.hasPrefix("/") ? name : (directory.map { $0 + "/" } ?? "") + name)
+      noteSourceFile(resolvePath(descriptor.name))
     }
     do throws(FontError) {
-      let font = try FontLibrary.shared.font(descriptor, relativeTo: directory)
+      let font = try FontLibrary.shared.font(descriptor, relativeTo: baseFolder)
       var request = "\"\(descriptor.name)\""
       if descriptor.weight != 400 { request += " weight \(SceneDecoder.format(descriptor.weight))" }
       if descriptor.style != .normal { request += " \(descriptor.style.rawValue)" }

@@ -331,6 +331,7 @@ extension SceneDecoder {
       }
       return .colors(colors)
     case .numbers: return numberList(value, at: path).map { .numbers($0) }
+    case .image: return image(value, at: path).map { .image($0) }
     }
   }
 

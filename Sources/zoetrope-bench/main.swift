@@ -125,7 +125,8 @@ if wanted("text") {
     print("    \(scene.root.sublayers?.count ?? 0) labels, \(layouts) characters")
   }
 }
-if wanted("render") {
+// `render/<scene>` runs that bench scene alone.
+if wanted("render") || filter.hasPrefix("render/") {
   // The compositor suite: every scene under Fixtures/Bench, one frame rendered
   // repeatedly on one thread, then frames in parallel on every core.
   let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -134,6 +135,8 @@ if wanted("render") {
     .filter { $0.hasSuffix(".json") }.sorted()
   let cores = ProcessInfo.processInfo.activeProcessorCount
   for file in files {
+    let name = "render/" + file.replacingOccurrences(of: ".json", with: "")
+    guard !filter.hasPrefix("render/") || name.hasPrefix(filter) else { continue }
     guard let scene = try? SceneDecoder.decode(contentsOf: folder.appendingPathComponent(file).path) else { continue }
     let renderer = Renderer(scene)
     // Every frame renders into the same image, as a clip's frames do.
@@ -149,7 +152,6 @@ if wanted("render") {
       for _ in 0..<(frames / cores) { renderer.render(atTime: 0, into: &image) }
     }
     let parallelFPS = Double(frames) / (Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
-    let name = "render/" + file.replacingOccurrences(of: ".json", with: "")
     row(name, samples)
     print("    \(String(format: "%.1f", 1000 / samples[samples.count / 2])) frames/s on 1 thread, "
       + "\(String(format: "%.1f", parallelFPS)) on \(cores)")

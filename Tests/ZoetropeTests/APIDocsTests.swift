@@ -9,8 +9,7 @@ import _ZoetropeTestSupport
   /// The modules whose public types make up the API.
   static let publicModules = [
     "ZoetropeGeometry", "ZoetropeTiming", "ZoetropeAnimation", "ZoetropeLayers", "ZoetropeText", "ZoetropeMedia",
-    "ZoetropeScene",
-    "Zoetrope", "ZoetropeVideo", "ZoetropeTesting",
+    "ZoetropeScene", "ZoetropePixels", "ZoetropeImages", "Zoetrope", "ZoetropeVideo", "ZoetropeTesting",
   ]
 
   /// Every top-level `public` class, struct, enum, protocol, actor or typealias
