@@ -44,7 +44,7 @@ package enum Compositor {
 
   /// Nested translucent groups rendered offscreen at most this deep; deeper
   /// ones multiply their opacity into their content instead.
-  static let maximumIsolationDepth = 8
+  static let maximumIsolationDepth = Limits.maximumIsolationDepth
 
   /// Records the subtree at `root` into `frame`. A translucent layer whose
   /// pieces can overlap (sublayers, or more than one of background, content

@@ -36,12 +36,12 @@ public struct SceneDecoder {
   var paths = JSONPathArena()
   /// Names seen so far, with the path of the layer that has each.
   var names: [String: Int] = [:]
-  /// Canvas side limit in pixels.
-  public static let maximumPixelsPerSide = 16_384
-  /// The longest clip accepted, seconds (a day).
-  public static let maximumDuration: Double = 86_400
-  /// The deepest animation group nesting accepted.
-  public static let maximumGroupDepth = 64
+  /// Canvas side limit in pixels (``Limits/maximumPixelsPerSide``).
+  public static let maximumPixelsPerSide = Limits.maximumPixelsPerSide
+  /// The longest clip accepted, seconds (``Limits/maximumDuration``).
+  public static let maximumDuration: Double = Limits.maximumDuration
+  /// The deepest animation group nesting accepted (``Limits/maximumGroupDepth``).
+  public static let maximumGroupDepth = Limits.maximumGroupDepth
 
   init() {}
 

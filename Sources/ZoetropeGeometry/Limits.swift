@@ -1,0 +1,82 @@
+// SPDX-License-Identifier: Apache-2.0
+// Every resource budget in one place: how much memory and work a scene, a frame or a command may ask for.
+
+/// The budgets that keep any input — however large, deep or adversarial —
+/// from exhausting memory or running for ever. Input past one is refused with
+/// an error that names the budget (and the JSON path of the scene value where
+/// there is one); nothing is left to an out-of-memory kill.
+///
+/// The figures are chosen so that everything at a budget fits in about 2 GiB
+/// and a few seconds of work per frame on one core, far beyond any real
+/// scene: the largest bench scene (strokes, 1920 × 1080) flattens to about
+/// 0.2 % of ``maximumSegmentsPerFrame``.
+///
+/// | Budget | Where it is enforced |
+/// |---|---|
+/// | ``maximumPixelsPerSide``, ``maximumDuration``, ``maximumGroupDepth`` | the scene decoder, `render`, `still` |
+/// | ``maximumYAMLValues``, ``yamlValuesPerByte`` | the YAML reader |
+/// | ``maximumSegmentsPerFrame``, ``maximumDashesPerFrame``, ``maximumCoverageBytesPerFrame`` | the compositor, per frame |
+/// | ``maximumIsolationDepth`` | the compositor (deeper groups fold their opacity in) |
+/// | ``maximumBytesInFlight``, ``threads`` | clip rendering (`render`, `bench`) |
+/// | ``maximumPNGPixels`` | the PNG reader (also `ZT_PNG_MAXIMUM_PIXELS` in the C shim) |
+/// | ``maximumFrameIndex`` | `render --frames`, `bench --frames` |
+public enum Limits {
+  /// The largest canvas side in device pixels (`width × scale`, and the same
+  /// for the height, after `--scale`): 16,384, so a frame is at most 1 GiB of
+  /// RGBA.
+  public static let maximumPixelsPerSide = 16_384
+
+  /// The longest clip, in seconds (a day): a scene's `duration` and
+  /// `render --duration`.
+  public static let maximumDuration: Double = 86_400
+
+  /// The deepest nesting of animation groups.
+  public static let maximumGroupDepth = 64
+
+  /// The most values a YAML document may hold once its aliases are expanded
+  /// (`*name` repeats the anchored value, so 40 aliases of aliases in 1 KB
+  /// would otherwise stand for 2⁴⁰ values): 1,000,000, or
+  /// ``yamlValuesPerByte`` per byte of the file when that is more.
+  public static let maximumYAMLValues = 1_000_000
+
+  /// See ``maximumYAMLValues``: a file may always expand to this many values
+  /// per byte (a document without aliases has at most one value per byte).
+  public static let yamlValuesPerByte = 4
+
+  /// The most line segments one frame's geometry may flatten into, fills and
+  /// stroke outlines together (about 16 bytes a point; the outline of a
+  /// stroke adds its joins and caps). Curves entirely off the canvas are cut
+  /// away first, so only what can show counts.
+  public static let maximumSegmentsPerFrame = 8_000_000
+
+  /// The most dashes one frame's strokes may be cut into.
+  public static let maximumDashesPerFrame = 1_000_000
+
+  /// The most coverage bytes one frame's shapes may hold between being
+  /// rasterized and being played into pixels (a shape covers at most the
+  /// frame; the interiors of shapes cost no bytes).
+  public static let maximumCoverageBytesPerFrame = 1 << 30
+
+  /// Translucent groups (a layer with opacity < 1 and overlapping pieces)
+  /// are composited offscreen at most this deep; deeper ones multiply their
+  /// opacity into their content instead. Each level costs one band buffer
+  /// per rendering thread (`4 × width × 16` bytes).
+  public static let maximumIsolationDepth = 8
+
+  /// The most bytes of frames a clip render keeps in flight (frames being
+  /// rendered, compressed or waiting for the encoder): 4 GiB. Fewer frames
+  /// are rendered at once when they are large (one at least: a frame is at
+  /// most 1 GiB).
+  public static let maximumBytesInFlight = 4 << 30
+
+  /// Rendering threads a command accepts.
+  public static let threads = 1...256
+
+  /// The most pixels a PNG may have to be read: 2²⁸ (16,384 × 16,384, 1 GiB
+  /// of RGBA). The C shim checks it from the header, before allocating.
+  public static let maximumPNGPixels = 1 << 28
+
+  /// The largest frame index `--frames` accepts (a frame at 1,000 fps every
+  /// day for 31 years).
+  public static let maximumFrameIndex = 1 << 40
+}
