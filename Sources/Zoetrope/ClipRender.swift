@@ -9,7 +9,10 @@ import Foundation
 /// such as PNG compression) while the calling thread hands finished frames to
 /// the sink in order. At most `2 × threads` frames are in flight: a worker
 /// that runs ahead of the sink waits, so memory stays bounded whatever the
-/// clip's length, and the images are reused from frame to frame.
+/// clip's length, and the images are reused from frame to frame. Large
+/// frames run on fewer threads, so that frames in flight stay within
+/// ``Limits/maximumBytesInFlight`` (a worker counts four frames: its own, its
+/// accumulation buffer, its coverage, one waiting).
 public struct ClipRender: Sendable {
   /// How far a render has got.
   public struct Progress: Sendable {
@@ -37,6 +40,8 @@ public struct ClipRender: Sendable {
     case cancelled
     /// The sink could not write.
     case sink(MediaError)
+    /// A frame went past a per-frame budget of ``Limits``.
+    case render(RenderError)
   }
 
   /// The frames' renderer.
@@ -47,7 +52,8 @@ public struct ClipRender: Sendable {
   public let frameRate: FrameRate
   /// Extra device scale on top of the canvas scale.
   public let scale: Double
-  /// Rendering threads (at least 1).
+  /// Rendering threads: the number asked for, clamped to ``Limits/threads``
+  /// and to what ``Limits/maximumBytesInFlight`` allows for this frame size.
   public let threads: Int
 
   /// A render of `frames` of `renderer`'s scene at `frameRate`.
@@ -56,12 +62,16 @@ public struct ClipRender: Sendable {
     self.frames = frames
     self.frameRate = frameRate
     self.scale = scale
-    self.threads = Swift.max(1, threads)
+    let (width, height) = renderer.frameSize(scale: scale)
+    let frameBytes = Swift.max(4 * width * height, 1)
+    let affordable = Swift.max(1, Limits.maximumBytesInFlight / (4 * frameBytes))
+    self.threads = Swift.min(Swift.max(threads, Limits.threads.lowerBound), Limits.threads.upperBound, affordable)
   }
 
   /// Renders every frame into `sink` and finishes it. On any failure, or when
-  /// `isCancelled` returns true (checked between frames), the sink is
-  /// cancelled — its output removed — and the error thrown.
+  /// `isCancelled` returns true (checked between frames, and within a frame
+  /// between layers and bands of rows), the sink is cancelled — its output
+  /// removed — and the error thrown.
   public func run(into sink: any FrameSink, isCancelled: @escaping @Sendable () -> Bool = { false },
                   progress: (Progress) -> Void = { _ in }) throws(Failure) {
     let start = DispatchTime.now().uptimeNanoseconds
@@ -101,10 +111,15 @@ public struct ClipRender: Sendable {
       let thread = Thread {
         while let (index, reused) = shared.claim(end: end) {
           var image = reused
-          render.renderer.render(atTime: render.frameRate.time(ofFrame: index), scale: render.scale, into: &image)
-          var failure: MediaError?
-          if let process {
-            do throws(MediaError) { try process(image, index) } catch { failure = error }
+          var failure: Failure?
+          do throws(RenderError) {
+            try render.renderer.render(atTime: render.frameRate.time(ofFrame: index), scale: render.scale,
+                                       into: &image, isCancelled: isCancelled)
+          } catch {
+            failure = error.kind == .cancelled ? .cancelled : .render(error)
+          }
+          if failure == nil, let process {
+            do throws(MediaError) { try process(image, index) } catch { failure = .sink(error) }
           }
           shared.finish(index, image: image, failure: failure)
         }
@@ -121,7 +136,7 @@ public struct ClipRender: Sendable {
       let image: RGBAImage
       switch shared.take(index, isCancelled: isCancelled) {
       case .frame(let taken): image = taken
-      case .failed(let error): throw .sink(error)
+      case .failed(let error): throw error
       case .cancelled: throw .cancelled
       }
       done += 1
@@ -133,14 +148,14 @@ public struct ClipRender: Sendable {
 
 /// The state the workers and the deliverer share, under one condition lock.
 private final class Shared: @unchecked Sendable {
-  enum Taken { case frame(RGBAImage), failed(MediaError), cancelled }
+  enum Taken { case frame(RGBAImage), failed(ClipRender.Failure), cancelled }
 
   private let condition = NSCondition()
   private var next: Int
   private var delivered: Int
   private let window: Int
   private var ready: [Int: RGBAImage] = [:]
-  private var failure: MediaError?
+  private var failure: ClipRender.Failure?
   private var stopped = false
   private var spare: [RGBAImage] = []
   private var running = 0
@@ -162,7 +177,7 @@ private final class Shared: @unchecked Sendable {
     return (index, spare.popLast() ?? RGBAImage(width: 0, height: 0, pixels: []))
   }
 
-  func finish(_ index: Int, image: RGBAImage, failure: MediaError?) {
+  func finish(_ index: Int, image: RGBAImage, failure: ClipRender.Failure?) {
     condition.lock()
     ready[index] = image
     if let failure, self.failure == nil { self.failure = failure }

@@ -14,6 +14,7 @@
 /// | Budget | Where it is enforced |
 /// |---|---|
 /// | ``maximumPixelsPerSide``, ``maximumDuration``, ``maximumGroupDepth`` | the scene decoder, `render`, `still` |
+/// | ``maximumSceneBytes`` | reading scene files |
 /// | ``maximumYAMLValues``, ``yamlValuesPerByte`` | the YAML reader |
 /// | ``maximumSegmentsPerFrame``, ``maximumDashesPerFrame``, ``maximumCoverageBytesPerFrame`` | the compositor, per frame |
 /// | ``maximumIsolationDepth`` | the compositor (deeper groups fold their opacity in) |
@@ -32,6 +33,11 @@ public enum Limits {
 
   /// The deepest nesting of animation groups.
   public static let maximumGroupDepth = 64
+
+  /// The largest scene file read, in bytes (256 MiB; the largest bench scene
+  /// has 0.2 MB). Pipes and devices are read up to it, so `/dev/zero` is an
+  /// error, not an endless read.
+  public static let maximumSceneBytes = 256 << 20
 
   /// The most values a YAML document may hold once its aliases are expanded
   /// (`*name` repeats the anchored value, so 40 aliases of aliases in 1 KB

@@ -49,6 +49,7 @@ package enum Rasterizer {
     else { return nil }
     let runs = accumulator.resolveSpans(fillRule: fillRule, x: x0, y: y0)
     scratch?.cells = accumulator.takeCells()
+    if let budget = scratch?.budget, !budget.spend(coverage: runs, on: "its coverage") { return nil }
     return runs
   }
 
@@ -110,6 +111,8 @@ package enum Rasterizer {
 /// thread-safe: one per rendering thread.
 package final class RasterScratch {
   var cells: [Float] = []
+  /// What the frame drawn with this scratch may still spend.
+  package let budget = FrameBudget()
   /// An empty scratch.
   package init() {}
 

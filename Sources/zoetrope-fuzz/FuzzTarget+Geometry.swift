@@ -7,7 +7,8 @@ import ZoetropeRaster
 extension FuzzTarget {
   /// Decodes a canvas of at most 64 × 64 pixels, a layer→device transform, a
   /// fill rule, a stroke style, a trim range and a path from the bytes; fills
-  /// and strokes the path as a shape layer does, plays both into pixels, and
+  /// and strokes the path as a shape layer does (priced against the frame's
+  /// budgets, huge geometry cut to the canvas), plays both into pixels, and
   /// checks that the pixels do not depend on the band height.
   static func stroke(_ bytes: [UInt8]) {
     var input = FuzzBytes(bytes)
@@ -28,11 +29,8 @@ extension FuzzTarget {
     if let fill = Rasterizer.spans(of: path, fillRule: fillRule, transform: transform, canvas: canvas, scratch: scratch) {
       list.fill(fill, color: Color(red: 0.2, green: 0.4, blue: 0.8, alpha: 0.7), opacity: 1)
     }
-    let trimmed = path.trimmed(from: strokeStart, to: strokeEnd)
-    let tolerance = Rasterizer.tolerance / Rasterizer.deviceScale(of: transform)
-    let outline = Stroker.stroke(trimmed.flattened(tolerance: tolerance), style: style, tolerance: tolerance)
-    if let stroke = Rasterizer.spans(ofLayerPolylines: outline, fillRule: .nonZero, transform: transform,
-                                     canvas: canvas, scratch: scratch) {
+    if let stroke = Rasterizer.strokeSpans(of: path, style: style, trimmedFrom: strokeStart, to: strokeEnd,
+                                           transform: transform, canvas: canvas, scratch: scratch) {
       list.beginGroup()
       list.fill(stroke, color: Color(red: 0.9, green: 0.1, blue: 0.1, alpha: 1), opacity: 1)
       list.endGroup(opacity: 0.6)
@@ -84,7 +82,7 @@ extension FuzzTarget {
 extension DisplayList {
   /// Plays the drawing into a byte array of the frame's size.
   fileprivate func render(into pixels: inout [UInt8], straightAlpha: Bool, bandHeight: Int) {
-    pixels.withUnsafeMutableBufferPointer {
+    _ = pixels.withUnsafeMutableBufferPointer {
       render(into: $0.baseAddress!, straightAlpha: straightAlpha, threads: 1, bandHeight: bandHeight)
     }
   }

@@ -23,7 +23,9 @@ struct Render: ParsableCommand {
       numbered i and shows time i/fps), or a folder ending in / (frames as 0000.png, 0001.png, …).
 
       Output is written under a temporary name beside OUT and renamed when complete: a failed or \
-      interrupted render (Ctrl-C) leaves nothing under OUT and never touches an existing file there.
+      interrupted render (Ctrl-C) leaves nothing under OUT and never touches an existing file there. \
+      OUT must be a regular file or a new name (a device, FIFO, symbolic link or folder there is refused) \
+      and never the scene file; PNG frames replace existing ones only once every frame is written.
       """
   )
 
@@ -45,7 +47,7 @@ struct Render: ParsableCommand {
   @Option(name: .customLong("scale"), help: "Extra device scale on top of the canvas scale.")
   var scale: Double = 1
 
-  @Option(name: .customLong("threads"), help: "Rendering threads; default one per core.")
+  @Option(name: .customLong("threads"), help: "Rendering threads, 1…256; default one per core.")
   var threads: Int?
 
   @Option(name: .customLong("codec"), help: "h264, hevc, prores or vp9; default from the extension.")
@@ -71,10 +73,18 @@ struct Render: ParsableCommand {
 
   func validate() throws {
     guard scale > 0, scale.isFinite else { throw ValidationError("--scale must be a positive number") }
-    if let duration { guard duration > 0, duration.isFinite else { throw ValidationError("--duration must be positive") } }
-    if let threads { guard threads > 0 else { throw ValidationError("--threads must be at least 1") } }
+    if let duration {
+      guard duration > 0, duration <= Limits.maximumDuration else {
+        throw ValidationError("--duration must be more than 0 and at most \(Int(Limits.maximumDuration)) seconds (a day)")
+      }
+    }
+    try CommandChecks.validateThreads(threads)
     if let fps { guard Render.frameRate(fps) != nil else { throw ValidationError("--fps must be a positive rate like 30, 29.97 or 30000/1001") } }
-    if let frames { guard Render.frameRange(frames) != nil else { throw ValidationError("--frames must look like 0..<30 or 10...19") } }
+    if let frames {
+      guard Render.frameRange(frames) != nil else {
+        throw ValidationError("--frames must look like 0..<30 or 10...19, with indices up to \(Limits.maximumFrameIndex)")
+      }
+    }
     if let progress { guard ["tty", "json", "none"].contains(progress) else { throw ValidationError("--progress must be tty, json or none") } }
     if let codec { guard VideoCodec(rawValue: codec) != nil else { throw ValidationError("--codec must be h264, hevc, prores, vp9 or apng") } }
     guard loop >= 0, loop <= 65535 else { throw ValidationError("--loop must be 0…65535") }
@@ -109,12 +119,7 @@ struct Render: ParsableCommand {
     if let fps { canvas.frameRate = Render.frameRate(fps)! }
     if let duration { canvas.duration = duration }
     decoded.canvas = canvas
-    let width = canvas.width * canvas.scale * scale, height = canvas.height * canvas.scale * scale
-    guard width <= Double(SceneDecoder.maximumPixelsPerSide), height <= Double(SceneDecoder.maximumPixelsPerSide)
-    else {
-      printError("\(scene): the canvas at --scale \(scale) exceeds \(SceneDecoder.maximumPixelsPerSide) pixels a side")
-      throw ExitCode.failure
-    }
+    try CommandChecks.checkCanvas(canvas, scale: scale, scene: scene)
     let renderer = Renderer(decoded)
     let size = renderer.frameSize(scale: scale)
     let all = 0..<canvas.frameCount
@@ -128,9 +133,12 @@ struct Render: ParsableCommand {
       }
     }
     let destination = try makeOutput()
+    // From here on Ctrl-C cancels the render (and removes what it wrote).
+    let interrupt = Interruption.install()
     let sink: any FrameSink
     do {
-      sink = try destination.makeSink(width: size.width, height: size.height, frameRate: canvas.frameRate)
+      sink = try destination.makeSink(width: size.width, height: size.height, frameRate: canvas.frameRate,
+                                      protecting: [scene])
     } catch {
       printError(error.description)
       throw ExitCode.failure
@@ -138,7 +146,6 @@ struct Render: ParsableCommand {
     for notice in destination.notices(width: size.width, height: size.height, frameRate: canvas.frameRate) {
       printError("\(output): warning: \(notice)")
     }
-    let interrupt = Interruption.install()
     let reporter = ProgressReporter(style: progress ?? (isatty(2) != 0 ? "tty" : "none"), output: output)
     let render = ClipRender(renderer: renderer, frames: range, frameRate: canvas.frameRate, scale: scale,
                             threads: threads ?? ProcessInfoCores.count)
@@ -153,6 +160,9 @@ struct Render: ParsableCommand {
         throw ExitCode(128 + interrupt.signal)
       case .sink(let failure):
         printError(failure.description)
+        throw ExitCode.failure
+      case .render(let failure):
+        printError("\(scene): \(failure)")
         throw ExitCode.failure
       }
     }
@@ -179,11 +189,12 @@ struct Render: ParsableCommand {
     return FrameRate(numerator: n, denominator: d)
   }
 
-  /// `A..<B` or `A...B`.
+  /// `A..<B` or `A...B`, with indices 0…``Limits/maximumFrameIndex``; `nil`
+  /// for anything else, an empty range included.
   static func frameRange(_ text: String) -> Range<Int>? {
     for (separator, closed) in [("..<", false), ("...", true)] {
       let parts = text.components(separatedBy: separator)
-      if parts.count == 2, let a = Int(parts[0]), let b = Int(parts[1]), a >= 0 {
+      if parts.count == 2, let a = Int(parts[0]), let b = Int(parts[1]), a >= 0, b <= Limits.maximumFrameIndex {
         let upper = closed ? b + 1 : b
         return upper > a ? a..<upper : nil
       }
