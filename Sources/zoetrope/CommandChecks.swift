@@ -2,6 +2,7 @@
 // Checks the commands share: the numbers they take and the files they write.
 
 import ArgumentParser
+import Foundation
 import Zoetrope
 
 /// The usage checks and output checks of the commands, in one place, with the
@@ -33,14 +34,14 @@ enum CommandChecks {
   static func checkCanvas(_ canvas: Canvas, scale: Double, scene: String) throws {
     let width = canvas.width * canvas.scale * scale, height = canvas.height * canvas.scale * scale
     let limit = Double(Limits.maximumPixelsPerSide)
-    let size = "\(Inspection.number(width)) × \(Inspection.number(height)) pixels"
+    let size = String(format: "%.6g × %.6g pixels", width, height)
     if width.rounded() < 1 || height.rounded() < 1 {
-      printError("\(scene): the canvas at --scale \(Inspection.number(scale)) is \(size); a frame needs at least "
+      printError("\(scene): the canvas at --scale \(String(format: "%g", scale)) is \(size); a frame needs at least "
         + "1 pixel a side")
       throw ExitCode.failure
     }
     if width > limit || height > limit {
-      printError("\(scene): the canvas at --scale \(Inspection.number(scale)) is \(size), over the "
+      printError("\(scene): the canvas at --scale \(String(format: "%g", scale)) is \(size), over the "
         + "\(Limits.maximumPixelsPerSide) pixels a side a frame may have")
       throw ExitCode.failure
     }
