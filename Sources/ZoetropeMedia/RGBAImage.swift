@@ -35,6 +35,11 @@ public struct RGBAImage: Hashable, Sendable {
     self.pixels = pixels
   }
 
+  /// The most pixels a PNG may have to be read or written (the C shim's
+  /// `ZT_PNG_MAXIMUM_PIXELS`, checked from the header before any memory is
+  /// taken): 2²⁸, 16,384 × 16,384.
+  package static let maximumPixels = Int(ZT_PNG_MAXIMUM_PIXELS)
+
   /// Lets `body` write the pixels in place (their number cannot change).
   package mutating func withUnsafeMutablePixels<Result>(
     _ body: (UnsafeMutableBufferPointer<UInt8>) throws -> Result

@@ -26,8 +26,16 @@ package final class FrameBudget {
   /// is drawn (a cancelled frame stops recording).
   package var isCancelled: (@Sendable () -> Bool)?
 
-  /// A fresh budget.
-  package init() {}
+  /// The budget's sizes: ``Limits``' per-frame figures unless given (the
+  /// fuzzing harness prices its small canvases with smaller ones).
+  package let limits: (segments: Int, dashes: Int, coverageBytes: Int)
+
+  /// A fresh budget of `limits`.
+  package init(limits: (segments: Int, dashes: Int, coverageBytes: Int) = (
+    Limits.maximumSegmentsPerFrame, Limits.maximumDashesPerFrame, Limits.maximumCoverageBytesPerFrame
+  )) {
+    self.limits = limits
+  }
 
   /// Whether the frame may still draw: no budget exceeded, not cancelled.
   package var isWithin: Bool { overrun == nil && isCancelled?() != true }
@@ -35,18 +43,18 @@ package final class FrameBudget {
   /// Spends `count` segments on `what` ("its stroke"); false, and the
   /// overrun recorded, when they do not fit.
   package func spend(segments count: Int, on what: String) -> Bool {
-    spend(&segments, count, limit: Limits.maximumSegmentsPerFrame, budget: .segments, on: what)
+    spend(&segments, count, limit: limits.segments, budget: .segments, on: what)
   }
 
   /// Spends `count` dashes on `what`.
   package func spend(dashes count: Int, on what: String) -> Bool {
-    spend(&dashes, count, limit: Limits.maximumDashesPerFrame, budget: .dashes, on: what)
+    spend(&dashes, count, limit: limits.dashes, budget: .dashes, on: what)
   }
 
   /// Spends the memory of `runs` on `what`.
   package func spend(coverage runs: CoverageSpans, on what: String) -> Bool {
     let bytes = runs.coverage.count + runs.spans.count * MemoryLayout<CoverageSpans.Span>.stride
-    return spend(&coverageBytes, bytes, limit: Limits.maximumCoverageBytesPerFrame, budget: .coverageBytes, on: what)
+    return spend(&coverageBytes, bytes, limit: limits.coverageBytes, budget: .coverageBytes, on: what)
   }
 
   private func spend(_ used: inout Int, _ count: Int, limit: Int, budget: BudgetOverrun.Budget, on what: String)
@@ -60,6 +68,17 @@ package final class FrameBudget {
     }
     used = total
     return true
+  }
+}
+
+extension Limits {
+  /// The per-frame figure of `budget`.
+  static func value(of budget: BudgetOverrun.Budget) -> Int {
+    switch budget {
+    case .segments: maximumSegmentsPerFrame
+    case .dashes: maximumDashesPerFrame
+    case .coverageBytes: maximumCoverageBytesPerFrame
+    }
   }
 }
 
@@ -95,7 +114,8 @@ package struct BudgetOverrun: Error, Hashable, Sendable, CustomStringConvertible
     case .dashes: ("dashes", "maximumDashesPerFrame")
     case .coverageBytes: ("bytes of coverage", "maximumCoverageBytesPerFrame")
     }
+    let source = limit == Limits.value(of: budget) ? " (Limits.\(name))" : ""
     let before = spent > 0 ? " (after \(spent) for the rest of the frame)" : ""
-    return "\(what) needs about \(requested) \(unit)\(before); a frame may have at most \(limit) (Limits.\(name))"
+    return "\(what) needs about \(requested) \(unit)\(before); a frame may have at most \(limit)\(source)"
   }
 }

@@ -74,7 +74,7 @@ extension Rasterizer {
     if !style.dashPattern.isEmpty {
       guard budget.spend(dashes: dashEstimate(lines, style: style), on: "dashing its stroke") else { return nil }
     }
-    let room = Limits.maximumSegmentsPerFrame - budget.segments
+    let room = budget.limits.segments - budget.segments
     guard let outline = Stroker.stroke(lines, style: style, tolerance: tolerance, maximumPoints: room) else {
       _ = budget.spend(segments: room + 1, on: "the outline of its stroke")
       return nil

@@ -112,9 +112,9 @@ package enum Rasterizer {
 package final class RasterScratch {
   var cells: [Float] = []
   /// What the frame drawn with this scratch may still spend.
-  package let budget = FrameBudget()
-  /// An empty scratch.
-  package init() {}
+  package let budget: FrameBudget
+  /// An empty scratch spending `budget`.
+  package init(budget: FrameBudget = FrameBudget()) { self.budget = budget }
 
   /// Takes the (all-zero) cells out.
   func takeCells() -> [Float] {
