@@ -3,6 +3,7 @@
 
 import ArgumentParser
 import Dispatch
+import Synchronization
 import Zoetrope
 
 /// `zoetrope bench SCENE [--time T] [--frames N] [--threads N] [--json]`
@@ -44,11 +45,9 @@ struct Bench: ParsableCommand {
   func run() throws {
     let decoded = try SceneLoading.load(scene)
     let renderer = Renderer(decoded)
-    final class Samples: @unchecked Sendable {
-      var values: [Double]
-      init(_ count: Int) { values = Array(repeating: 0, count: count) }
-    }
-    let samples = Samples(frames)
+    // Each thread times its share into an array of its own, handed over once
+    // at the end (threads writing into one shared array raced on it).
+    let samples = Mutex<[Double]>([])
     let start = DispatchTime.now().uptimeNanoseconds
     // Never more threads than frames: each thread times a share of them.
     let threads = Swift.min(self.threads, frames)
@@ -56,14 +55,16 @@ struct Bench: ParsableCommand {
     DispatchQueue.concurrentPerform(iterations: threads) { thread in
       // One warm-up per thread; then every frame reuses the thread's image.
       var image = renderer.frame(atTime: time)
-      for i in Swift.min(frames, thread * perThread)..<Swift.min(frames, (thread + 1) * perThread) {
+      var times: [Double] = []
+      for _ in Swift.min(frames, thread * perThread)..<Swift.min(frames, (thread + 1) * perThread) {
         let t0 = DispatchTime.now().uptimeNanoseconds
         renderer.render(atTime: time, into: &image)
-        samples.values[i] = Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e6
+        times.append(Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e6)
       }
+      samples.withLock { $0 += times }
     }
     let wall = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-    let sorted = samples.values.sorted()
+    let sorted = samples.withLock { $0.sorted() }
     func percentile(_ p: Double) -> Double { sorted[Swift.min(sorted.count - 1, Int(Double(sorted.count - 1) * p + 0.5))] }
     let fps = Double(frames) / wall
     let width = Int((decoded.canvas.width * decoded.canvas.scale).rounded())
