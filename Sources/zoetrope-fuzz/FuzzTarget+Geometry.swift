@@ -25,10 +25,12 @@ extension FuzzTarget {
     let path = makePath(&input)
 
     var list = DisplayList(width: canvas.width, height: canvas.height, background: Color(red: 1, green: 1, blue: 1, alpha: 0.5))
-    // A 64-pixel canvas gets a budget to match (1/64 of a frame's): the
-    // same code paths, at a fuzzing pace.
+    // A 64-pixel canvas gets a budget to match (1/256 of a frame's, 31,250
+    // segments): the same code paths, at a fuzzing pace (an input at the full
+    // budget takes seconds under AddressSanitizer).
     let scratch = RasterScratch(budget: FrameBudget(limits: (
-      Limits.maximumSegmentsPerFrame / 64, Limits.maximumDashesPerFrame / 64, Limits.maximumCoverageBytesPerFrame / 64
+      Limits.maximumSegmentsPerFrame / 256, Limits.maximumDashesPerFrame / 256,
+      Limits.maximumCoverageBytesPerFrame / 256
     )))
     if let fill = Rasterizer.spans(of: path, fillRule: fillRule, transform: transform, canvas: canvas, scratch: scratch) {
       list.fill(fill, color: Color(red: 0.2, green: 0.4, blue: 0.8, alpha: 0.7), opacity: 1)
