@@ -49,7 +49,7 @@ package enum Rasterizer {
     else { return nil }
     let runs = accumulator.resolveSpans(fillRule: fillRule, x: x0, y: y0)
     scratch?.cells = accumulator.takeCells()
-    if let budget = scratch?.budget, !budget.spend(coverage: runs, on: "its coverage") { return nil }
+    if let budget = scratch?.budget, !budget.spend(coverage: runs, on: "rasterizing it") { return nil }
     return runs
   }
 
