@@ -10,9 +10,10 @@ import Foundation
 /// the sink in order. At most `2 × threads` frames are in flight: a worker
 /// that runs ahead of the sink waits, so memory stays bounded whatever the
 /// clip's length, and the images are reused from frame to frame. Large
-/// frames run on fewer threads, so that frames in flight stay within
-/// ``Limits/maximumBytesInFlight`` (a worker counts four frames: its own, its
-/// accumulation buffer, its coverage, one waiting).
+/// frames and scenes of many layers run on fewer threads, so that what the
+/// workers hold stays within ``Limits/maximumBytesInFlight`` (a worker counts
+/// four frames — its own, its accumulation buffer, its coverage, one waiting
+/// — and a kilobyte per layer).
 public struct ClipRender: Sendable {
   /// How far a render has got.
   public struct Progress: Sendable {
@@ -62,9 +63,12 @@ public struct ClipRender: Sendable {
     self.frames = frames
     self.frameRate = frameRate
     self.scale = scale
+    // A worker holds about four frames' bytes (its frame, its accumulation
+    // buffer, its coverage, one waiting) and a kilobyte per layer (the
+    // presentation it evaluates, the display list it records).
     let (width, height) = renderer.frameSize(scale: scale)
-    let frameBytes = Swift.max(4 * width * height, 1)
-    let affordable = Swift.max(1, Limits.maximumBytesInFlight / (4 * frameBytes))
+    let perWorker = 16 * width * height + 1024 * renderer.evaluator.tree.count
+    let affordable = Swift.max(1, Limits.maximumBytesInFlight / Swift.max(perWorker, 1))
     self.threads = Swift.min(Swift.max(threads, Limits.threads.lowerBound), Limits.threads.upperBound, affordable)
   }
 

@@ -14,7 +14,7 @@
 /// | Budget | Where it is enforced |
 /// |---|---|
 /// | ``maximumPixelsPerSide``, ``maximumDuration``, ``maximumGroupDepth`` | the scene decoder, `render`, `still` |
-/// | ``maximumSceneBytes`` | reading scene files |
+/// | ``maximumSceneBytes``, ``maximumSceneValues``, ``maximumLayers`` | reading and decoding scene files |
 /// | ``maximumYAMLValues``, ``yamlValuesPerByte`` | the YAML reader |
 /// | ``maximumSegmentsPerFrame``, ``maximumDashesPerFrame``, ``maximumCoverageBytesPerFrame`` | the compositor, per frame |
 /// | ``maximumIsolationDepth`` | the compositor (deeper groups fold their opacity in) |
@@ -34,10 +34,20 @@ public enum Limits {
   /// The deepest nesting of animation groups.
   public static let maximumGroupDepth = 64
 
-  /// The largest scene file read, in bytes (256 MiB; the largest bench scene
+  /// The largest scene file read, in bytes (64 MiB; the largest bench scene
   /// has 0.2 MB). Pipes and devices are read up to it, so `/dev/zero` is an
   /// error, not an endless read.
-  public static let maximumSceneBytes = 256 << 20
+  public static let maximumSceneBytes = 64 << 20
+
+  /// The most values (numbers, strings, arrays, objects…) a scene document
+  /// may hold: 10,000,000. A decoded value costs up to about 200 bytes (a
+  /// keyframe number), so a document at the budget needs about 2 GiB.
+  public static let maximumSceneValues = 10_000_000
+
+  /// The most layers a scene may have: 1,000,000. A layer costs about 2 KiB
+  /// however little its file says (`{}` is a layer), and more again per
+  /// rendering thread while a frame is drawn.
+  public static let maximumLayers = 1_000_000
 
   /// The most values a YAML document may hold once its aliases are expanded
   /// (`*name` repeats the anchored value, so 40 aliases of aliases in 1 KB
@@ -69,10 +79,11 @@ public enum Limits {
   /// per rendering thread (`4 × width × 16` bytes).
   public static let maximumIsolationDepth = 8
 
-  /// The most bytes of frames a clip render keeps in flight (frames being
-  /// rendered, compressed or waiting for the encoder): 4 GiB. Fewer frames
-  /// are rendered at once when they are large (one at least: a frame is at
-  /// most 1 GiB).
+  /// The most bytes a clip render's workers may hold (frames being rendered,
+  /// compressed or waiting for the encoder, and what drawing them takes): 4
+  /// GiB, a worker counting four frames and a kilobyte per layer. Fewer
+  /// threads render at once when frames are large or layers many (one at
+  /// least: a frame is at most 1 GiB).
   public static let maximumBytesInFlight = 4 << 30
 
   /// Rendering threads a command accepts.

@@ -31,7 +31,9 @@ package enum YAMLReader {
       throw JSONReadError(message: "\(error)", line: 1, column: 1)
     }
     guard let node else { throw JSONReadError(message: "the file is empty; expected a YAML document", line: 1, column: 1) }
-    let budget = Swift.max(Limits.maximumYAMLValues, Limits.yamlValuesPerByte.multipliedReportingOverflow(by: text.utf8.count).partialValue)
+    let perByte = Limits.yamlValuesPerByte.multipliedReportingOverflow(by: text.utf8.count)
+    let budget = Swift.min(Swift.max(Limits.maximumYAMLValues, perByte.overflow ? .max : perByte.partialValue),
+                           Limits.maximumSceneValues)
     return try value(node, budget: budget, bytes: text.utf8.count)
   }
 
@@ -74,8 +76,10 @@ package enum YAMLReader {
     while true {
       count += 1
       if count > budget {
-        throw error("aliases expand the document past \(budget) values, the most a YAML file of \(bytes) bytes may "
-          + "hold (each alias repeats the whole value it names)", current)
+        throw error(budget == Limits.maximumSceneValues
+          ? "the document holds more than \(budget) values (Limits.maximumSceneValues)"
+          : "aliases expand the document past \(budget) values, the most a YAML file of \(bytes) bytes may hold "
+            + "(each alias repeats the whole value it names)", current)
       }
       var result: JSONValue
       switch current {

@@ -4,7 +4,7 @@
 import Foundation
 import Testing
 import ZoetropeGeometry
-import ZoetropeScene
+@testable import ZoetropeScene
 
 #if canImport(Glibc)
 import Glibc
@@ -55,5 +55,36 @@ import Glibc
   /// A folder is not a scene file.
   @Test func aFolderIsNotAScene() {
     #expect(throws: SceneError.self) { try SceneDecoder.decode(contentsOf: FileManager.default.temporaryDirectory.path) }
+  }
+}
+
+@Suite struct SceneSizeBudgetTests {
+  /// Found attacking the release binary: a 3-MB file of a million `{}`
+  /// layers took 1.7 GB, so a file at the byte budget could take a hundred.
+  /// Past `Limits.maximumLayers` the decoder stops with an error at the first
+  /// layer over.
+  @Test func moreThanTheLayerBudgetIsRefused() {
+    let json = #"{"canvas": {"width": 10, "height": 10}, "layers": ["#
+      + [String](repeating: "{}", count: Limits.maximumLayers + 1).joined(separator: ",") + "]}"
+    do {
+      _ = try SceneDecoder.decode(Array(json.utf8), fileName: "s.json")
+      Issue.record("decoded")
+    } catch {
+      #expect(error.issues.map(\.description)
+        == ["layers[\(Limits.maximumLayers)]: the scene has more than \(Limits.maximumLayers) layers (Limits.maximumLayers)"])
+    }
+  }
+
+  /// Found attacking the release binary: five million keyframe values (10 MB)
+  /// took 0.9 GB. The reader counts values and stops at the budget.
+  @Test func moreValuesThanTheBudgetAreRefused() throws {
+    let json = Array("[[1, 2], {\"a\": [3]}, 4]".utf8)
+    #expect(throws: Never.self) { try JSONReader.parse(json, maximumValues: 8) }
+    do {
+      _ = try JSONReader.parse(json, maximumValues: 7)
+      Issue.record("read")
+    } catch {
+      #expect(error.message == "the document holds more than 7 values")
+    }
   }
 }
