@@ -13,7 +13,7 @@
 ///
 /// | Budget | Where it is enforced |
 /// |---|---|
-/// | ``maximumPixelsPerSide``, ``maximumDuration``, ``maximumGroupDepth`` | the scene decoder, `render`, `still` |
+/// | ``maximumPixelsPerSide``, ``maximumDuration``, ``frameRates``, ``maximumGroupDepth`` | the scene decoder, `render`, `still` |
 /// | ``maximumSceneBytes``, ``maximumSceneValues``, ``maximumLayers`` | reading and decoding scene files |
 /// | ``maximumYAMLValues``, ``yamlValuesPerByte`` | the YAML reader |
 /// | ``maximumSegmentsPerFrame``, ``maximumDashesPerFrame``, ``maximumCoverageBytesPerFrame`` | the compositor, per frame |
@@ -30,6 +30,11 @@ public enum Limits {
   /// The longest clip, in seconds (a day): a scene's `duration` and
   /// `render --duration`.
   public static let maximumDuration: Double = 86_400
+
+  /// The frame rates accepted, in frames per second: a scene's `fps` and
+  /// `render --fps` (a number or a ratio such as `30000/1001`). At least a
+  /// frame every 1,000 s, so that frame times and GIF delays stay in range.
+  public static let frameRates: ClosedRange<Double> = 0.001...1000
 
   /// The deepest nesting of animation groups.
   public static let maximumGroupDepth = 64

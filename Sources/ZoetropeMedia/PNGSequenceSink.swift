@@ -40,7 +40,8 @@ public final class PNGSequenceSink: FrameSink {
   public init(pattern: String, compression: RGBAImage.PNGCompression = .fast,
               protecting inputs: [String] = []) throws(MediaError) {
     guard let (prefix, digits, suffix) = PNGSequenceSink.parse(pattern) else {
-      throw MediaError(path: pattern, reason: "a PNG sequence needs one %d or %0Nd field in its name, e.g. frames/%04d.png")
+      throw MediaError(path: pattern, reason: "a PNG sequence needs one %d or %0Nd field (N ≤ 32) in its name, "
+        + "e.g. frames/%04d.png")
     }
     guard !suffix.contains("/") else {
       throw MediaError(path: pattern, reason: "the frame number must be in the file name, not in a folder's")

@@ -239,9 +239,11 @@ public struct SceneDecoder {
   }
 
   /// `30`, `29.97` or `"30000/1001"`.
+  /// A frame rate within ``Limits/frameRates``: a number (to a thousandth)
+  /// or a ratio of positive integers.
   private mutating func frameRate(_ value: JSONValue, at path: Int) -> FrameRate? {
     switch value {
-    case .number(let v) where v > 0 && v <= 1000:
+    case .number(let v) where Limits.frameRates.contains(v):
       if v == v.rounded() { return FrameRate(Int(v)) }
       var numerator = Int((v * 1000).rounded()), denominator = 1000
       let g = SceneDecoder.gcd(numerator, denominator)
@@ -251,13 +253,13 @@ public struct SceneDecoder {
     case .string(let s):
       let parts = s.split(separator: "/", omittingEmptySubsequences: false)
       if parts.count == 2, let n = Int(parts[0].trimmingSpaces), let d = Int(parts[1].trimmingSpaces),
-        n > 0, d > 0, Double(n) / Double(d) <= 1000
+        n > 0, d > 0, Limits.frameRates.contains(Double(n) / Double(d))
       {
         return FrameRate(numerator: n, denominator: d)
       }
     default: break
     }
-    report(path, "must be a frame rate in (0, 1000]: a number or a ratio such as \"30000/1001\" "
+    report(path, "must be a frame rate in 0.001…1000: a number or a ratio such as \"30000/1001\" "
       + "(got \(value.compactDescription))")
     return nil
   }

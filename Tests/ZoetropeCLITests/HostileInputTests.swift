@@ -63,7 +63,7 @@ struct Scratch {
     let scratch = try Scratch()
     let scene = scratch.scene.path
     let cases: [([String], String)] = [
-      (["render", scene, "-o", scratch.path("a.gif"), "--frames", "0...9223372036854775807"], "--frames must look like"),
+      (["render", scene, "-o", scratch.path("a.gif"), "--frames", "0...9223372036854775807"], "--frames must be a non-empty range"),
       (["render", scene, "-o", scratch.path("a.gif"), "--threads", "9223372036854775807"], "--threads must be 1…256"),
       (["render", scene, "-o", scratch.path("a.gif"), "--threads", "0"], "--threads must be 1…256"),
       (["render", scene, "-o", scratch.path("a.gif"), "--threads", "257"], "--threads must be 1…256"),
@@ -255,5 +255,38 @@ struct Scratch {
     let result = try CLI.run(["validate", fifo])
     #expect(result.status == 1)
     #expect(result.standardError.contains("line 1, column 1"), "\(result.standardError)")
+  }
+}
+
+@Suite(.serialized) struct HostileRateTests {
+  /// Found attacking the release binary: a frame rate so low that it
+  /// rounded to 0/1000 trapped in `FrameRate` (`--fps 1e-300`, a scene's
+  /// `"fps": 1e-9`). Rates are 0.001…1000 frames per second (`Limits.frameRates`).
+  @Test func tinyFrameRatesAreErrorsNotTraps() throws {
+    let scratch = try Scratch()
+    for fps in ["1e-300", "0.0009", "1/1001", "1/0", "1000.5"] {
+      let result = try CLI.run(["render", scratch.scene.path, "-o", scratch.path("a.gif"), "--fps", fps])
+      #expect(result.status == 64, "\(fps): \(result.standardError)")
+      #expect(result.standardError.contains("--fps must be a rate in 0.001…1000"), "\(fps): \(result.standardError)")
+    }
+    for fps in ["0.001", "0.003", "1/1000"] {
+      let result = try CLI.run(["render", scratch.scene.path, "-o", scratch.path("a.gif"), "--fps", fps])
+      #expect(result.status == 0, "\(fps): \(result.standardError)")
+    }
+    for fps in ["1e-9", "0.0004", #""1/9223372036854775807""#] {
+      let scene = try CLI.temporaryScene(#"{"canvas": {"width": 4, "height": 4, "fps": \#(fps)}}"#)
+      let result = try CLI.run(["validate", scene.path])
+      #expect(result.status == 1, "\(fps): \(result.standardError)")
+      #expect(result.standardError.contains("canvas.fps: must be a frame rate in 0.001…1000"), "\(result.standardError)")
+    }
+  }
+
+  /// An encoder preset x264 does not know was passed on and came back as
+  /// "Invalid argument"; it is a usage error naming the presets.
+  @Test func anUnknownPresetIsAUsageError() throws {
+    let scratch = try Scratch()
+    let result = try CLI.run(["render", scratch.scene.path, "-o", scratch.path("a.mp4"), "--preset", "bogus"])
+    #expect(result.status == 64)
+    #expect(result.standardError.contains("--preset must be one of ultrafast"), "\(result.standardError)")
   }
 }

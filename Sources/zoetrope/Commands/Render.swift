@@ -79,14 +79,24 @@ struct Render: ParsableCommand {
       }
     }
     try CommandChecks.validateThreads(threads)
-    if let fps { guard Render.frameRate(fps) != nil else { throw ValidationError("--fps must be a positive rate like 30, 29.97 or 30000/1001") } }
+    if let fps {
+      guard Render.frameRate(fps) != nil else {
+        throw ValidationError("--fps must be a rate in 0.001…1000 like 30, 29.97 or 30000/1001")
+      }
+    }
     if let frames {
       guard Render.frameRange(frames) != nil else {
-        throw ValidationError("--frames must look like 0..<30 or 10...19, with indices up to \(Limits.maximumFrameIndex)")
+        throw ValidationError("--frames must be a non-empty range like 0..<30 or 10...19, with indices 0…"
+          + "\(Limits.maximumFrameIndex)")
       }
     }
     if let progress { guard ["tty", "json", "none"].contains(progress) else { throw ValidationError("--progress must be tty, json or none") } }
     if let codec { guard VideoCodec(rawValue: codec) != nil else { throw ValidationError("--codec must be h264, hevc, prores, vp9 or apng") } }
+    if let preset {
+      guard Render.presets.contains(preset) else {
+        throw ValidationError("--preset must be one of \(Render.presets.joined(separator: ", "))")
+      }
+    }
     guard loop >= 0, loop <= 65535 else { throw ValidationError("--loop must be 0…65535") }
     let output = try makeOutput()
     if pngCompression != nil {
@@ -168,16 +178,22 @@ struct Render: ParsableCommand {
     }
   }
 
+  /// x264's and x265's presets, fastest first.
+  static let presets = ["ultrafast", "superfast", "veryfast", "faster", "fast", "medium", "slow", "slower", "veryslow",
+                        "placebo"]
+
   /// `30`, `29.97` (read as 30000/1001), `30000/1001`, `12.5`.
   static func frameRate(_ text: String) -> FrameRate? {
     let parts = text.split(separator: "/", omittingEmptySubsequences: false)
     if parts.count == 2 {
-      guard let n = Int(parts[0]), let d = Int(parts[1]), n > 0, d > 0, n <= 1_000_000, d <= 1_000_000 else { return nil }
+      guard let n = Int(parts[0]), let d = Int(parts[1]), n > 0, d > 0, n <= 1_000_000, d <= 1_000_000,
+        Limits.frameRates.contains(Double(n) / Double(d))
+      else { return nil }
       return FrameRate(numerator: n, denominator: d)
     }
-    guard let value = Double(text), value > 0, value <= 1000, value.isFinite else { return nil }
+    guard let value = Double(text), Limits.frameRates.contains(value) else { return nil }
     let ntsc = (value * 1.001).rounded()
-    if value != value.rounded(), Swift.abs(ntsc * 1000 / 1001 - value) < 0.006 {
+    if value != value.rounded(), ntsc >= 1, Swift.abs(ntsc * 1000 / 1001 - value) < 0.006 {
       return FrameRate(numerator: Int(ntsc) * 1000, denominator: 1001)
     }
     let thousandths = Int((value * 1000).rounded())

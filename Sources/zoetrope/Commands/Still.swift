@@ -39,9 +39,15 @@ struct Still: ParsableCommand {
     let decoded = try SceneLoading.load(scene)
     try CommandChecks.checkCanvas(decoded.canvas, scale: scale, scene: scene)
     var image = RGBAImage(width: 0, height: 0, pixels: [])
+    // Ctrl-C stops a slow frame between layers and bands; nothing is written.
+    let interrupt = Interruption.install()
     do {
-      try Renderer(decoded).render(atTime: time, scale: scale, into: &image, isCancelled: { false })
+      try Renderer(decoded).render(atTime: time, scale: scale, into: &image, isCancelled: { interrupt.signal != 0 })
     } catch {
+      guard error.kind != .cancelled else {
+        printError("\(output): interrupted; nothing was written")
+        throw ExitCode(128 + interrupt.signal)
+      }
       printError("\(scene): \(error)")
       throw ExitCode.failure
     }
