@@ -86,7 +86,7 @@ public enum Limits {
 
   /// The most bytes a clip render's workers may hold (frames being rendered,
   /// compressed or waiting for the encoder, and what drawing them takes): 4
-  /// GiB, a worker counting four frames and a kilobyte per layer. Fewer
+  /// GiB, a worker counting four frames and 2 KiB per layer. Fewer
   /// threads render at once when frames are large or layers many (one at
   /// least: a frame is at most 1 GiB).
   public static let maximumBytesInFlight = 4 << 30
