@@ -5,7 +5,6 @@ import Foundation
 import Synchronization
 import Testing
 import Zoetrope
-import ZoetropeMedia
 import ZoetropeVideo
 import _ZoetropeTestSupport
 
