@@ -136,8 +136,8 @@ struct SVGPathParser {
     return try finite(relative ? Point(x: current.x + x, y: current.y + y) : Point(x: x, y: y), from: start)
   }
 
-  /// `p`, or an error at `start` when relative steps have added up past the
-  /// largest finite number.
+  /// `p`, or an error at `start` when relative steps (or a control point
+  /// reflected for S or T) have gone past the largest finite number.
   func finite(_ p: Point, from start: Int) throws(PathDataError) -> Point {
     guard p.isFinite else { throw PathDataError(message: "coordinate out of range", offset: start) }
     return p
@@ -194,14 +194,16 @@ struct SVGPathParser {
       let c1 = try point(relative: relative), c2 = try point(relative: relative), p = try point(relative: relative)
       curveTo(p, c1, c2)
     case 0x73:  // s
-      let c1 = lastCubicControl.map { current * 2 - $0 } ?? current
+      let start = index
+      let c1 = try finite(lastCubicControl.map { current * 2 - $0 } ?? current, from: start)
       let c2 = try point(relative: relative), p = try point(relative: relative)
       curveTo(p, c1, c2)
     case 0x71:  // q
       let c = try point(relative: relative), p = try point(relative: relative)
       quadTo(p, c)
     case 0x74:  // t
-      let c = lastQuadControl.map { current * 2 - $0 } ?? current
+      let start = index
+      let c = try finite(lastQuadControl.map { current * 2 - $0 } ?? current, from: start)
       let p = try point(relative: relative)
       quadTo(p, c)
     case 0x61:  // a

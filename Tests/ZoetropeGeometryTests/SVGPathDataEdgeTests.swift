@@ -44,6 +44,20 @@ import ZoetropeGeometry
     }
   }
 
+  /// Found by the svg-path harness in its hour-long run: S and T reflect the
+  /// previous control point through the current point, and near 1e308 the
+  /// reflection overflowed to an infinite control point. It is an error now.
+  @Test func reflectedControlPointsPastTheLargestNumberAreAnError() throws {
+    for data in ["m2 2v4t2 3 60 0 40 2 1e308 0 0 40", "m.5.256S1 1 2 2q3 3 4 4t5 1 0 3 5 4t5 1 0 1e308t5 5",
+                 "M0 0 Q -1e308 0 1e308 0 T 0 0", "M0 0 C 0 0 -1e308 0 1e308 0 S 0 0 1 1"] {
+      #expect(throws: PathDataError.self, "\(data)") { try Path(svgPathData: data) }
+    }
+    // Within range, the reflection is as before.
+    #expect(try Path(svgPathData: "M0 0 Q 1 2 3 4 T 5 5")
+      == Path(elements: [.moveTo(.zero), .quadCurveTo(Point(x: 3, y: 4), control: Point(x: 1, y: 2)),
+                         .quadCurveTo(Point(x: 5, y: 5), control: Point(x: 5, y: 6))]))
+  }
+
   /// Relative steps that add up past the largest Double are an error naming
   /// where, not an infinite coordinate.
   @Test func relativeStepsPastTheLargestNumberAreAnError() {
