@@ -23,13 +23,19 @@ package enum Compositor {
   /// Records `tree` for a frame of `width × height` pixels over
   /// `background`, at `scale` device pixels per point: every piece rasterized
   /// into coverage runs, ready to be played into pixels.
+  ///
+  /// Geometry past a per-frame budget of `Limits` is left out and the frame's
+  /// ``DisplayList/overrun`` says which; once `isCancelled` returns true
+  /// (checked before each piece of geometry) nothing more is drawn.
   package static func record(_ tree: PresentationTree, width: Int, height: Int, scale: Double,
-                             background: Color) -> DisplayList {
+                             background: Color, isCancelled: (@Sendable () -> Bool)? = nil) -> DisplayList {
     var frame = DisplayList(width: width, height: height, background: background)
     guard !tree.layers.isEmpty, frame.width > 0, frame.height > 0 else { return frame }
     let context = Context(tree: tree, canvas: Rasterizer.Canvas(width: frame.width, height: frame.height))
+    context.scratch.budget.isCancelled = isCancelled
     renderSubtree(0, parentToDevice: .scale(x: scale, y: scale, z: 1), opacity: 1, clip: nil, isolationDepth: 0,
                   context: context, into: &frame)
+    frame.overrun = context.scratch.budget.overrun
     return frame
   }
 
@@ -44,7 +50,7 @@ package enum Compositor {
 
   /// Nested translucent groups rendered offscreen at most this deep; deeper
   /// ones multiply their opacity into their content instead.
-  static let maximumIsolationDepth = 8
+  static let maximumIsolationDepth = Limits.maximumIsolationDepth
 
   /// Records the subtree at `root` into `frame`. A translucent layer whose
   /// pieces can overlap (sublayers, or more than one of background, content
@@ -57,9 +63,11 @@ package enum Compositor {
     while let work = stack.popLast() {
       switch work {
       case .border(let index, let layerToDevice, let opacity, let clip):
+        context.scratch.budget.layer = index
         drawBorder(context.tree.layers[index].properties, layerToDevice: layerToDevice, opacity: opacity, clip: clip,
                    context: context, into: &frame)
       case .layer(let index, let parentToDevice, let inheritedOpacity, let inheritedClip):
+        context.scratch.budget.layer = index
         let p = context.tree.layers[index].properties
         guard !p.isHidden, p.opacity > 0 else { continue }
         let children = context.tree.sublayersInPaintOrder(of: index)
@@ -104,6 +112,7 @@ package enum Compositor {
   /// sublayers, then its border.
   static func renderIsolated(_ index: Int, properties p: LayerProperties, parentToDevice: Transform3D, clip inheritedClip: ClipMask?,
                              isolationDepth: Int, context: Context, into frame: inout DisplayList) {
+    context.scratch.budget.layer = index
     let (layerToDevice, childToDevice) = transforms(p, parentToDevice: parentToDevice)
     let clip = self.clip(of: p, layerToDevice: layerToDevice, inside: inheritedClip, context: context)
     draw(p, layerToDevice: layerToDevice, opacity: 1, inheritedClip: inheritedClip, ownClip: clip,
@@ -112,6 +121,7 @@ package enum Compositor {
       renderSubtree(child, parentToDevice: childToDevice, opacity: 1, clip: clip, isolationDepth: isolationDepth,
                     context: context, into: &frame)
     }
+    context.scratch.budget.layer = index
     drawBorder(p, layerToDevice: layerToDevice, opacity: 1, clip: inheritedClip, context: context, into: &frame)
   }
 

@@ -34,13 +34,20 @@ extension SceneDecoder {
   }
 
   /// Decodes the scene's `layers` into sublayers of `root`, iteratively: depth
-  /// costs heap, not stack.
+  /// costs heap, not stack. More than ``Limits/maximumLayers`` layers are
+  /// refused at the first one past the budget.
   mutating func decodeLayers(_ items: [JSONValue], under root: Layer, at path: Int) {
     var pending: [(value: JSONValue, path: Int, parent: Layer)] = []
     for (i, item) in items.enumerated().reversed() {
       pending.append((item, paths.child(path, i), root))
     }
+    var count = 0
     while let (value, layerPath, parent) = pending.popLast() {
+      count += 1
+      if count > Limits.maximumLayers {
+        report(layerPath, "the scene has more than \(Limits.maximumLayers) layers (Limits.maximumLayers)")
+        return
+      }
       guard let layer = decodeLayer(value, at: layerPath, parent: parent) else { continue }
       if let sublayers = value["sublayers"] {
         let sublayersPath = paths.child(layerPath, "sublayers")
