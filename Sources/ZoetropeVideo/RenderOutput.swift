@@ -42,6 +42,12 @@ public struct RenderOutput: Sendable {
   public var dither = false
   /// PNG sequences: the compression; `nil` for `fast`.
   public var pngCompression: RGBAImage.PNGCompression?
+  /// A part of a longer clip (`render --chunk` or `--frames`): video
+  /// timestamps start at the part's first frame and the file carries the
+  /// part's tag; `nil` for a whole clip. See ``ClipPart``.
+  package var part: ClipPart?
+  /// GIF: a palette chosen beforehand for the whole clip (`render --palette`).
+  package var sharedPalette: SharedGIFPalette?
 
   /// The output for `path`; `codec` chooses among the codecs its container
   /// takes (the container's first by default). Throws, naming the path, for
@@ -123,14 +129,18 @@ public struct RenderOutput: Sendable {
   /// The sink that writes `width × height` frames at `frameRate` to ``path``.
   /// Nothing appears under the path until the sink finishes.
   public func makeSink(width: Int, height: Int, frameRate: FrameRate) throws(MediaError) -> any FrameSink {
+    let tag = partTag(width: width, height: height, frameRate: frameRate)
     switch format {
     case .pngSequence(let pattern):
       return try PNGSequenceSink(pattern: pattern, compression: pngCompression ?? .fast)
     case .gif:
       return GIFSink(path: path, width: width, height: height, frameRate: frameRate.framesPerSecond, loop: loop,
-                     dither: dither)
+                     dither: dither, palette: sharedPalette, partTag: tag)
     case .video:
-      return try VideoSink(path: path, width: width, height: height, settings: videoSettings(frameRate: frameRate)!)
+      var settings = videoSettings(frameRate: frameRate)!
+      settings.firstFrame = part?.frames.lowerBound ?? 0
+      settings.partTag = tag
+      return try VideoSink(path: path, width: width, height: height, settings: settings)
     }
   }
 }
