@@ -110,7 +110,7 @@ static void joiner_free(struct zt_video_joiner *j) {
 }
 
 int zt_video_join_open(const char *path, const char *container, const zt_video_part *model, int faststart,
-                       zt_video_joiner **out, char *message, size_t size) {
+                       int movie_timescale, zt_video_joiner **out, char *message, size_t size) {
   *out = NULL;
   struct zt_video_joiner *j = calloc(1, sizeof *j);
   if (!j) return ZT_ERROR_MEMORY;
@@ -145,6 +145,8 @@ int zt_video_join_open(const char *path, const char *container, const zt_video_p
   }
   AVDictionary *options = NULL;
   if (faststart) av_dict_set(&options, "movflags", "+faststart", 0);
+  // As zt_video_open: edit lists in ticks of 1/fps_num s.
+  if (movie_timescale > 0) av_dict_set_int(&options, "movie_timescale", movie_timescale, 0);
   j->format->flags |= AVFMT_FLAG_BITEXACT;
   code = avformat_write_header(j->format, &options);
   av_dict_free(&options);

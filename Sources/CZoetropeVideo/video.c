@@ -210,6 +210,10 @@ int zt_video_open(const zt_video_options *o, zt_video_writer **out, char *messag
   AVDictionary *format_options = NULL;
   int mov = strcmp(o->container, "mp4") == 0 || strcmp(o->container, "mov") == 0;
   if (o->faststart) av_dict_set(&format_options, "movflags", "+faststart", AV_DICT_APPEND);
+  // Edit lists count in the movie's timescale (1000 by default): a part that
+  // starts at frame 20 of 30 fps would start at 666 ms, not 2/3 s. One tick
+  // per 1/fps_num s holds every frame boundary exactly.
+  if (mov) av_dict_set_int(&format_options, "movie_timescale", o->fps_num, 0);
   if (o->part_tag && *o->part_tag) {
     if (strcmp(o->container, "apng") == 0) {
       // The APNG muxer writes no metadata: the tag is added after its trailer.

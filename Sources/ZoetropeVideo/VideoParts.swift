@@ -51,8 +51,9 @@ enum VideoParts: PartFormat {
     var buffer = [CChar](repeating: 0, count: 512)
     let (model, _) = try open(parts[0].path)
     var joiner: OpaquePointer?
-    let status = zt_video_join_open(path, container, model, container == "webm" ? 0 : 1, &joiner, &buffer,
-                                    buffer.count)
+    let mov = container != "webm"
+    let status = zt_video_join_open(path, container, model, mov ? 1 : 0,
+                                    mov ? Int32(parts[0].part.frameRate.numerator) : 0, &joiner, &buffer, buffer.count)
     zt_video_part_close(model)
     guard status == 0, let joiner else { throw MediaError(path: path, message: buffer) }
     var finished = false

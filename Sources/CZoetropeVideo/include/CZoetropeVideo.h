@@ -31,7 +31,7 @@ typedef struct zt_video_options {
   int gop_size;              ///< key-frame interval in frames, or 0 for 250
   int threads;               ///< encoder threads, 0 = as many as cores
   int rgb;                   ///< 1: RGB pixel format (no YUV matrix, no colour tags)
-  int faststart;             ///< 1: move the MP4/MOV index to the front
+  int faststart;             ///< 1: move the MP4/MOV index to the front (MP4/MOV edit lists count in 1/fps_num s)
   int alpha_mode;            ///< 1: tag the stream alpha_mode=1 (WebM with alpha)
   int loop;                  ///< APNG plays (0 = forever), or -1 for the muxer default
   int64_t first_frame;       ///< timestamp of the first frame, in frames (a part of a longer clip starts at its index)
@@ -161,9 +161,11 @@ typedef struct zt_video_joiner zt_video_joiner;
 
 /// Opens `path` for writing with `container` ("mp4", "mov", "webm"), its one
 /// stream a copy of `model`'s (codec parameters, time base, frame rate,
-/// alpha_mode tag). `faststart`: the MP4/MOV index goes to the front.
+/// alpha_mode tag). `faststart`: the MP4/MOV index goes to the front;
+/// `movie_timescale` (MP4/MOV, 0 for the muxer's default): the timescale of
+/// edit lists, the frame rate's numerator as `zt_video_open` uses.
 int zt_video_join_open(const char *path, const char *container, const zt_video_part *model, int faststart,
-                       zt_video_joiner **joiner, char *message, size_t message_size);
+                       int movie_timescale, zt_video_joiner **joiner, char *message, size_t message_size);
 
 /// Copies every packet of `part` into the joined file, timestamps unchanged
 /// (rescaled to the output's time base). Each packet's presentation time must

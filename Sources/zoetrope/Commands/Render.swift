@@ -24,6 +24,10 @@ struct Render: ParsableCommand {
 
       Output is written under a temporary name beside OUT and renamed when complete: a failed or \
       interrupted render (Ctrl-C) leaves nothing under OUT and never touches an existing file there.
+
+      --chunk I/N (or --frames A..<B) writes a part of the clip that 'zoetrope concat' joins without \
+      re-encoding: video timestamps start at the part's first frame and the file records where it \
+      belongs. See 'zoetrope plan' and docs/distributed-rendering.md.
       """
   )
 
@@ -41,6 +45,9 @@ struct Render: ParsableCommand {
 
   @Option(name: .customLong("frames"), help: "Only frames A..<B (or A...B), by index from 0.")
   var frames: String?
+
+  @OptionGroup(title: "Chunks")
+  var chunking: ChunkOptions
 
   @Option(name: .customLong("scale"), help: "Extra device scale on top of the canvas scale.")
   var scale: Double = 1
@@ -79,6 +86,7 @@ struct Render: ParsableCommand {
     if let codec { guard VideoCodec(rawValue: codec) != nil else { throw ValidationError("--codec must be h264, hevc, prores, vp9 or apng") } }
     guard loop >= 0, loop <= 65535 else { throw ValidationError("--loop must be 0…65535") }
     let output = try makeOutput()
+    try chunking.validate(frames: frames, output: output)
     if pngCompression != nil {
       guard case .pngSequence = output.format else {
         throw ValidationError("--png-compression is for PNG sequences (frames/%04d.png or a folder)")
@@ -127,7 +135,10 @@ struct Render: ParsableCommand {
         throw ExitCode.failure
       }
     }
-    let destination = try makeOutput()
+    range = try chunking.frames(of: all, range: range)
+    var destination = try makeOutput()
+    try chunking.configure(&destination, scene: scene, frames: range, clipFrameCount: all.count,
+                           frameRate: canvas.frameRate, scale: scale, isExcerpt: frames != nil)
     let sink: any FrameSink
     do {
       sink = try destination.makeSink(width: size.width, height: size.height, frameRate: canvas.frameRate)
