@@ -32,6 +32,9 @@ enum VideoParts: PartFormat {
       codecTag: info.codec_tag, profile: Int(info.profile),
       color: [Int(info.color_primaries), Int(info.color_trc), Int(info.colorspace), Int(info.color_range)],
       alphaMode: Int(info.alpha_mode), extradata: extradata)
+    guard !header.pixelFormat.isEmpty, header.width > 0, header.height > 0 else {
+      throw MediaError(path: path, reason: "its video stream cannot be read (no pixel format or size): truncated or damaged")
+    }
     return (text(info.tag), header)
   }
 

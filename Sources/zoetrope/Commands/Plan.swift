@@ -50,7 +50,11 @@ struct Plan: ParsableCommand {
         throw ValidationError("\(name) is set by plan for each step; give the other render options after --")
       }
     }
-    _ = try Render.parse([scene, "-o", output] + renderOptions)
+    do {
+      _ = try Render.parse([scene, "-o", output] + renderOptions)
+    } catch {
+      throw ValidationError("the render options after --: \(Render.message(for: error))")
+    }
   }
 
   func run() throws {
