@@ -88,3 +88,43 @@ import _ZoetropeTestSupport
     }
   }
 }
+
+@Suite struct DistributedRenderingDocsTests {
+  /// The fenced JSON blocks of docs/distributed-rendering.md, in order.
+  static func jsonBlocks() throws -> [String] {
+    let text = try String(contentsOf: Fixtures.packageRoot.appendingPathComponent("docs/distributed-rendering.md"),
+                          encoding: .utf8)
+    var blocks: [String] = []
+    var current: [Substring]?
+    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+      let trimmed = line.drop { $0 == " " }
+      if current == nil, trimmed.hasPrefix("```json") {
+        current = []
+      } else if current != nil, trimmed.hasPrefix("```") {
+        blocks.append(current!.joined(separator: "\n"))
+        current = nil
+      } else {
+        current?.append(line)
+      }
+    }
+    return blocks
+  }
+
+  @Test func thePaletteFileExampleIsAPaletteRenderAccepts() throws {
+    let example = try #require(try Self.jsonBlocks().first { $0.contains("\"zoetrope-palette\"") })
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("zoetrope-docs-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let palette = folder.appendingPathComponent("palette.json")
+    try Data(example.utf8).write(to: palette)
+    let result = try CLI.run(["render", PlanCommandTests.scene, "--chunk", "0/3", "--palette", palette.path, "-o",
+                              folder.appendingPathComponent("part.gif").path, "--progress", "none"])
+    #expect(result.status == 0, "\(result.standardError)")
+  }
+
+  @Test func thePartTagExampleIsATagConcatReads() throws {
+    let example = try #require(try Self.jsonBlocks().first { $0.contains("\"zoetrope-part\"") })
+    let tag = example.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+    let part = try ClipPart(tag: tag)
+    #expect(part.frames == 150..<300 && part.clipFrameCount == 600)
+  }
+}
