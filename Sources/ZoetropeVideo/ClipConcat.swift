@@ -97,17 +97,29 @@ package struct ClipConcat {
     }
   }
 
-  /// The same file named twice (also as another path to it) is an error.
+  /// The same file named twice (also as another path to it) is an error, and
+  /// so is an output that is one of the parts or not a regular file (a
+  /// device, a folder): it would be replaced.
   private func refuseRepeatedFiles() throws(MediaError) {
     var seen: [String: String] = [:]
     for path in parts {
       var info = stat()
       guard stat(path, &info) == 0 else { throw MediaError(path: path, reason: String(cString: strerror(errno))) }
+      guard info.st_mode & S_IFMT == S_IFREG else { throw MediaError(path: path, reason: "is not a regular file") }
       let identity = "\(info.st_dev):\(info.st_ino)"
       if let earlier = seen[identity] {
         throw MediaError(path: path, reason: earlier == path ? "is given twice" : "is the same file as \(earlier)")
       }
       seen[identity] = path
+    }
+    var info = stat()
+    if stat(output, &info) == 0 {
+      guard info.st_mode & S_IFMT == S_IFREG else {
+        throw MediaError(path: output, reason: "exists and is not a regular file; write the clip to a file")
+      }
+      if let part = seen["\(info.st_dev):\(info.st_ino)"] {
+        throw MediaError(path: output, reason: "is one of the parts (\(part)); write the clip to another file")
+      }
     }
   }
 

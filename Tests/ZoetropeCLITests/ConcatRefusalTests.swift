@@ -50,6 +50,24 @@ import _ZoetropeTestSupport
     try expectRefusal([half, p[1], p[2]], in: folder, saying: [p[1], "holds frames 10..<20, which overlap", "0..<15"])
   }
 
+  @Test func theOutputIsNeverAPartOrSomethingOtherThanAFile() throws {
+    let (folder, p) = try partsFolder()
+    let before = FileManager.default.contents(atPath: p[0])
+    let onPart = try CLI.run(["concat"] + p + ["-o", p[0]])
+    #expect(onPart.status == 1 && onPart.standardError.contains("is one of the parts"), "\(onPart.standardError)")
+    #expect(FileManager.default.contents(atPath: p[0]) == before)
+    let directory = folder.appendingPathComponent("dir.mp4")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: false)
+    let onFolder = try CLI.run(["concat"] + p + ["-o", directory.path])
+    #expect(onFolder.status == 1 && onFolder.standardError.contains("is not a regular file"), "\(onFolder.standardError)")
+    let scene = folder.appendingPathComponent("scene.json")
+    try FileManager.default.copyItem(atPath: Self.scene, toPath: scene.path)
+    let sceneBytes = try Data(contentsOf: scene)
+    let onScene = try CLI.run(["palette", scene.path, "-o", scene.path])
+    #expect(onScene.status == 1 && onScene.standardError.contains("is the scene file"), "\(onScene.standardError)")
+    #expect(try Data(contentsOf: scene) == sceneBytes)
+  }
+
   @Test func partsOfOtherScenesOrSettingsAreRefused() throws {
     let (folder, p) = try partsFolder()
     func part(_ name: String, _ arguments: [String], scene: String = Self.scene) throws -> String {

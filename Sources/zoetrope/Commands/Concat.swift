@@ -39,11 +39,11 @@ struct Concat: ParsableCommand {
 
   func validate() throws {
     guard !parts.isEmpty else { throw ValidationError("name the part files to join") }
+    do { _ = try ClipConcat(parts: parts, output: output) } catch { throw ValidationError(error.description) }
   }
 
   func run() throws {
-    let concat: ClipConcat
-    do { concat = try ClipConcat(parts: parts, output: output) } catch { throw ValidationError(error.description) }
+    let concat = try ClipConcat(parts: parts, output: output)
     AbandonOnSignal.install(removing: AtomicOutput(path: output).temporaryPath, output: output)
     do {
       let summary = try concat.run()

@@ -51,6 +51,16 @@ struct Palette: ParsableCommand {
   }
 
   func run() throws {
+    var outputInfo = stat(), sceneInfo = stat()
+    if stat(output, &outputInfo) == 0 {
+      let sameFile = stat(scene, &sceneInfo) == 0 && sceneInfo.st_dev == outputInfo.st_dev
+        && sceneInfo.st_ino == outputInfo.st_ino
+      guard outputInfo.st_mode & S_IFMT == S_IFREG, !sameFile else {
+        printError("\(output): \(sameFile ? "is the scene file" : "exists and is not a regular file"); "
+          + "write the palette to another file")
+        throw ExitCode.failure
+      }
+    }
     let decoded = try SceneLoading.load(scene)
     var canvas = decoded.canvas
     if let fps { canvas.frameRate = Render.frameRate(fps)! }
