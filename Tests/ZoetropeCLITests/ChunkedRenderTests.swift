@@ -133,6 +133,47 @@ enum ConcurrentCLI {
     }
   }
 
+  /// Parts of one frame each: an APNG part is then a plain PNG (FFmpeg's
+  /// muxer leaves out the animation chunks) and gets its frame control back
+  /// when joined; a GIF part is one whole frame; a video part one key frame.
+  @Test(arguments: ["apng", "gif", "mp4", "webm"])
+  func partsOfOneFrameJoin(ext: String) throws {
+    let folder = try temporaryFolder()
+    let short = ["--duration", "0.1"] + (ext == "mp4" ? ["--crf", "4"] : ext == "webm" ? ["--crf", "1"] : [])
+    var extra = short
+    if ext == "gif" {
+      let palette = folder.appendingPathComponent("palette.json").path
+      #expect(try CLI.run(["palette", Self.scene, "-o", palette, "--duration", "0.1"]).status == 0)
+      extra += ["--palette", palette]
+    }
+    let single = folder.appendingPathComponent("single.\(ext)").path
+    #expect(try CLI.run(["render", Self.scene, "-o", single, "--progress", "none"] + short).status == 0)
+    let parts = (0..<3).map { folder.appendingPathComponent("part\($0).\(ext)").path }
+    for i in 0..<3 {
+      let result = try CLI.run(["render", Self.scene, "--chunk", "\(i)/3", "-o", parts[i], "--progress", "none"] + extra)
+      #expect(result.status == 0, "\(result.standardError)")
+    }
+    let joined = folder.appendingPathComponent("joined.\(ext)").path
+    let concat = try CLI.run(["concat"] + parts + ["-o", joined])
+    #expect(concat.status == 0, "\(concat.standardError)")
+    if ext == "gif" {
+      let (a, b) = (try GIFFile(contentsOf: joined), try GIFFile(contentsOf: single))
+      #expect(a.frames == b.frames && a.delays == b.delays && a.loop == b.loop)
+      return
+    }
+    let (_, expected) = try decode(single)
+    let (_, frames) = try decode(joined)
+    try #require(frames.count == 3 && expected.count == 3)
+    for i in 0..<3 {
+      #expect(frames[i].seconds == expected[i].seconds)
+      if ext == "apng" {
+        #expect(frames[i].image == expected[i].image)
+      } else {
+        #expect(try #require(frames[i].image.psnr(to: expected[i].image)) >= 45, "\(ext) frame \(i)")
+      }
+    }
+  }
+
   /// The image a viewer shows at `time` centiseconds.
   static func shown(_ gif: GIFFile, atCentisecond time: Int) -> RGBAImage? {
     var start = 0
