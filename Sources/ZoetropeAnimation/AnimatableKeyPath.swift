@@ -15,21 +15,24 @@ package struct AnimatableKeyPath: Hashable, Sendable, CustomStringConvertible {
     case borderWidth, borderColor, transform, sublayerTransform
     case path, fillColor, strokeColor, lineWidth, miterLimit, lineDashPhase, strokeStart, strokeEnd
     case colors, locations, startPoint, endPoint
+    case fontSize, foregroundColor
+    case contents, contentsRect, contentsCenter, contentsScale
 
     /// The kind of the whole property's value.
     package var valueKind: AnimationValueKind {
       switch self {
       case .position, .anchorPoint, .startPoint, .endPoint: .point
-      case .bounds: .rect
+      case .bounds, .contentsRect, .contentsCenter: .rect
       case .zPosition, .opacity, .cornerRadius, .borderWidth, .lineWidth, .miterLimit, .lineDashPhase,
-        .strokeStart, .strokeEnd:
+        .strokeStart, .strokeEnd, .fontSize, .contentsScale:
         .number
       case .hidden: .bool
-      case .backgroundColor, .borderColor, .fillColor, .strokeColor: .color
+      case .backgroundColor, .borderColor, .fillColor, .strokeColor, .foregroundColor: .color
       case .transform, .sublayerTransform: .transform
       case .path: .path
       case .colors: .colors
       case .locations: .numbers
+      case .contents: .image
       }
     }
 
@@ -39,6 +42,7 @@ package struct AnimatableKeyPath: Hashable, Sendable, CustomStringConvertible {
       case .path, .fillColor, .strokeColor, .lineWidth, .miterLimit, .lineDashPhase, .strokeStart, .strokeEnd:
         .shapeLayer
       case .colors, .locations, .startPoint, .endPoint: .gradientLayer
+      case .fontSize, .foregroundColor: .textLayer
       default: .layer
       }
     }
@@ -46,7 +50,7 @@ package struct AnimatableKeyPath: Hashable, Sendable, CustomStringConvertible {
 
   /// Which layer class declares a property.
   package enum Owner: String, Hashable, Sendable {
-    case layer, shapeLayer, gradientLayer
+    case layer, shapeLayer, gradientLayer, textLayer
   }
 
   /// The part of the property a key path names.

@@ -7,8 +7,8 @@ import ZoetropeGeometry
 /// The values of a layer's properties: what the model layer holds, and what the
 /// presentation evaluator computes for one instant.
 ///
-/// Defaults are Core Animation's. Shape and gradient layers carry their extra
-/// properties in ``shape`` and ``gradient``.
+/// Defaults are Core Animation's. Shape, gradient and text layers carry their
+/// extra properties in ``shape``, ``gradient`` and ``text``.
 public struct LayerProperties: Hashable, Sendable {
   /// The layer's own coordinate space: origin and size, points.
   public var bounds = Rect.zero
@@ -41,6 +41,10 @@ public struct LayerProperties: Hashable, Sendable {
   public var shape: ShapeProperties?
   /// The `CAGradientLayer` properties, for gradient layers.
   public var gradient: GradientProperties?
+  /// The `CATextLayer` properties, for text layers.
+  public var text: TextProperties?
+  /// The contents image and its placement (every layer kind has them).
+  public var content = ContentsProperties()
 
   /// A plain layer's defaults.
   public init() {}

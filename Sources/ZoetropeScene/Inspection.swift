@@ -88,6 +88,8 @@ public struct Inspection {
         ("gradientType", string(g.type.rawValue)),
       ]
     }
+    if let t = p.text { fields += textFields(t) }
+    fields += contentsFields(p)
     return "{" + fields.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}"
   }
 

@@ -21,6 +21,16 @@ public final class Scene {
   /// a looping clip jump, a duration chosen because no animation ends. Empty
   /// for scenes built in Swift.
   public var advice: [SceneIssue] = []
+  /// The files the scene was read from, for tools that redo their work when
+  /// one changes (`zoetrope render --watch`): the scene file first, then each
+  /// file it references (images, fonts), once each, in the order the decoder
+  /// opened them and spelled as it opened them (relative paths are relative
+  /// to the working directory). A scene decoded from bytes lists only the
+  /// files it references; one built in Swift lists none.
+  public var sourceFiles: [String] = []
+  /// Every font the scene file names and the file it resolved to (what
+  /// `validate` prints); empty for scenes built in Swift.
+  public var fonts: [SceneFont] = []
 
   /// A scene of `canvas` whose root layer is `root`.
   public init(canvas: Canvas, root: Layer) {

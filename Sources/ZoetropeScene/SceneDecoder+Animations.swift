@@ -172,6 +172,9 @@ extension SceneDecoder {
     case (.gradientLayer, let k) where k != .gradient:
       report(p, "\"\(string)\" animates a gradient layer property, but this is \(SceneDecoder.phrase(layerKind))")
       return nil
+    case (.textLayer, let k) where k != .text:
+      report(p, "\"\(string)\" animates a text layer property, but this is a \(layerKind.rawValue) layer")
+      return nil
     default:
       return keyPath
     }
@@ -273,6 +276,7 @@ extension SceneDecoder {
         if let spring = animation as? SpringAnimation { decodeSpringMember(member, into: spring, at: p) }
       }
     }
+    checkContentsAnimation(animation, keyPath: keyPath, at: path)
     if let keyframe = animation as? KeyframeAnimation {
       finishKeyframe(keyframe, values: values, keyTimes: keyTimes, functionsCount: functionsCount, at: path)
     }

@@ -10,13 +10,10 @@ extension SceneDecoder {
     // Shadows
     "shadowColor", "shadowOpacity", "shadowOffset", "shadowRadius", "shadowPath",
     // Masks, contents and filters
-    "mask", "contents", "contentsGravity", "contentsRect", "contentsCenter", "contentsScale", "contentsFormat",
-    "minificationFilter", "magnificationFilter", "compositingFilter", "filters", "backgroundFilters",
+    "mask", "contentsFormat", "compositingFilter", "filters", "backgroundFilters",
     // Corners, edges and 3D
     "maskedCorners", "cornerCurve", "doubleSided", "isDoubleSided", "anchorPointZ", "allowsEdgeAntialiasing",
     "edgeAntialiasingMask", "allowsGroupOpacity", "shouldRasterize", "rasterizationScale",
-    // CATextLayer
-    "string", "font", "fontSize", "foregroundColor", "alignmentMode", "truncationMode", "wrapped", "isWrapped",
     // CAReplicatorLayer
     "instanceCount", "instanceDelay", "instanceTransform", "instanceColor", "instanceRedOffset",
     "instanceGreenOffset", "instanceBlueOffset", "instanceAlphaOffset", "preservesDepth",
@@ -24,7 +21,7 @@ extension SceneDecoder {
 
   /// Core Animation layer classes Zoetrope does not support yet, by the names a scene might give them.
   package static let unsupportedLayerTypes: Set<String> = [
-    "text", "CATextLayer", "replicator", "CAReplicatorLayer", "emitter", "CAEmitterLayer", "transformLayer",
+    "replicator", "CAReplicatorLayer", "emitter", "CAEmitterLayer", "transformLayer",
     "CATransformLayer", "scroll", "CAScrollLayer", "tiled", "CATiledLayer",
   ]
 
@@ -34,7 +31,7 @@ extension SceneDecoder {
   /// Keys written as other APIs (UIKit, SwiftUI, CSS, SVG) spell them: the
   /// key Zoetrope uses, and a note when the meaning is not the same.
   package static let keyAliases: [String: (key: String, note: String?)] = [
-    "isHidden": ("hidden", nil), "alpha": ("opacity", nil), "clipsToBounds": ("masksToBounds", nil),
+    "isHidden": ("hidden", nil), "isWrapped": ("wrapped", nil), "alpha": ("opacity", nil), "clipsToBounds": ("masksToBounds", nil),
     "center": ("position", "the anchor point's place in the superlayer"),
     "anchor": ("anchorPoint", nil), "borderRadius": ("cornerRadius", nil), "radius": ("cornerRadius", nil),
     "cornerRadii": ("cornerRadius", "one radius for every corner"), "layerCornerRadius": ("cornerRadius", nil),

@@ -23,8 +23,13 @@ extension SceneDecoder {
     "opacity", "hidden", "backgroundColor", "cornerRadius", "borderWidth", "borderColor", "masksToBounds",
     "sublayers", "animations",
   ]
+  /// The contents keys every layer kind has (`CALayer.contents` and its placement).
+  package static let contentsKeys: Set<String> = [
+    "contents", "contentsGravity", "contentsRect", "contentsCenter", "contentsScale", "minificationFilter",
+    "magnificationFilter",
+  ]
   /// The keys of every layer, timing keys included.
-  package static let layerKeys: Set<String> = timingKeys.union(plainLayerKeys)
+  package static let layerKeys: Set<String> = timingKeys.union(plainLayerKeys).union(contentsKeys)
   /// The keys a shape layer adds.
   package static let shapeKeys: Set<String> = [
     "path", "fillColor", "fillRule", "strokeColor", "lineWidth", "lineCap", "lineJoin", "miterLimit",
@@ -32,6 +37,11 @@ extension SceneDecoder {
   ]
   /// The keys a gradient layer adds.
   package static let gradientKeys: Set<String> = ["colors", "locations", "startPoint", "endPoint", "gradientType"]
+  /// The keys a text layer adds.
+  package static let textKeys: Set<String> = [
+    "string", "font", "fontWeight", "fontStyle", "fontSize", "foregroundColor", "alignmentMode", "wrapped",
+    "truncationMode",
+  ]
   /// Layer keys the root layer does not take: its frame is the canvas, its sublayers are `layers`.
   package static let keysNotOnRoot: Set<String> = ["frame", "type", "sublayers"]
 
@@ -41,6 +51,7 @@ extension SceneDecoder {
     case .layer: layerKeys
     case .shape: layerKeys.union(shapeKeys)
     case .gradient: layerKeys.union(gradientKeys)
+    case .text: layerKeys.union(textKeys)
     }
   }
 
@@ -84,9 +95,11 @@ extension SceneDecoder {
   package static let transformOperationKeys: Set<String> = ["translate", "scale", "rotate", "axis", "perspective"]
   /// The shapes a path object can name, and their companions (`cornerRadius`
   /// with `roundedRect`, `closed` with `polyline`).
-  package static let shapePathKeys: Set<String> = [
+  package static let shapePathKeys: Set<String> = Set([
     "rect", "roundedRect", "cornerRadius", "ellipse", "arc", "polyline", "closed",
-  ]
+  ]).union(textPathKeys)
+  /// The keys of a `{"text": …}` path object: the string and its font.
+  package static let textPathKeys: Set<String> = ["text", "font", "size", "fontWeight", "fontStyle"]
   /// The keys of an `arc` path.
   package static let arcKeys: Set<String> = ["center", "radius", "startAngle", "endAngle", "clockwise"]
 }

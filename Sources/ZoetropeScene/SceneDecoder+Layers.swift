@@ -13,17 +13,24 @@ extension SceneDecoder {
     case .layer: "a plain layer"
     case .shape: "a shape layer"
     case .gradient: "a gradient layer"
+    case .text: "a text layer"
     }
   }
 
-  /// The layer type named by `type` (also `CALayer`, `CAShapeLayer`, `CAGradientLayer`).
-  static func layerKind(named name: String) -> LayerKind? {
-    switch name {
-    case "layer", "CALayer": .layer
-    case "shape", "CAShapeLayer": .shape
-    case "gradient", "CAGradientLayer": .gradient
-    default: nil
+  /// The names `type` accepts for each kind of layer: the scene format's
+  /// and Core Animation's class name.
+  package static func layerTypeNames(_ kind: LayerKind) -> [String] {
+    switch kind {
+    case .layer: ["layer", "CALayer"]
+    case .shape: ["shape", "CAShapeLayer"]
+    case .gradient: ["gradient", "CAGradientLayer"]
+    case .text: ["text", "CATextLayer"]
     }
+  }
+
+  /// The layer kind `type` names, or `nil`.
+  static func layerKind(named name: String) -> LayerKind? {
+    LayerKind.allCases.first { layerTypeNames($0).contains(name) }
   }
 
   /// Decodes the scene's `layers` into sublayers of `root`, iteratively: depth
@@ -75,7 +82,7 @@ extension SceneDecoder {
         report(typePath, "\"\(name)\" is a Core Animation layer type Zoetrope does not support yet; "
           + "use \"layer\", \"shape\" or \"gradient\"")
       } else {
-        report(typePath, "must be \"layer\", \"shape\" or \"gradient\" (got \(typeValue.compactDescription))")
+        report(typePath, "must be \"layer\", \"shape\", \"gradient\" or \"text\" (got \(typeValue.compactDescription))")
       }
     }
     let allowed = SceneDecoder.layerKeys(for: kind)
@@ -85,9 +92,15 @@ extension SceneDecoder {
       if SceneDecoder.gradientKeys.contains(key) {
         return " (\"\(key)\" belongs to gradient layers: add \"type\": \"gradient\")"
       }
+      if SceneDecoder.textKeys.contains(key) { return " (\"\(key)\" belongs to text layers: add \"type\": \"text\")" }
       return nil
     })
-    let layer: Layer = kind == .shape ? ShapeLayer() : kind == .gradient ? GradientLayer() : Layer()
+    let layer: Layer = switch kind {
+    case .shape: ShapeLayer()
+    case .gradient: GradientLayer()
+    case .text: TextLayer()
+    case .layer: Layer()
+    }
     parent.addSublayer(layer)
     let known: [JSONMember]
     if let members {
@@ -110,6 +123,7 @@ extension SceneDecoder {
       let p = paths.child(path, member.key)
       let v = member.value
       if decodeTiming(member, into: &layer.timing, at: p) { continue }
+      if decodeContentsMember(member, into: layer, at: p) { continue }
       switch member.key {
       case "type", "sublayers": break
       case "name":
@@ -138,6 +152,7 @@ extension SceneDecoder {
       default:
         if let shape = layer as? ShapeLayer { decodeShapeMember(member, into: shape, at: p) }
         if let gradient = layer as? GradientLayer { decodeGradientMember(member, into: gradient, at: p) }
+        if let text = layer as? TextLayer { decodeTextMember(member, into: text, at: p) }
       }
     }
     if let (r, framePath) = frame {
@@ -153,6 +168,7 @@ extension SceneDecoder {
         report(paths.child(path, "locations"), "must have one entry per colour (\(count)), got \(locations.count)")
       }
     }
+    if let text = layer as? TextLayer { resolveFont(of: text, members: members, at: path) }
     if let animations {
       decodeAnimations(animations, into: layer, kind: kind, at: paths.child(path, "animations"))
     }

@@ -236,13 +236,15 @@ extension SceneDecoder {
     }
   }
 
-  /// `{"rect"}`, `{"roundedRect", "cornerRadius"}`, `{"ellipse"}`, `{"arc": {…}}`, `{"polyline", "closed"}`.
+  /// `{"rect"}`, `{"roundedRect", "cornerRadius"}`, `{"ellipse"}`, `{"arc": {…}}`, `{"polyline", "closed"}`,
+  /// `{"text", "font", "size"…}`.
   private mutating func shapePath(_ members: [JSONMember], at path: Int) -> Path? {
-    let shapes = ["rect", "roundedRect", "ellipse", "arc", "polyline"]  // SceneDecoder.shapePathKeys, companions aside
+    let shapes = ["rect", "roundedRect", "ellipse", "arc", "polyline", "text"]  // SceneDecoder.shapePathKeys, companions aside
     guard let kind = members.first(where: { shapes.contains($0.key) })?.key else {
       report(path, "must name a shape: one of \(shapes.joined(separator: ", ")), or be SVG path data")
       return nil
     }
+    if kind == "text" { return textPath(members, at: path) }
     let allowed: Set<String> = kind == "roundedRect" ? ["roundedRect", "cornerRadius"]
       : kind == "polyline" ? ["polyline", "closed"] : [kind]
     guard let members = checkKeys(.object(members), at: path, allowed: allowed, what: "a \(kind) path") else {
@@ -329,6 +331,7 @@ extension SceneDecoder {
       }
       return .colors(colors)
     case .numbers: return numberList(value, at: path).map { .numbers($0) }
+    case .image: return image(value, at: path).map { .image($0) }
     }
   }
 

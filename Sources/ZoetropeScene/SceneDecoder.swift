@@ -3,6 +3,7 @@
 
 import ZoetropeAnimation
 import ZoetropeGeometry
+import ZoetropeImages
 import ZoetropeLayers
 import ZoetropeTiming
 
@@ -38,8 +39,16 @@ public struct SceneDecoder {
   var paths = JSONPathArena()
   /// Names seen so far, with the path of the layer that has each.
   var names: [String: Int] = [:]
+  /// Decodes the scene's image files, each once, within one memory budget.
+  let images: ImageLoader
+  /// The folder relative paths of the files a scene names (images, fonts) start from.
+  let baseFolder: String
   /// Whether the canvas gave a duration.
   var explicitDuration = false
+  /// The files the scene references that the decoder has read, for ``Scene/sourceFiles``.
+  var sourceFiles: [String] = []
+  /// Every font the scene names, with the file it resolved to.
+  var fonts: [SceneFont] = []
   /// Canvas side limit in pixels.
   public static let maximumPixelsPerSide = 16_384
   /// The longest clip accepted, seconds (a day).
@@ -47,10 +56,24 @@ public struct SceneDecoder {
   /// The deepest animation group nesting accepted.
   public static let maximumGroupDepth = 64
 
-  init() {}
+  init(images: ImageLoader = ImageLoader(), baseFolder: String = ".") {
+    self.images = images
+    self.baseFolder = baseFolder
+  }
 
-  /// Decodes scene bytes. `fileName` names the file in errors and picks the format.
-  public static func decode(_ bytes: [UInt8], fileName: String, format: Format? = nil) throws(SceneError) -> Scene {
+  /// Decodes scene bytes. `fileName` names the file in errors and picks the
+  /// format. Image paths (`contents`) are relative to `baseFolder`, or to
+  /// `fileName`'s folder when it is `nil` (the current folder for a bare
+  /// name); every image is decoded now, within `imageLimits`.
+  public static func decode(_ bytes: [UInt8], fileName: String, format: Format? = nil, baseFolder: String? = nil,
+                            imageLimits: ImageDecodingLimits = .standard) throws(SceneError) -> Scene {
+    try decode(bytes, fileName: fileName, format: format, baseFolder: baseFolder,
+               images: ImageLoader(limits: imageLimits))
+  }
+
+  /// ``decode(_:fileName:format:baseFolder:imageLimits:)`` decoding images through `images`.
+  package static func decode(_ bytes: [UInt8], fileName: String, format: Format? = nil, baseFolder: String? = nil,
+                             images: ImageLoader) throws(SceneError) -> Scene {
     let format = format ?? Format(fileName: fileName)
     let document: JSONValue
     do throws(JSONReadError) {
@@ -66,27 +89,59 @@ public struct SceneDecoder {
     } catch {
       throw SceneError(file: fileName, issues: [SceneIssue(path: "", message: error.description)])
     }
-    var decoder = SceneDecoder()
+    var decoder = SceneDecoder(images: images, baseFolder: baseFolder ?? SceneDecoder.folder(of: fileName))
     let scene = decoder.decodeDocument(document)
     JSONValue.dismantle(consume document)
     guard decoder.issues.isEmpty, let scene else {
-      throw SceneError(file: fileName, issues: decoder.issues)
+      var error = SceneError(file: fileName, issues: decoder.issues)
+      error.sourceFiles = decoder.sourceFiles
+      throw error
     }
     scene.decodingWarnings = decoder.warnings
+    scene.sourceFiles = decoder.sourceFiles
     scene.advice = decoder.advice(for: scene.canvas, explicitDuration: decoder.explicitDuration)
+    scene.fonts = decoder.fonts
     return scene
   }
 
-  /// Reads and decodes a scene file. Unreadable files are reported as a
-  /// ``SceneError`` with the operating system's reason.
-  public static func decode(contentsOf fileName: String, format: Format? = nil) throws(SceneError) -> Scene {
+  /// Reads and decodes a scene file; image paths are relative to its folder.
+  /// Unreadable files are reported as a ``SceneError`` with the operating system's reason.
+  public static func decode(contentsOf fileName: String, format: Format? = nil,
+                            imageLimits: ImageDecodingLimits = .standard) throws(SceneError) -> Scene {
+    try decode(contentsOf: fileName, format: format, images: ImageLoader(limits: imageLimits))
+  }
+
+  /// ``decode(contentsOf:format:imageLimits:)`` decoding images through `images`.
+  package static func decode(contentsOf fileName: String, format: Format? = nil,
+                             images: ImageLoader) throws(SceneError) -> Scene {
+    func withSceneFileFirst(_ files: [String]) -> [String] { [fileName] + files.filter { $0 != fileName } }
     let bytes: [UInt8]
     do {
       bytes = try FileBytes.read(fileName)
     } catch {
-      throw SceneError(file: fileName, issues: [SceneIssue(path: "", message: "cannot read the file: \(error)")])
+      var error = SceneError(file: fileName, issues: [SceneIssue(path: "", message: "cannot read the file: \(error)")])
+      error.sourceFiles = [fileName]
+      throw error
     }
-    return try decode(bytes, fileName: fileName, format: format)
+    let scene: Scene
+    do {
+      scene = try decode(bytes, fileName: fileName, format: format, images: images)
+    } catch {
+      var error = error
+      error.sourceFiles = withSceneFileFirst(error.sourceFiles)
+      throw error
+    }
+    scene.sourceFiles = withSceneFileFirst(scene.sourceFiles)
+    return scene
+  }
+
+  /// Records that decoding read the file at `path` (an image, a font), so
+  /// that ``Scene/sourceFiles`` lists it; a path recorded before is not
+  /// listed twice. Every decoder that opens a file the scene names calls this,
+  /// whether or not the read succeeds (a tool watching the scene then notices
+  /// when a missing file appears).
+  mutating func noteSourceFile(_ path: String) {
+    if !sourceFiles.contains(path) { sourceFiles.append(path) }
   }
 
   // MARK: Reporting

@@ -4,6 +4,7 @@
 import ZoetropeAnimation
 import ZoetropeGeometry
 import ZoetropeLayers
+import ZoetropeText
 import ZoetropeTiming
 
 extension SceneSchema {
@@ -70,6 +71,10 @@ extension SceneSchema {
         "description": .string("A value of the key path's type: a number, point, size, rect, colour, transform, path, "
           + "angle, boolean, list of colours or numbers."),
       ],
+      "fontWeight": [
+        "description": "A weight 1…1000 (400 regular, 700 bold) or its name.",
+        "anyOf": [["type": "number", "minimum": 1, "maximum": 1000], ["enum": names(FontDescriptor.weightNames.map(\.0))]],
+      ],
       "keyPath": [
         "description": "An animatable key path (docs/scene-format.md, animatable key paths).",
         "enum": names(AnimatableKeyPath.allKeyPathStrings),
@@ -115,7 +120,16 @@ extension SceneSchema {
     "cornerRadius": described(ref("nonNegativeNumber"), "Points."),
     "borderWidth": described(ref("nonNegativeNumber"), "Points, inside the bounds."),
     "borderColor": described(ref("optionalColor"), "Default black."),
-    "masksToBounds": ["type": "boolean", "description": "Clip the sublayers to the rounded bounds."],
+    "masksToBounds": ["type": "boolean", "description": "Clip the sublayers and the contents to the rounded bounds."],
+    "contents": ["anyOf": [["type": "string", "minLength": 1], ["type": "null"]],
+                 "description": "A PNG or JPEG file, relative to the scene file; null for none."],
+    "contentsGravity": ["enum": constants(ContentsGravity.allCases.map(\.rawValue), prefix: "kCAGravity"),
+                        "description": "Default resize; top is the largest y (drawn at the bottom), as on iOS."],
+    "contentsRect": described(ref("rect"), "Unit coordinates of the image from its top-left; default [0, 0, 1, 1]."),
+    "contentsCenter": described(ref("rect"), "The stretching part (nine-slice), unit coordinates; default [0, 0, 1, 1]."),
+    "contentsScale": described(ref("positiveNumber"), "Image pixels per point; default 1."),
+    "minificationFilter": ["enum": constants(ContentsFilter.allCases.map(\.rawValue), prefix: "kCAFilter")],
+    "magnificationFilter": ["enum": constants(ContentsFilter.allCases.map(\.rawValue), prefix: "kCAFilter")],
     "sublayers": ["type": "array", "items": ref("layer")],
     "animations": ["type": "array", "items": ref("animation"), "description": "Applied in this order."],
     // Shape layers
@@ -139,6 +153,18 @@ extension SceneSchema {
     "startPoint": described(ref("point"), "Unit coordinates; default [0.5, 0]."),
     "endPoint": described(ref("point"), "Unit coordinates; default [0.5, 1]."),
     "gradientType": ["enum": constants(GradientType.allCases.map(\.rawValue), prefix: "kCAGradientLayer")],
+    // Text layers
+    "string": ["anyOf": [["type": "string"], ["type": "null"]], "description": "The text; null or \"\" draws nothing."],
+    "font": ["type": "string", "description": .string("A family or PostScript name, or a font file relative to the scene "
+      + "file; default Helvetica (resolved to a metric-compatible face).")],
+    "fontWeight": ref("fontWeight"),
+    "fontStyle": ["enum": names(FontStyle.allCases.map(\.rawValue)), "description": "Picks the face; default normal."],
+    "fontSize": ["type": "number", "minimum": 0, "maximum": .number(SceneDecoder.fontSizes.upperBound),
+                 "description": "Points; default 36."],
+    "foregroundColor": described(ref("optionalColor"), "The text's colour; default white."),
+    "alignmentMode": ["enum": constants(TextLayerAlignmentMode.allCases.map(\.rawValue), prefix: "kCAAlignment")],
+    "wrapped": ["type": "boolean", "description": "Wrap at word boundaries to the bounds' width; default false."],
+    "truncationMode": ["enum": constants(TextLayerTruncationMode.allCases.map(\.rawValue), prefix: "kCATruncation")],
   ])) { first, _ in first }
 
   static let animationFragments: [String: SchemaValue] = timingFragments.merging(SchemaValue.table([
@@ -190,6 +216,12 @@ extension SceneSchema {
     "arc": ref("arc"),
     "polyline": ["type": "array", "items": ref("point"), "minItems": 1],
     "closed": ["type": "boolean"],
+    "text": ["type": "string", "description": "Text whose shaped outline is the path."],
+    "font": ["type": "string", "description": "With text: a family or PostScript name, or a font file; default Helvetica."],
+    "size": ["type": "number", "minimum": 0, "maximum": .number(SceneDecoder.fontSizes.upperBound),
+             "description": "With text: the font size, points; default 36."],
+    "fontWeight": ref("fontWeight"),
+    "fontStyle": ["enum": names(FontStyle.allCases.map(\.rawValue))],
   ]
 
   static let arcFragments: [String: SchemaValue] = [

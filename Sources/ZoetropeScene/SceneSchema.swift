@@ -22,9 +22,7 @@ package enum SceneSchema {
   package static let objects: [(definition: String, keys: Set<String>)] = [
     ("canvas", SceneDecoder.canvasKeys),
     ("rootLayer", SceneDecoder.rootLayerKeys),
-    ("plainLayer", SceneDecoder.layerKeys(for: .layer)),
-    ("shapeLayer", SceneDecoder.layerKeys(for: .shape)),
-    ("gradientLayer", SceneDecoder.layerKeys(for: .gradient)),
+  ] + LayerKind.allCases.map { (layerDefinition($0), SceneDecoder.layerKeys(for: $0)) } + [
     ("basicAnimation", SceneDecoder.animationKeys(for: .basic)),
     ("keyframeAnimation", SceneDecoder.animationKeys(for: .keyframe)),
     ("springAnimation", SceneDecoder.animationKeys(for: .spring)),
@@ -37,13 +35,14 @@ package enum SceneSchema {
   /// The schema fragment of `key` in an object of `definition` (see ``objects``);
   /// `nil` when the tables have none, which a test forbids.
   package static func fragment(for key: String, in definition: String) -> SchemaValue? {
-    switch definition {
+    if definition == "rootLayer" || layerKind(of: definition) != nil {
+      return key == "type" ? layerTypeFragment(definition) : layerFragments[key]
+    }
+    return switch definition {
     case "canvas": canvasFragments[key]
     case "transformOperation": transformOperationFragments[key]
     case "shapePath": shapePathFragments[key]
     case "arc": arcFragments[key]
-    case "rootLayer", "plainLayer", "shapeLayer", "gradientLayer":
-      key == "type" ? layerTypeFragment(definition) : layerFragments[key]
     default:
       key == "type" ? animationTypeFragment(definition) : animationFragments[key]
     }
@@ -58,17 +57,21 @@ package enum SceneSchema {
       for key in keys { properties[key] = fragment(for: key, in: name) ?? [:] }
       definitions[name] = object(properties, required: required(name), extra: extras(name))
     }
-    definitions["layer"] = [
-      "description": "A layer; \"type\" picks the kind (default \"layer\").",
-      "type": "object",
-      "if": ["properties": ["type": ["enum": names(["shape", "CAShapeLayer"])]], "required": ["type"]],
-      "then": ref("shapeLayer"),
-      "else": [
-        "if": ["properties": ["type": ["enum": names(["gradient", "CAGradientLayer"])]], "required": ["type"]],
-        "then": ref("gradientLayer"),
-        "else": ref("plainLayer"),
-      ],
-    ]
+    // "type" picks the kind; a layer without one is a plain layer.
+    var layerChain = ref(layerDefinition(.layer))
+    for kind in LayerKind.allCases.reversed() where kind != .layer {
+      layerChain = [
+        "if": ["properties": ["type": ["enum": names(SceneDecoder.layerTypeNames(kind))]], "required": ["type"]],
+        "then": ref(layerDefinition(kind)),
+        "else": layerChain,
+      ]
+    }
+    if case .object(var members) = layerChain {
+      members["description"] = "A layer; \"type\" picks the kind (default \"layer\")."
+      members["type"] = "object"
+      layerChain = .object(members)
+    }
+    definitions["layer"] = layerChain
     let kinds: [(String, [String])] = [
       ("basicAnimation", ["basic", "CABasicAnimation"]), ("keyframeAnimation", ["keyframe", "CAKeyframeAnimation"]),
       ("springAnimation", ["spring", "CASpringAnimation"]), ("groupAnimation", ["group", "CAAnimationGroup"]),
@@ -127,7 +130,7 @@ package enum SceneSchema {
   static func required(_ definition: String) -> [String] {
     switch definition {
     case "canvas": ["height", "width"]
-    case "shapeLayer", "gradientLayer": ["type"]
+    case _ where layerKind(of: definition).map { $0 != .layer } ?? false: ["type"]
     case "basicAnimation", "keyframeAnimation", "springAnimation": ["keyPath", "type"]
     case "groupAnimation": ["animations", "type"]
     case "arc": ["center", "endAngle", "radius", "startAngle"]
@@ -142,9 +145,10 @@ package enum SceneSchema {
       ["oneOf": .array(["translate", "scale", "rotate", "perspective"].map { ["required": [.string($0)]] }),
        "dependentRequired": ["axis": ["rotate"]]]
     case "shapePath":
-      ["oneOf": .array(["rect", "roundedRect", "ellipse", "arc", "polyline"].map { ["required": [.string($0)]] }),
-       "dependentRequired": ["cornerRadius": ["roundedRect"], "closed": ["polyline"]]]
-    case "plainLayer", "shapeLayer", "gradientLayer":
+      ["oneOf": .array(["rect", "roundedRect", "ellipse", "arc", "polyline", "text"].map { ["required": [.string($0)]] }),
+       "dependentRequired": ["cornerRadius": ["roundedRect"], "closed": ["polyline"], "font": ["text"],
+                             "size": ["text"], "fontWeight": ["text"], "fontStyle": ["text"]]]
+    case _ where layerKind(of: definition) != nil:
       ["not": ["anyOf": [["required": ["frame", "bounds"]], ["required": ["frame", "position"]]]]]
     default: [:]
     }
@@ -166,13 +170,20 @@ package enum SceneSchema {
     .array((names + names.map { prefix + $0.prefix(1).uppercased() + $0.dropFirst() }).map { .string($0) })
   }
 
+  /// The schema definition of a kind of layer: `plainLayer`, `shapeLayer`, …
+  static func layerDefinition(_ kind: LayerKind) -> String {
+    kind == .layer ? "plainLayer" : kind.rawValue + "Layer"
+  }
+
+  /// The kind of layer a definition describes, or `nil` when it is not one.
+  static func layerKind(of definition: String) -> LayerKind? {
+    LayerKind.allCases.first { layerDefinition($0) == definition }
+  }
+
   static func layerTypeFragment(_ definition: String) -> SchemaValue {
-    let list: [String] = switch definition {
-    case "shapeLayer": ["shape", "CAShapeLayer"]
-    case "gradientLayer": ["gradient", "CAGradientLayer"]
-    default: ["layer", "CALayer"]
-    }
-    return ["enum": names(list), "description": "The kind of layer: \"layer\", \"shape\" or \"gradient\"."]
+    let kind = layerKind(of: definition) ?? .layer
+    let all = LayerKind.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+    return ["enum": names(SceneDecoder.layerTypeNames(kind)), "description": .string("The kind of layer: \(all).")]
   }
 
   static func animationTypeFragment(_ definition: String?) -> SchemaValue {

@@ -20,7 +20,12 @@ extension RenderOutput {
       if let loop = settings.loop { words.append("loop=\(loop)") }
       return words.joined(separator: " ")
     case .gif:
-      return "gif \(size) loop=\(loop) dither=\(dither) palette=\(sharedPalette?.fingerprint ?? "own")"
+      let matte = self.matte.map { color -> String in
+        let m = GIFMatte(color)
+        return "#" + [m.red, m.green, m.blue].map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
+      }
+      return "gif \(size) loop=\(loop) dither=\(dither) matte=\(matte ?? "none") "
+        + "palette=\(sharedPalette?.fingerprint ?? "own")"
     case .pngSequence:
       return "png \(size)"
     }

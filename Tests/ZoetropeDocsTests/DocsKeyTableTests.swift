@@ -36,6 +36,7 @@ import ZoetropeScene
     ("plain layer", ["layer", "timing"], SceneDecoder.layerKeys(for: .layer)),
     ("shape layer", ["layer", "timing", "shape"], SceneDecoder.layerKeys(for: .shape)),
     ("gradient layer", ["layer", "timing", "gradient"], SceneDecoder.layerKeys(for: .gradient)),
+    ("text layer", ["layer", "timing", "text"], SceneDecoder.layerKeys(for: .text)),
     ("basic animation", ["timing", "animation", "property-animation", "basic"], SceneDecoder.animationKeys(for: .basic)),
     ("keyframe animation", ["timing", "animation", "property-animation", "keyframe"],
      SceneDecoder.animationKeys(for: .keyframe)),
@@ -74,7 +75,7 @@ import ZoetropeScene
 
   /// The animates column says yes exactly for the layer keys that are animatable key paths.
   @Test func animatesColumnMatchesTheKeyPaths() {
-    for name in ["layer", "timing", "shape", "gradient"] {
+    for name in ["layer", "timing", "shape", "gradient", "text"] {
       for row in Self.tables[name] ?? [] where row.cells.count == Self.columns.count {
         let key = row.key.trimmingCharacters(in: ["`"])
         let animatable = AnimatableKeyPath(key) != nil

@@ -2,6 +2,7 @@
 // What the decoder says about keys it does not take, and the mistakes `validate` warns about.
 
 import Testing
+import ZoetropeLayers
 import ZoetropeScene
 
 @Suite struct SceneHintTests {
@@ -43,14 +44,14 @@ import ZoetropeScene
      #"layers[0].shadowOpacity: "shadowOpacity" is a Core Animation property Zoetrope does not support yet"#),
     (#"{"canvas": {"width": 10, "height": 10}, "root": {"mask": null}}"#,
      #"root.mask: "mask" is a Core Animation property Zoetrope does not support yet"#),
-    (scene(layer: #"{"type": "shape", "string": "Hello"}"#),
-     #"layers[0].string: "string" is a Core Animation property Zoetrope does not support yet"#),
+    (scene(layer: #"{"type": "shape", "filters": []}"#),
+     #"layers[0].filters: "filters" is a Core Animation property Zoetrope does not support yet"#),
     (scene(layer: #"{"animations": [{"type": "basic", "keyPath": "shadowRadius", "toValue": 4}]}"#),
      #"layers[0].animations[0].keyPath: "shadowRadius" is a Core Animation property Zoetrope does not support yet"#),
     (scene(layer: #"{"animations": [{"type": "basic", "keyPath": "shadowOffset.width", "toValue": 4}]}"#),
      #"layers[0].animations[0].keyPath: "shadowOffset" is a Core Animation property"#),
-    (scene(layer: #"{"type": "CATextLayer"}"#),
-     #"layers[0].type: "CATextLayer" is a Core Animation layer type Zoetrope does not support yet"#),
+    (scene(layer: #"{"type": "CAEmitterLayer"}"#),
+     #"layers[0].type: "CAEmitterLayer" is a Core Animation layer type Zoetrope does not support yet"#),
     (scene(layer: #"{"animations": [{"type": "transition"}]}"#),
      #"layers[0].animations[0].type: "transition" is a Core Animation animation type Zoetrope does not support yet"#),
   ]
@@ -64,7 +65,7 @@ import ZoetropeScene
   }
 
   @Test func unsupportedKeysAreNotAcceptedByAnyLayer() {
-    let accepted = SceneDecoder.layerKeys(for: .shape).union(SceneDecoder.layerKeys(for: .gradient))
+    let accepted = LayerKind.allCases.reduce(into: Set<String>()) { $0.formUnion(SceneDecoder.layerKeys(for: $1)) }
     #expect(SceneDecoder.unsupportedLayerKeys.isDisjoint(with: accepted))
     for alias in SceneDecoder.keyAliases.values {
       let everyKey = accepted.union(SceneDecoder.canvasKeys).union(SceneDecoder.animationKeys(for: .spring))

@@ -8,8 +8,8 @@ import _ZoetropeTestSupport
 @Suite struct APIDocsTests {
   /// The modules whose public types make up the API.
   static let publicModules = [
-    "ZoetropeGeometry", "ZoetropeTiming", "ZoetropeAnimation", "ZoetropeLayers", "ZoetropeMedia", "ZoetropeScene",
-    "Zoetrope", "ZoetropeVideo", "ZoetropeTesting",
+    "ZoetropeGeometry", "ZoetropeTiming", "ZoetropeAnimation", "ZoetropeLayers", "ZoetropeText", "ZoetropeMedia",
+    "ZoetropeScene", "ZoetropePixels", "ZoetropeImages", "Zoetrope", "ZoetropeVideo", "ZoetropeTesting",
   ]
 
   /// Every top-level `public` class, struct, enum, protocol, actor or typealias

@@ -85,7 +85,7 @@ import _ZoetropeTestSupport
     for threads in [1, 2] {
       let path = folder.appendingPathComponent("t\(threads).gif").path
       try render(scene, threads: threads, into: GIFSink(path: path, width: size.width, height: size.height,
-                                                        frameRate: 30, loop: 0, dither: false))
+                                                        frameRate: 30, plays: 0))
       files.append(try Data(contentsOf: URL(fileURLWithPath: path)))
     }
     #expect(files[0] == files[1])

@@ -15,8 +15,8 @@ struct Palette: ParsableCommand {
     discussion: """
       Renders the clip's frames (every one, or one in --every K) on all cores, counts their colours and \
       writes the palette 'render' would choose as JSON (docs/distributed-rendering.md describes the \
-      format). Render each GIF chunk with '--palette palette.json' and the same --fps, --duration and \
-      --scale; 'zoetrope concat' then joins them. Made from every frame, the joined GIF shows exactly \
+      format). Render each GIF chunk with '--palette palette.json' and the same --fps, --duration, \
+      --scale and --matte; 'zoetrope concat' then joins them. Made from every frame, the joined GIF shows exactly \
       the pixels of a single render; a sampled palette is quicker to make and may miss colours.
       """
   )
@@ -41,6 +41,11 @@ struct Palette: ParsableCommand {
 
   @Option(name: .customLong("threads"), help: "Rendering threads; default one per core.")
   var threads: Int?
+
+  @Option(name: .customLong("matte"), help: ArgumentHelp(
+    "The --matte the GIF chunks will be rendered with: the palette is made from the frames as blended over it.",
+    valueName: "color"))
+  var matte: MatteColor?
 
   func validate() throws {
     guard every >= 1 else { throw ValidationError("--every must be at least 1") }
@@ -74,7 +79,8 @@ struct Palette: ParsableCommand {
     }
     let frameCount = canvas.frameCount
     let sampled = (frameCount + every - 1) / every
-    let builder = PaletteSampler(renderer: Renderer(decoded), frameRate: canvas.frameRate, scale: scale)
+    let builder = PaletteSampler(renderer: Renderer(decoded), frameRate: canvas.frameRate, scale: scale,
+                                 matte: matte.map { GIFMatte($0.color) })
       .colours(ofFrames: stride(from: 0, to: frameCount, by: every).map { $0 }, threads: threads ?? ProcessInfoCores.count)
     let shared = SharedGIFPalette(palette: builder.palette(), hasTransparency: builder.hasTransparency,
                                   sampledFrames: sampled, clipFrames: frameCount, every: every)
@@ -107,6 +113,8 @@ struct PaletteSampler: Sendable {
   let renderer: Renderer
   let frameRate: FrameRate
   let scale: Double
+  /// Partially transparent pixels are blended over it first, as the GIF sink does.
+  let matte: GIFMatte?
 
   /// The colours of `frames`, rendered on `threads` threads.
   func colours(ofFrames frames: [Int], threads: Int) -> GIFPaletteBuilder {
@@ -122,7 +130,7 @@ struct PaletteSampler: Sendable {
           let i = next.wrappingAdd(1, ordering: .relaxed).oldValue
           guard i < frames.count else { break }
           renderer.render(atTime: frameRate.time(ofFrame: frames[i]), scale: scale, into: &image)
-          builder.add(image)
+          builder.add(matte?.applied(to: image) ?? image)
         }
         results.withLock { $0.append(builder) }
         done.leave()

@@ -126,7 +126,7 @@ struct Plan: ParsableCommand {
     if case .gif = format {
       let palette = partsFolder + stem + ".palette.json"
       var argv = [command, "palette", scene, "-o", palette]
-      for option in ["--fps", "--duration", "--scale"] { argv += Plan.value(of: option, in: renderOptions) }
+      for option in ["--fps", "--duration", "--scale", "--matte"] { argv += Plan.value(of: option, in: renderOptions) }
       steps.append(Step(stage: "palette", output: palette, argv: argv))
       chunkOptions += ["--palette", palette]
     }

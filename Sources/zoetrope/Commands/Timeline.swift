@@ -9,8 +9,8 @@ struct Timeline: ParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "Draw a strip of one layer property over time (colours as colour, numbers as a line).",
     discussion: """
-      Column x shows the presentation value at time A + (x + 0.5)·(B − A)/width. With --plain the PNG is \
-      exactly width × height; otherwise a frame surrounds the strip and ticks mark each second below it.
+      Column x shows the presentation value at time A + (x + 0.5) * (B - A) / width. With --plain the PNG \
+      is exactly width x height; otherwise a frame surrounds the strip and ticks mark each second below it.
       """
   )
 

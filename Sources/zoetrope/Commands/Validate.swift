@@ -12,7 +12,8 @@ struct Validate: ParsableCommand {
       Exits 0 when the scene is usable; otherwise lists every problem with its JSON path and exits 1. Also warns \
       about likely mistakes in a usable scene: a forwards fill that never shows (no "removedOnCompletion": \
       false), a repeating animation whose period does not divide the clip (a loop that jumps), a duration of \
-      1 s chosen because no animation ends.
+      1 s chosen because no animation ends. Each font the scene names is listed with the file it resolved to \
+      on this machine.
       """
   )
 
@@ -29,5 +30,7 @@ struct Validate: ParsableCommand {
       + (canvas.scale == 1 ? "" : " @\(Inspection.number(canvas.scale))x")
       + " at \(canvas.frameRate) fps, \(Inspection.number(canvas.duration)) s (\(canvas.frameCount) frames), "
       + "\(tree.count - 1) layer\(tree.count == 2 ? "" : "s"), \(animations) animation\(animations == 1 ? "" : "s")")
+    // Which file each font resolved to: another machine may have other fonts.
+    for font in decoded.fonts { print("  font \(font)") }
   }
 }
