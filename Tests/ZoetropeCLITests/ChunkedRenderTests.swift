@@ -174,6 +174,33 @@ enum ConcurrentCLI {
     }
   }
 
+  /// A clip over a clear background: without a matte the GIF stores whole
+  /// frames cleared after showing, with one it blends edges over the matte;
+  /// either way the palette file carries it and the parts join.
+  @Test(arguments: [[String](), ["--matte", "white"]])
+  func gifOverAClearBackgroundJoins(matte: [String]) throws {
+    let folder = try temporaryFolder()
+    let scene = "Fixtures/Scenes/chunks/clear.json"
+    let single = folder.appendingPathComponent("single.gif").path
+    #expect(try CLI.run(["render", scene, "-o", single, "--progress", "none"] + matte).status == 0)
+    let plan = try CLI.run(["plan", scene, "--chunks", "3", "-o", folder.appendingPathComponent("joined.gif").path,
+                            "--json", "--"] + matte)
+    struct Steps: Decodable { struct Step: Decodable { var stage: String; var argv: [String] }; var steps: [Step] }
+    let steps = try JSONDecoder().decode(Steps.self, from: Data(plan.standardOutput.utf8)).steps
+    for stage in ["palette", "chunk", "concat"] {
+      let commands = steps.filter { $0.stage == stage }.map { Array($0.argv.dropFirst()) }
+      for run in try ConcurrentCLI.run(commands) {
+        #expect(run.status == 0, "\(stage): \(run.error)")
+      }
+    }
+    let (a, b) = (try GIFFile(contentsOf: folder.appendingPathComponent("joined.gif").path), try GIFFile(contentsOf: single))
+    #expect(steps.first?.stage == "palette" && a.delays.reduce(0, +) == b.delays.reduce(0, +))
+    for i in 0..<20 {
+      let start = i * 4
+      #expect(Self.shown(a, atCentisecond: start) == Self.shown(b, atCentisecond: start), "\(matte) frame \(i)")
+    }
+  }
+
   /// The image a viewer shows at `time` centiseconds.
   static func shown(_ gif: GIFFile, atCentisecond time: Int) -> RGBAImage? {
     var start = 0
