@@ -9,10 +9,12 @@
 # for text FreeType, HarfBuzz and fontconfig with the fonts the defaults and tests use: DejaVu, Liberation
 # (fontconfig's metric-compatible "Helvetica") and Droid Sans Fallback (CJK fallback; its test is skipped
 # where another font answers). The test scripts add a JSON Schema validator (python3-jsonschema,
-# python3-yaml) and CMake with Ninja (the CMake helpers and their example project).
+# python3-yaml), CMake with Ninja (the CMake helpers and their example project), and for the
+# distributed-rendering recipes GNU parallel and python3-venv (a virtual environment for the Kubernetes
+# schema validator from PyPI).
 ZOETROPE_APT_PACKAGES=(pkg-config python3 libpng-dev libavformat-dev libavcodec-dev libswscale-dev libavutil-dev libgif-dev
   libjpeg62-turbo-dev libfreetype-dev libharfbuzz-dev libfontconfig-dev fonts-dejavu-core fonts-liberation2
-  fonts-droid-fallback python3-jsonschema python3-yaml cmake ninja-build)
+  fonts-droid-fallback python3-jsonschema python3-yaml cmake ninja-build parallel python3-venv)
 
 zoetrope_require_swift() {
   if ! command -v swift >/dev/null 2>&1; then

@@ -23,7 +23,7 @@ static int gif_fail(int code, const char *what, char *message, size_t size) {
 }
 
 int zt_gif_open(const char *path, int width, int height, const uint8_t *palette, int colors, int loop,
-                zt_gif_writer **out, char *message, size_t size) {
+                const char *comment, zt_gif_writer **out, char *message, size_t size) {
   *out = NULL;
   if (colors < 2 || colors > 256 || width < 1 || height < 1 || width > 65535 || height > 65535) {
     snprintf(message, size, "a GIF needs 2…256 colours and a size of 1…65535 pixels");
@@ -79,6 +79,11 @@ int zt_gif_open(const char *path, int width, int height, const uint8_t *palette,
       EGifCloseFile(file, &error);
       return gif_fail(code, "writing the loop extension", message, size);
     }
+  }
+  if (comment && *comment && EGifPutComment(file, comment) == GIF_ERROR) {
+    int code = file->Error;
+    EGifCloseFile(file, &error);
+    return gif_fail(code, "writing the comment", message, size);
   }
   struct zt_gif_writer *w = calloc(1, sizeof *w);
   if (!w) {

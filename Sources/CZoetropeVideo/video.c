@@ -4,10 +4,13 @@
 #include "CZoetropeVideo.h"
 #include <libavcodec/avcodec.h>
 #include <libavformat/avformat.h>
+#include <libavutil/crc.h>
 #include <libavutil/imgutils.h>
+#include <libavutil/intreadwrite.h>
 #include <libavutil/opt.h>
 #include <libswscale/swscale.h>
 
+#include <errno.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -41,6 +44,8 @@ struct zt_video_writer {
   AVPacket *packet;
   int width, height;  ///< the frames the caller pushes
   int64_t next_pts;
+  char *apng_tag;     ///< a part tag still to be added to an APNG file (after the muxer is done)
+  char *path;
 };
 
 /// RGBA in, the encoder's format out, at the encoded size (the caller pads
@@ -65,7 +70,46 @@ static void writer_free(struct zt_video_writer *w) {
   sws_freeContext(w->scale);
   av_frame_free(&w->frame);
   av_packet_free(&w->packet);
+  av_free(w->apng_tag);
+  av_free(w->path);
   av_free(w);
+}
+
+/// Adds a tEXt chunk (`keyword`, `text`) before the IEND chunk that ends the
+/// PNG file at `path`. PNG allows tEXt anywhere between IHDR and IEND.
+static int png_append_text(const char *path, const char *keyword, const char *text, char *message, size_t size) {
+  static const uint8_t iend[12] = {0, 0, 0, 0, 'I', 'E', 'N', 'D', 0xAE, 0x42, 0x60, 0x82};
+  FILE *file = fopen(path, "r+b");
+  if (!file) return fail(ZT_ERROR_OPEN, AVERROR(errno), "adding the part tag", message, size);
+  uint8_t tail[12];
+  if (fseek(file, -12, SEEK_END) != 0 || fread(tail, 1, 12, file) != 12 || memcmp(tail, iend, 12) != 0 ||
+      fseek(file, -12, SEEK_END) != 0) {
+    fclose(file);
+    snprintf(message, size, "adding the part tag: the file does not end with IEND");
+    return ZT_ERROR_FORMAT;
+  }
+  size_t keyword_length = strlen(keyword), text_length = strlen(text);
+  size_t length = keyword_length + 1 + text_length;
+  uint8_t *chunk = av_malloc(length + 12);
+  if (!chunk) {
+    fclose(file);
+    return ZT_ERROR_MEMORY;
+  }
+  AV_WB32(chunk, (uint32_t)length);
+  memcpy(chunk + 4, "tEXt", 4);
+  memcpy(chunk + 8, keyword, keyword_length);
+  chunk[8 + keyword_length] = 0;
+  memcpy(chunk + 9 + keyword_length, text, text_length);
+  uint32_t crc = av_crc(av_crc_get_table(AV_CRC_32_IEEE_LE), UINT32_MAX, chunk + 4, length + 4) ^ UINT32_MAX;
+  AV_WB32(chunk + 8 + length, crc);
+  int ok = fwrite(chunk, 1, length + 12, file) == length + 12 && fwrite(iend, 1, 12, file) == 12;
+  av_free(chunk);
+  if (fclose(file) != 0) ok = 0;
+  if (!ok) {
+    snprintf(message, size, "adding the part tag: %s", strerror(errno));
+    return ZT_ERROR_OPEN;
+  }
+  return ZT_OK;
 }
 
 /// Sends `frame` (NULL to flush) and writes every packet the encoder returns.
@@ -168,7 +212,9 @@ int zt_video_open(const zt_video_options *o, zt_video_writer **out, char *messag
     av_dict_set(&codec_options, "deadline", "good", 0);
     av_dict_set(&codec_options, "cpu-used", "4", 0);
   }
-  if (strcmp(o->codec, "libx265") == 0) av_dict_set(&codec_options, "x265-params", "log-level=error", 0);
+  // Closed GOPs: x264's default, and x265 is told so (its default is open).
+  c->flags |= AV_CODEC_FLAG_CLOSED_GOP;
+  if (strcmp(o->codec, "libx265") == 0) av_dict_set(&codec_options, "x265-params", "log-level=error:open-gop=0", 0);
   if (o->tune && *o->tune) av_dict_set(&codec_options, "tune", o->tune, 0);
   code = avcodec_open2(c, codec, &codec_options);
   av_dict_free(&codec_options);
@@ -195,7 +241,27 @@ int zt_video_open(const zt_video_options *o, zt_video_writer **out, char *messag
     return fail(ZT_ERROR_OPEN, code, "opening the output file", message, size);
   }
   AVDictionary *format_options = NULL;
-  if (o->faststart) av_dict_set(&format_options, "movflags", "+faststart", 0);
+  int mov = strcmp(o->container, "mp4") == 0 || strcmp(o->container, "mov") == 0;
+  if (o->faststart) av_dict_set(&format_options, "movflags", "+faststart", AV_DICT_APPEND);
+  // Edit lists count in the movie's timescale (1000 by default): a part that
+  // starts at frame 20 of 30 fps would start at 666 ms, not 2/3 s. One tick
+  // per 1/fps_num s holds every frame boundary exactly.
+  if (mov) av_dict_set_int(&format_options, "movie_timescale", o->fps_num, 0);
+  if (o->part_tag && *o->part_tag) {
+    if (strcmp(o->container, "apng") == 0) {
+      // The APNG muxer writes no metadata: the tag is added after its trailer.
+      w->apng_tag = av_strdup(o->part_tag);
+      w->path = av_strdup(o->path);
+      if (!w->apng_tag || !w->path) {
+        writer_free(w);
+        return ZT_ERROR_MEMORY;
+      }
+    } else {
+      av_dict_set(&w->format->metadata, "zoetrope-part", o->part_tag, 0);
+      // MP4/MOV keep keys of their own only as `mdta` metadata.
+      if (mov) av_dict_set(&format_options, "movflags", "+use_metadata_tags", AV_DICT_APPEND);
+    }
+  }
   if (o->loop >= 0) {
     snprintf(number, sizeof number, "%d", o->loop);
     av_dict_set(&format_options, "plays", number, 0);
@@ -221,6 +287,7 @@ int zt_video_open(const zt_video_options *o, zt_video_writer **out, char *messag
     return fail(ZT_ERROR_MEMORY, code, "allocating a frame", message, size);
   }
   w->rgb = o->rgb;
+  w->next_pts = o->first_frame;
   w->scale = make_converter(c, o->rgb);
   if (!w->scale) {
     writer_free(w);
@@ -252,6 +319,7 @@ int zt_video_finish(zt_video_writer *w, char *message, size_t size) {
     int code = avio_closep(&w->format->pb);
     if (code < 0) status = fail(ZT_ERROR_OPEN, code, "closing the output file", message, size);
   }
+  if (status == ZT_OK && w->apng_tag) status = png_append_text(w->path, "zoetrope-part", w->apng_tag, message, size);
   writer_free(w);
   return status;
 }

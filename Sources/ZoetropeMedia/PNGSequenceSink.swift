@@ -56,10 +56,12 @@ public final class PNGSequenceSink: FrameSink {
     let folder = prefix.lastIndex(of: "/").map { String(prefix[...$0]) } ?? ""
     var created: String?
     if !folder.isEmpty, access(folder, F_OK) != 0 {
-      guard mkdir(folder, 0o755) == 0 else {
+      if mkdir(folder, 0o755) == 0 {
+        created = folder
+      } else if errno != EEXIST {
+        // EEXIST: another render (a chunk of the same clip) made it meanwhile.
         throw MediaError(path: folder, reason: String(cString: strerror(errno)))
       }
-      created = folder
     }
     createdFolder = created
     let number = PNGSequenceSink.sinks.wrappingAdd(1, ordering: .relaxed).oldValue

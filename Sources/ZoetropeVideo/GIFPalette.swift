@@ -21,12 +21,14 @@ package struct GIFPalette: Sendable, Hashable {
 /// frames in any order gives the same palette (counts and sums only add).
 package struct GIFPaletteBuilder: Sendable {
   /// Opaque pixels per 5-bit-per-channel cell, and the sums of their exact values.
-  private var counts = [UInt32](repeating: 0, count: 1 << 15)
+  /// (64-bit: a 4K frame has 8.3 million pixels, so 32-bit counts of one flat
+  /// colour would overflow within 520 frames.)
+  private var counts = [UInt64](repeating: 0, count: 1 << 15)
   private var sums = [UInt64](repeating: 0, count: 3 << 15)
   /// Every distinct opaque colour and its count, while there are at most
   /// 65,536 of them (vector art has a few thousand: its flat colours and their
   /// anti-aliased blends); past that the 5-bit cells stand in.
-  private var exact: [UInt32: UInt32]? = [:]
+  private var exact: [UInt32: UInt64]? = [:]
   static let exactLimit = 1 << 16
   /// Whether any pixel is transparent (alpha < 128).
   package private(set) var hasTransparency = false
@@ -66,6 +68,21 @@ package struct GIFPaletteBuilder: Sendable {
         sums[3 * cell + 1] += UInt64((rgb >> 8) & 0xFF)
         sums[3 * cell + 2] += UInt64(rgb >> 16)
       }
+    }
+  }
+
+  /// Adds the counts of `other` (frames another thread counted): the palette
+  /// is the one a single builder that saw every frame of both would choose.
+  package mutating func merge(_ other: GIFPaletteBuilder) {
+    for i in counts.indices { counts[i] += other.counts[i] }
+    for i in sums.indices { sums[i] += other.sums[i] }
+    hasTransparency = hasTransparency || other.hasTransparency
+    // Either side past the limit means the union is too.
+    if var mine = exact, let theirs = other.exact {
+      mine.merge(theirs, uniquingKeysWith: +)
+      exact = mine.count > GIFPaletteBuilder.exactLimit ? nil : mine
+    } else {
+      exact = nil
     }
   }
 

@@ -6,7 +6,8 @@ import ZoetropeMedia
 import Synchronization
 
 /// Writes an animated GIF atomically. The first pass gathers the clip's
-/// colours; the palette is chosen when the first frame is written.
+/// colours; the palette is chosen when the first frame is written. With a
+/// palette chosen beforehand (a chunk of a longer clip) there is no first pass.
 ///
 /// GIF transparency is one bit. Without a matte, pixels with alpha below 128
 /// become transparent and the others opaque in their own colour, so
@@ -25,6 +26,8 @@ public final class GIFSink: FrameSink {
   private let plays: Int
   private let dither: Bool
   private let matte: GIFMatte?
+  private let sharedPalette: SharedGIFPalette?
+  private let partTag: String?
   private let state = Mutex(State())
 
   /// A GIF of `width × height` frames at `frameRate` frames per second that
@@ -42,16 +45,34 @@ public final class GIFSink: FrameSink {
     self.plays = plays
     self.dither = dither
     self.matte = matte.map(GIFMatte.init)
+    sharedPalette = nil
+    partTag = nil
+  }
+
+  /// A GIF as above whose frames map to `palette`, chosen beforehand for the
+  /// whole clip (after the matte), with `partTag` (a ``ClipPart`` tag) in a
+  /// comment extension.
+  package init(path: String, width: Int, height: Int, frameRate: Double, plays: Int, dither: Bool, matte: Color?,
+               palette: SharedGIFPalette?, partTag: String?) {
+    output = AtomicOutput(path: path)
+    self.width = width
+    self.height = height
+    self.frameRate = frameRate
+    self.plays = plays
+    self.dither = dither
+    self.matte = matte.map(GIFMatte.init)
+    sharedPalette = palette
+    self.partTag = partTag
   }
 
   /// Whether partially transparent pixels (alpha 1…254) met so far were
   /// rounded to one bit, transparent or opaque: anti-aliased edges over a
   /// clear background without a matte. Always `false` with a matte. Complete
-  /// once the first pass is over.
+  /// once the first pass is over (never set with a palette chosen beforehand).
   public var roundedPartialTransparency: Bool { state.withLock { $0.builder.hasPartialTransparency } }
 
-  /// Yes: the palette is chosen from every frame of the clip.
-  public var needsFirstPass: Bool { true }
+  /// Yes, unless the palette was chosen beforehand: the palette is chosen from every frame of the clip.
+  public var needsFirstPass: Bool { sharedPalette == nil }
 
   /// Counts the frame's colours (after the matte).
   public func observe(_ frame: RGBAImage, index: Int) throws(MediaError) {
@@ -62,15 +83,21 @@ public final class GIFSink: FrameSink {
   /// Maps the frame to the palette (chosen at the first frame) and writes it, or lengthens the
   /// previous frame when nothing changed. Throws when the file cannot be written.
   public func consume(_ frame: RGBAImage, index: Int) throws(MediaError) {
+    // The clock runs from frame indices, so a part continues the clip's clock.
     let delay = GIFWriter.centiseconds(ofFrame: index + 1, frameRate: frameRate)
       - GIFWriter.centiseconds(ofFrame: index, frameRate: frameRate)
     let frame = matte?.applied(to: frame) ?? frame
+    if let sharedPalette, !sharedPalette.hasTransparency, GIFSink.hasTransparentPixel(frame) {
+      throw MediaError(path: output.path, reason: "frame \(index) has transparent pixels but the palette was made "
+        + "from frames without any; make it from every frame (zoetrope palette without --every)")
+    }
     let result: Result<Void, MediaError> = state.withLock { state in
       do throws(MediaError) {
         if state.writer == nil {
           state.writer = try GIFWriter(path: output.temporaryPath, width: width, height: height,
-                                       palette: state.builder.palette(), hasTransparency: state.builder.hasTransparency,
-                                       loop: GIFWriter.loopCount(plays: plays), dither: dither)
+                                       palette: sharedPalette?.palette ?? state.builder.palette(),
+                                       hasTransparency: sharedPalette?.hasTransparency ?? state.builder.hasTransparency,
+                                       loop: GIFWriter.loopCount(plays: plays), dither: dither, comment: partTag)
         }
         try state.writer!.write(frame, delay: delay)
       } catch {
@@ -79,6 +106,13 @@ public final class GIFSink: FrameSink {
       return .success(())
     }
     if case .failure(let error) = result { throw MediaError(path: output.path, reason: error.reason) }
+  }
+
+  /// Whether any pixel of `frame` has alpha < 128 (what the palette counts as transparent).
+  static func hasTransparentPixel(_ frame: RGBAImage) -> Bool {
+    frame.pixels.withUnsafeBytes { raw in
+      raw.bindMemory(to: UInt32.self).contains { UInt32(littleEndian: $0) >> 31 == 0 }
+    }
   }
 
   /// Writes the last frame and the trailer, then renames the file into place.

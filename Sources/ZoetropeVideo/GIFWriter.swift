@@ -47,9 +47,10 @@ package final class GIFWriter {
   /// path) for `width × height` frames. `loop` is the NETSCAPE2.0 loop count
   /// written as it is: 0 = forever, n = n repeats after the first play
   /// (n + 1 plays, as browsers and most viewers read it), `nil` = no
-  /// loop extension (one play); ``loopCount(plays:)`` converts a number of plays.
+  /// loop extension (one play); ``loopCount(plays:)`` converts a number of plays. `comment` goes into a comment extension after
+  /// the loop extension (a part's ``ClipPart`` tag).
   package init(path: String, width: Int, height: Int, palette: GIFPalette, hasTransparency: Bool, loop: Int?,
-              dither: Bool = false) throws(MediaError) {
+              dither: Bool = false, comment: String? = nil) throws(MediaError) {
     self.path = path
     self.width = width
     self.height = height
@@ -68,7 +69,7 @@ package final class GIFWriter {
     var buffer = [CChar](repeating: 0, count: 512)
     var handle: OpaquePointer?
     let status = zt_gif_open(path, Int32(width), Int32(height), &table, Int32(palette.colorCount + 1),
-                             Int32(loop ?? -1), &handle, &buffer, buffer.count)
+                             Int32(loop ?? -1), comment, &handle, &buffer, buffer.count)
     guard status == 0, let handle else { throw MediaError(path: path, message: buffer) }
     writer = handle
     table.removeAll()

@@ -56,6 +56,12 @@ public struct RenderOutput: Sendable {
   public var matte: Color?
   /// PNG sequences: the compression; `nil` for `fast`.
   public var pngCompression: RGBAImage.PNGCompression?
+  /// A part of a longer clip (`render --chunk` or `--frames`): video
+  /// timestamps start at the part's first frame and the file carries the
+  /// part's tag; `nil` for a whole clip. See ``ClipPart``.
+  package var part: ClipPart?
+  /// GIF: a palette chosen beforehand for the whole clip (`render --palette`).
+  package var sharedPalette: SharedGIFPalette?
 
   /// The output for `path`; `codec` chooses among the codecs its container
   /// takes (the container's first by default). Throws, naming the path, for
@@ -166,14 +172,18 @@ public struct RenderOutput: Sendable {
       try AtomicOutput.checkReplaceable(path)
       try AtomicOutput.checkNotAnInput(path, inputs: inputs)
     }
+    let tag = partTag(width: width, height: height, frameRate: frameRate)
     switch format {
     case .pngSequence(let pattern):
       return try PNGSequenceSink(pattern: pattern, compression: pngCompression ?? .fast, protecting: inputs)
     case .gif:
       return GIFSink(path: path, width: width, height: height, frameRate: frameRate.framesPerSecond, plays: loop,
-                     dither: dither, matte: matte)
+                     dither: dither, matte: matte, palette: sharedPalette, partTag: tag)
     case .video:
-      return try VideoSink(path: path, width: width, height: height, settings: videoSettings(frameRate: frameRate)!)
+      var settings = videoSettings(frameRate: frameRate)!
+      settings.firstFrame = part?.frames.lowerBound ?? 0
+      settings.partTag = tag
+      return try VideoSink(path: path, width: width, height: height, settings: settings)
     }
   }
 }

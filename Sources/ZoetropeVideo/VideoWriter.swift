@@ -63,6 +63,10 @@ public struct VideoSettings: Sendable {
   public var loop: Int?
   /// Encoder threads, 0 = one per core.
   public var threads: Int
+  /// The first frame's timestamp, in frames: a part of a longer clip starts at its first frame's index.
+  package var firstFrame = 0
+  /// The ``ClipPart`` tag stored in the file, or `nil` for none.
+  package var partTag: String?
 
   /// Settings for `codec` in `container` at `frameRate`.
   public init(codec: VideoCodec, container: String, frameRate: FrameRate, crf: Int? = nil,
@@ -115,6 +119,7 @@ public final class VideoWriter {
             (settings.preset ?? "").withCString { preset in
               (codec == .prores ? "4444" : "").withCString { profile in
               (settings.tune ?? "").withCString { tune in
+              (settings.partTag ?? "").withCString { partTag in
                 var options = zt_video_options(
                   path: cPath, container: container, codec: encoder, pixel_format: pixelFormat, preset: preset,
                   profile: profile, tune: tune, width: Int32(width), height: Int32(height),
@@ -122,8 +127,10 @@ public final class VideoWriter {
                   fps_num: Int32(settings.frameRate.numerator), fps_den: Int32(settings.frameRate.denominator),
                   crf: Int32(settings.crf ?? -1), gop_size: 0, threads: Int32(settings.threads),
                   rgb: codec == .apng ? 1 : 0, faststart: settings.container == "mp4" || settings.container == "mov" ? 1 : 0,
-                  alpha_mode: codec == .vp9 ? 1 : 0, loop: Int32(settings.loop ?? -1))
+                  alpha_mode: codec == .vp9 ? 1 : 0, loop: Int32(settings.loop ?? -1),
+                  first_frame: Int64(settings.firstFrame), part_tag: partTag)
                 return zt_video_open(&options, &handle, &buffer, buffer.count)
+              }
               }
               }
             }

@@ -14,8 +14,8 @@ struct ZoetropeCommand: ParsableCommand {
       bash|zsh|fish`.
       """,
     subcommands: [
-      Validate.self, Inspect.self, Still.self, Sheet.self, Render.self, Timeline.self, Compare.self, Bench.self,
-      Schema.self,
+      Validate.self, Inspect.self, Still.self, Sheet.self, Render.self, Palette.self, Plan.self, Concat.self,
+      Timeline.self, Compare.self, Bench.self, Schema.self,
     ]
   )
 }

@@ -31,9 +31,11 @@ typedef struct zt_video_options {
   int gop_size;              ///< key-frame interval in frames, or 0 for 250
   int threads;               ///< encoder threads, 0 = as many as cores
   int rgb;                   ///< 1: RGB pixel format (no YUV matrix, no colour tags)
-  int faststart;             ///< 1: move the MP4/MOV index to the front
+  int faststart;             ///< 1: move the MP4/MOV index to the front (MP4/MOV edit lists count in 1/fps_num s)
   int alpha_mode;            ///< 1: tag the stream alpha_mode=1 (WebM with alpha)
   int loop;                  ///< APNG plays (0 = forever), or -1 for the muxer default
+  int64_t first_frame;       ///< timestamp of the first frame, in frames (a part of a longer clip starts at its index)
+  const char *part_tag;      ///< text stored under the key "zoetrope-part" (MP4/MOV/WebM metadata, an APNG tEXt chunk), or NULL
 } zt_video_options;
 
 /// An open video file being written.
@@ -41,7 +43,10 @@ typedef struct zt_video_writer zt_video_writer;
 
 /// Opens `options->path` for writing: container, stream, encoder, and an RGBA
 /// → encoded-format conversion with the BT.709 matrix, limited range, tagged
-/// BT.709 primaries/transfer/matrix (unless `rgb`). On failure returns a
+/// BT.709 primaries/transfer/matrix (unless `rgb`). Every GOP is closed (x265's
+/// open GOPs are turned off), so the file starts with an IDR frame that no
+/// later file needs to reach behind: files written with the same options join
+/// by packet copy (`zt_video_join_*`). On failure returns a
 /// non-zero `zt_status`, fills `message`, and leaves `*writer` NULL (a partial
 /// file may remain at the path; callers write to a temporary name).
 int zt_video_open(const zt_video_options *options, zt_video_writer **writer, char *message, size_t message_size);
@@ -119,6 +124,65 @@ void zt_video_reader_close(zt_video_reader *reader);
 /// after, -1 when neither is found or the file cannot be read.
 int zt_video_moov_before_mdat(const char *path);
 
+// MARK: - Joining parts by packet copy (libavformat; nothing is decoded or encoded)
+
+/// What a part of a clip holds: the stream parameters that must match between
+/// parts, and the part's tag.
+typedef struct zt_video_part_info {
+  char container[64];    ///< libavformat's demuxer name
+  char codec[32];        ///< codec name ("h264", "hevc", "prores", "vp9")
+  char pixel_format[32]; ///< encoded pixel format
+  int width, height;     ///< encoded size
+  int time_base_num, time_base_den;  ///< the stream's time base
+  int fps_num, fps_den;  ///< the stream's average frame rate
+  uint32_t codec_tag;    ///< the container's codec tag (FourCC), 0 when none
+  int profile;           ///< codec profile
+  int color_primaries, color_trc, colorspace, color_range;
+  int alpha_mode;        ///< the stream's alpha_mode tag (WebM), 0 when absent
+  int extradata_size;    ///< bytes of codec extradata (`zt_video_part_extradata`)
+  char tag[2048];        ///< the "zoetrope-part" metadata, "" when absent
+} zt_video_part_info;
+
+/// An open part (a file with one video stream).
+typedef struct zt_video_part zt_video_part;
+
+/// Opens a part and describes it. Only headers are read.
+int zt_video_part_open(const char *path, zt_video_part **part, zt_video_part_info *info, char *message,
+                       size_t message_size);
+
+/// Copies up to `capacity` bytes of the part's codec extradata into `bytes`; returns its whole size.
+int zt_video_part_extradata(const zt_video_part *part, uint8_t *bytes, int capacity);
+
+/// Closes a part.
+void zt_video_part_close(zt_video_part *part);
+
+/// A file being joined from parts.
+typedef struct zt_video_joiner zt_video_joiner;
+
+/// Opens `path` for writing with `container` ("mp4", "mov", "webm"), its one
+/// stream a copy of `model`'s (codec parameters, time base, frame rate,
+/// alpha_mode tag). `faststart`: the MP4/MOV index goes to the front;
+/// `movie_timescale` (MP4/MOV, 0 for the muxer's default): the timescale of
+/// edit lists, the frame rate's numerator as `zt_video_open` uses.
+int zt_video_join_open(const char *path, const char *container, const zt_video_part *model, int faststart,
+                       int movie_timescale, zt_video_joiner **joiner, char *message, size_t message_size);
+
+/// Copies every packet of `part` into the joined file, timestamps unchanged
+/// (rescaled to the output's time base). Each packet's presentation time must
+/// fall on a frame of `first_frame ..< first_frame + frame_count` (frames of
+/// fps_den/fps_num seconds), no frame twice, and every one of them present:
+/// otherwise ZT_ERROR_FORMAT with a message saying what is wrong (a truncated
+/// part holds fewer frames). `*copied` counts the packets copied.
+int zt_video_join_append(zt_video_joiner *joiner, zt_video_part *part, int64_t first_frame, int64_t frame_count,
+                         int fps_num, int fps_den, int64_t *copied, char *message, size_t message_size);
+
+/// Writes the trailer (moving the index to the front when asked), closes the
+/// file and frees the joiner (also on failure).
+int zt_video_join_finish(zt_video_joiner *joiner, char *message, size_t message_size);
+
+/// Frees the joiner without finishing the file.
+void zt_video_join_abort(zt_video_joiner *joiner);
+
 // MARK: - GIF (giflib)
 
 /// A GIF file being written.
@@ -126,9 +190,10 @@ typedef struct zt_gif_writer zt_gif_writer;
 
 /// Creates a GIF89a of `width × height` with a global palette of `colors`
 /// (2…256) RGB triples, looping `loop` times (0 = forever, -1 = no loop
-/// extension: play once).
+/// extension: play once), with a comment extension holding `comment` after
+/// the loop extension (NULL or "" for none).
 int zt_gif_open(const char *path, int width, int height, const uint8_t *palette, int colors, int loop,
-                zt_gif_writer **writer, char *message, size_t message_size);
+                const char *comment, zt_gif_writer **writer, char *message, size_t message_size);
 
 /// Appends a frame: `width × height` palette indices placed at (`x`, `y`),
 /// shown for `delay_centiseconds`; `transparent_index` (or -1) marks pixels

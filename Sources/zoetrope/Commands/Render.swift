@@ -29,6 +29,10 @@ struct Render: ParsableCommand {
 
       With --watch the scene is rendered again whenever its file (or a file it references) changes; \
       see --watch for when it ends and with which exit status.
+
+      --chunk I/N (or --frames A..<B) writes a part of the clip that 'zoetrope concat' joins without \
+      re-encoding: video timestamps start at the part's first frame and the file records where it \
+      belongs. See 'zoetrope plan' and docs/distributed-rendering.md.
       """
   )
 
@@ -46,6 +50,9 @@ struct Render: ParsableCommand {
 
   @Option(name: .customLong("frames"), help: "Only frames A..<B (or A...B), by index from 0.")
   var frames: String?
+
+  @OptionGroup(title: "Chunks")
+  var chunking: ChunkOptions
 
   @Option(name: .customLong("scale"), help: "Extra device scale on top of the canvas scale.")
   var scale: Double = 1
@@ -108,6 +115,7 @@ struct Render: ParsableCommand {
     }
     guard loop >= 0, loop <= 65535 else { throw ValidationError("--loop must be 0…65535") }
     let output = try makeOutput()
+    try chunking.validate(frames: frames, output: output)
     if pngCompression != nil {
       guard case .pngSequence = output.format else {
         throw ValidationError("--png-compression is for PNG sequences (frames/%04d.png or a folder)")
@@ -161,13 +169,16 @@ struct Render: ParsableCommand {
         throw ExitCode.failure
       }
     }
-    let destination = try makeOutput()
+    range = try chunking.frames(of: all, range: range)
+    var destination = try makeOutput()
+    try chunking.configure(&destination, scene: scene, frames: range, clipFrameCount: all.count,
+                           frameRate: canvas.frameRate, scale: scale, isExcerpt: frames != nil)
     // From here on Ctrl-C cancels the render (and removes what it wrote).
     let interrupt = interrupt ?? Interruption.install()
     let sink: any FrameSink
     do {
       sink = try destination.makeSink(width: size.width, height: size.height, frameRate: canvas.frameRate,
-                                      protecting: [scene])
+                                      protecting: [scene] + (chunking.palette.map { [$0] } ?? []))
     } catch {
       printError(error.description)
       throw ExitCode.failure
