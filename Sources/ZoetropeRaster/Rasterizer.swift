@@ -59,13 +59,17 @@ package enum Rasterizer {
     scratch: RasterScratch? = nil
   ) -> (Accumulator, Int, Int)? {
     var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+    var finite = true
     for line in polylines {
       for p in line.points {
         minX = Swift.min(minX, p.x); maxX = Swift.max(maxX, p.x)
         minY = Swift.min(minY, p.y); maxY = Swift.max(maxY, p.y)
+        finite = finite && p.x.isFinite && p.y.isFinite
       }
     }
-    guard minX <= maxX, minY <= maxY else { return nil }
+    // A NaN or infinite point (a transform that overflowed, for one) leaves
+    // the shape without a defined area: it covers nothing.
+    guard finite, minX <= maxX, minY <= maxY else { return nil }
     // Clamp before converting: coordinates may be astronomically large.
     let x0 = Swift.max(0, Int(Swift.min(Swift.max(minX, -1), Double(canvasWidth) + 1).rounded(.down)))
     var y0 = Swift.max(0, Int(Swift.min(Swift.max(minY, -1), Double(canvasHeight) + 1).rounded(.down)))
@@ -177,13 +181,22 @@ struct Accumulator {
       return
     }
     // Split at x = 0 and x = width (at most two cuts), then clamp each piece.
+    // Near ±Double.greatestFiniteMagnitude a difference overflows to ±∞ (and
+    // ∞ × 0 is NaN): such a segment is taken in halves, which is exact for
+    // every normal number and gives the same t.
+    let halved = !(b.x - a.x).isFinite || !(b.y - a.y).isFinite
+    let (ha, hb) = halved ? (Point(x: a.x / 2, y: a.y / 2), Point(x: b.x / 2, y: b.y / 2)) : (a, b)
     var cuts: (Double, Double) = (2, 2)
     for bound in [0.0, w] where (a.x < bound && b.x > bound) || (a.x > bound && b.x < bound) {
-      let t = (bound - a.x) / (b.x - a.x)
+      let t = halved ? (bound / 2 - ha.x) / (hb.x - ha.x) : (bound - a.x) / (b.x - a.x)
       if cuts.0 == 2 { cuts.0 = t } else { cuts.1 = t }
     }
     if cuts.1 < cuts.0 { cuts = (cuts.1, cuts.0) }
-    func at(_ t: Double) -> Point { t >= 1 ? b : Point(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t) }
+    func at(_ t: Double) -> Point {
+      if t >= 1 { return b }
+      if halved { return Point(x: 2 * (ha.x + (hb.x - ha.x) * t), y: 2 * (ha.y + (hb.y - ha.y) * t)) }
+      return Point(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t)
+    }
     func clamped(_ p: Point) -> Point { Point(x: Swift.min(Swift.max(p.x, 0), w), y: p.y) }
     var previous = a
     for t in [cuts.0, cuts.1, 1] where t <= 1 {
@@ -226,7 +239,9 @@ struct Accumulator {
   /// mask, so no coordinate (1e300, or rounding at the clip) can index outside.
   func add(_ a: Point, _ b: Point, into cells: UnsafeMutableBufferPointer<Float>,
            touched: UnsafeMutableBufferPointer<UInt64>) {
-    guard a.y != b.y else { return }
+    // Non-finite points cannot come from the clipper above; a segment that
+    // still has one (a NaN from a caller) covers nothing rather than trap.
+    guard a.y != b.y, a.x.isFinite, a.y.isFinite, b.x.isFinite, b.y.isFinite else { return }
     let (direction, top, bottom): (Double, Point, Point) = a.y < b.y ? (1, a, b) : (-1, b, a)
     let slope = (bottom.x - top.x) / (bottom.y - top.y)
     // A slope that overflows belongs to a segment too flat to cover any area.

@@ -222,6 +222,33 @@ import ZoetropeRaster
   }
 }
 
+extension RasterizerRobustnessTests {
+  /// Found by the stroke harness: a transformed stroke whose points had NaN
+  /// y coordinates (and x near 1e36) reached the accumulator and trapped
+  /// converting NaN to Int. A shape with a point that is not finite covers
+  /// nothing; one whose points are finite but whose differences overflow
+  /// (±greatestFiniteMagnitude) is clipped in halves.
+  @Test func pointsThatAreNotFiniteCoverNothing() {
+    let shapes: [[Point]] = [
+      [Point(x: 1.0002e36, y: .nan), Point(x: 1.001e36, y: .nan), Point(x: 3, y: 3), Point(x: 5, y: 9)],
+      [Point(x: 2, y: 2), Point(x: .nan, y: 8), Point(x: 12, y: 12)],
+      [Point(x: 2, y: 2), Point(x: .infinity, y: 8), Point(x: 12, y: 12)],
+      [Point(x: 2, y: -.infinity), Point(x: 9, y: 8), Point(x: 12, y: 12)],
+    ]
+    for points in shapes {
+      for rule in [FillRule.nonZero, .evenOdd] {
+        let lines = [Polyline(points: points, isClosed: true)]
+        #expect(Rasterizer.spans(of: lines, fillRule: rule, canvasWidth: 16, canvasHeight: 16) == nil)
+      }
+    }
+    // Finite, with differences past the largest Double: a wedge still covers its rows.
+    let wide = [Polyline(points: [Point(x: .greatestFiniteMagnitude, y: 2), Point(x: -.greatestFiniteMagnitude, y: 2),
+                                  Point(x: 8, y: 14)], isClosed: true)]
+    let coverage = Rasterizer.coverage(of: wide, fillRule: .nonZero, canvasWidth: 16, canvasHeight: 16)
+    #expect(coverage?.coverage.contains { $0 > 0 } == true)
+  }
+}
+
 @Suite struct StrokerRobustnessTests {
   @Test func hugeWidthsLengthsAndDashesFinish() {
     let long = [Polyline(points: [Point(x: 0, y: 0), Point(x: 1e300, y: 0), Point(x: 1e300, y: 1e300)], isClosed: false)]
