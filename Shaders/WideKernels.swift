@@ -1,0 +1,96 @@
+// SPDX-License-Identifier: Apache-2.0
+// The blend kernels the renderer calls: AVX2 twins where the CPU has them, else the portable ones.
+
+import CZoetropeKernels
+
+/// The entry points the renderer blends through. Each one runs the AVX2 twin
+/// of a portable kernel (C, compiled for AVX2 function by function, chosen
+/// once per process by CPU feature) when ``usesAVX2`` is true and the run is
+/// long enough to fill a 256-bit register, else the portable Swift SIMD
+/// kernel. Both give the same bytes (tests compare them over many lengths and
+/// offsets), so which one runs changes speed only.
+package enum BlendKernels {
+  /// True when this CPU has AVX2 and `ZOETROPE_KERNELS=portable` is not set.
+  package static let usesAVX2 = zk_prefers_avx2() != 0
+
+  /// True when this CPU can run the AVX2 kernels at all (the tests' guard).
+  package static let avx2Available = zk_cpu_has_avx2() != 0
+
+  /// ``fillSolidRun(_:count:coverage:context:)``, wide where it pays. Nothing
+  /// happens for `count ≤ 0`.
+  @inlinable @inline(__always)
+  package static func fillSolidRun(_ pixels: UnsafeMutablePointer<UInt8>, count: Int, coverage: UInt8,
+                                   context: FillSolidContext) {
+    if count >= 8, usesAVX2, let source = translucentSource(context, coverage: coverage) {
+      zk_fill_solid_run_avx2(pixels, count, source)
+    } else {
+      Shaders.fillSolidRun(pixels, count: count, coverage: coverage, context: context)
+    }
+  }
+
+  /// ``fillSolid(_:coverage:count:context:)``, wide where it pays. Nothing
+  /// happens for `count ≤ 0`.
+  @inlinable @inline(__always)
+  package static func fillSolid(_ pixels: UnsafeMutablePointer<UInt8>, coverage: UnsafePointer<UInt8>, count: Int,
+                                context: FillSolidContext) {
+    if count >= 8, usesAVX2 {
+      zk_fill_solid_avx2(pixels, coverage, count, word(context.color))
+    } else {
+      Shaders.fillSolid(pixels, coverage: coverage, count: count, context: context)
+    }
+  }
+
+  /// ``sourceOverRow(_:source:coverage:count:)``, wide where it pays. Nothing
+  /// happens for `count ≤ 0`.
+  @inlinable @inline(__always)
+  package static func sourceOverRow(_ pixels: UnsafeMutablePointer<UInt8>, source: UnsafePointer<UInt8>,
+                                    coverage: UnsafePointer<UInt8>, count: Int) {
+    if count >= 8, usesAVX2 {
+      zk_source_over_row_avx2(pixels, source, coverage, count)
+    } else {
+      Shaders.sourceOverRow(pixels, source: source, coverage: coverage, count: count)
+    }
+  }
+
+  /// The weighted source word of a run (`div255(color × coverage)`, R in the
+  /// low byte), or nil when it is opaque: an opaque run is a plain store,
+  /// which the portable kernel already does at memory speed.
+  @inlinable @inline(__always)
+  package static func translucentSource(_ context: FillSolidContext, coverage: UInt8) -> UInt32? {
+    let c = context.color, k = UInt32(coverage)
+    let alpha = div255(c[3] * k)
+    guard alpha != 255 else { return nil }
+    return div255(c[0] * k) | div255(c[1] * k) << 8 | div255(c[2] * k) << 16 | alpha << 24
+  }
+
+  /// A premultiplied colour as one little-endian word, R in the low byte.
+  @inlinable @inline(__always)
+  package static func word(_ color: SIMD4<UInt32>) -> UInt32 {
+    color[0] | color[1] << 8 | color[2] << 16 | color[3] << 24
+  }
+}
+
+/// The AVX2 twin of ``fillSolidRun(_:count:coverage:context:)`` alone (for
+/// the identity tests). Requires ``BlendKernels/avx2Available``.
+package func fillSolidRunAVX2(_ pixels: UnsafeMutablePointer<UInt8>, count: Int, coverage: UInt8,
+                              context: FillSolidContext) {
+  if let source = BlendKernels.translucentSource(context, coverage: coverage) {
+    zk_fill_solid_run_avx2(pixels, count, source)
+  } else {
+    fillSolidRun(pixels, count: count, coverage: coverage, context: context)
+  }
+}
+
+/// The AVX2 twin of ``fillSolid(_:coverage:count:context:)`` alone (for the
+/// identity tests). Requires ``BlendKernels/avx2Available``.
+package func fillSolidAVX2(_ pixels: UnsafeMutablePointer<UInt8>, coverage: UnsafePointer<UInt8>, count: Int,
+                           context: FillSolidContext) {
+  zk_fill_solid_avx2(pixels, coverage, count, BlendKernels.word(context.color))
+}
+
+/// The AVX2 twin of ``sourceOverRow(_:source:coverage:count:)`` alone (for
+/// the identity tests). Requires ``BlendKernels/avx2Available``.
+package func sourceOverRowAVX2(_ pixels: UnsafeMutablePointer<UInt8>, source: UnsafePointer<UInt8>,
+                               coverage: UnsafePointer<UInt8>, count: Int) {
+  zk_source_over_row_avx2(pixels, source, coverage, count)
+}
