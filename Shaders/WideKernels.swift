@@ -21,8 +21,13 @@ package enum BlendKernels {
   @inlinable @inline(__always)
   package static func fillSolidRun(_ pixels: UnsafeMutablePointer<UInt8>, count: Int, coverage: UInt8,
                                    context: FillSolidContext) {
-    if count >= 8, usesAVX2, let source = translucentSource(context, coverage: coverage) {
-      zk_fill_solid_run_avx2(pixels, count, source)
+    if count >= 8, usesAVX2 {
+      let source = weightedSource(context, coverage: coverage)
+      if source >> 24 == 255 {
+        zk_fill_pixels_avx2(pixels, count, source)
+      } else {
+        zk_fill_solid_run_avx2(pixels, count, source)
+      }
     } else {
       Shaders.fillSolidRun(pixels, count: count, coverage: coverage, context: context)
     }
@@ -52,15 +57,12 @@ package enum BlendKernels {
     }
   }
 
-  /// The weighted source word of a run (`div255(color × coverage)`, R in the
-  /// low byte), or nil when it is opaque: an opaque run is a plain store,
-  /// which the portable kernel already does at memory speed.
+  /// The weighted source word of a run, `div255(color × coverage)` per
+  /// channel, R in the low byte. An opaque one (alpha 255) is a plain store.
   @inlinable @inline(__always)
-  package static func translucentSource(_ context: FillSolidContext, coverage: UInt8) -> UInt32? {
+  package static func weightedSource(_ context: FillSolidContext, coverage: UInt8) -> UInt32 {
     let c = context.color, k = UInt32(coverage)
-    let alpha = div255(c[3] * k)
-    guard alpha != 255 else { return nil }
-    return div255(c[0] * k) | div255(c[1] * k) << 8 | div255(c[2] * k) << 16 | alpha << 24
+    return div255(c[0] * k) | div255(c[1] * k) << 8 | div255(c[2] * k) << 16 | div255(c[3] * k) << 24
   }
 
   /// A premultiplied colour as one little-endian word, R in the low byte.
@@ -71,13 +73,14 @@ package enum BlendKernels {
 }
 
 /// The AVX2 twin of ``fillSolidRun(_:count:coverage:context:)`` alone (for
-/// the identity tests). Requires ``BlendKernels/avx2Available``.
+/// the identity tests): the plain store of an opaque run, else the blend. Requires ``BlendKernels/avx2Available``.
 package func fillSolidRunAVX2(_ pixels: UnsafeMutablePointer<UInt8>, count: Int, coverage: UInt8,
                               context: FillSolidContext) {
-  if let source = BlendKernels.translucentSource(context, coverage: coverage) {
-    zk_fill_solid_run_avx2(pixels, count, source)
+  let source = BlendKernels.weightedSource(context, coverage: coverage)
+  if source >> 24 == 255 {
+    zk_fill_pixels_avx2(pixels, count, source)
   } else {
-    fillSolidRun(pixels, count: count, coverage: coverage, context: context)
+    zk_fill_solid_run_avx2(pixels, count, source)
   }
 }
 

@@ -77,6 +77,19 @@ ZK_AVX2 void zk_fill_solid_run_avx2(uint8_t *pixels, ptrdiff_t count, uint32_t s
   }
 }
 
+ZK_AVX2 void zk_fill_pixels_avx2(uint8_t *pixels, ptrdiff_t count, uint32_t word) {
+  const __m256i words = _mm256_set1_epi32((int)word);
+  ptrdiff_t x = 0;
+  for (; x + 32 <= count; x += 32) {
+    _mm256_storeu_si256((__m256i *)(pixels + 4 * x), words);
+    _mm256_storeu_si256((__m256i *)(pixels + 4 * x + 32), words);
+    _mm256_storeu_si256((__m256i *)(pixels + 4 * x + 64), words);
+    _mm256_storeu_si256((__m256i *)(pixels + 4 * x + 96), words);
+  }
+  for (; x + 8 <= count; x += 8) _mm256_storeu_si256((__m256i *)(pixels + 4 * x), words);
+  for (; x < count; x++) zk_store32(pixels + 4 * x, word);
+}
+
 // Eight coverage bytes as 16-bit lane pairs: each pixel's word holds c | c << 16.
 ZK_AVX2 static inline __m256i zk_cover8(const uint8_t *coverage) {
   __m256i k = _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)coverage));
@@ -131,6 +144,9 @@ ZK_AVX2 void zk_source_over_row_avx2(uint8_t *pixels, const uint8_t *source, con
 int zk_cpu_has_avx2(void) { return 0; }
 void zk_fill_solid_run_avx2(uint8_t *pixels, ptrdiff_t count, uint32_t source) {
   (void)pixels; (void)count; (void)source;
+}
+void zk_fill_pixels_avx2(uint8_t *pixels, ptrdiff_t count, uint32_t word) {
+  (void)pixels; (void)count; (void)word;
 }
 void zk_fill_solid_avx2(uint8_t *pixels, const uint8_t *coverage, ptrdiff_t count, uint32_t color) {
   (void)pixels; (void)coverage; (void)count; (void)color;

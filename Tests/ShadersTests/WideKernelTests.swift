@@ -22,6 +22,19 @@ struct WideKernelTests {
     }
   }
 
+  /// An opaque colour at full coverage is a plain store in both.
+  @Test func opaqueFillSolidRunAVX2MatchesThePortableKernel() {
+    KernelMatrix.forEach { length, offset, random in
+      let context = FillSolidContext(premultipliedRed: random.byte(), green: random.byte(), blue: random.byte(),
+                                     alpha: 255)
+      let original = random.premultipliedPixels(length)
+      var wide = KernelMatrix.Placed(original, offset: offset), portable = wide
+      wide.withPointer { fillSolidRunAVX2($0, count: length, coverage: 255, context: context) }
+      portable.withPointer { fillSolidRun($0, count: length, coverage: 255, context: context) }
+      return wide.bytes == portable.bytes && wide.guardsIntact
+    }
+  }
+
   @Test func fillSolidAVX2MatchesThePortableKernel() {
     KernelMatrix.forEach { length, offset, random in
       let context = random.context()

@@ -19,6 +19,11 @@ int zk_cpu_has_avx2(void);
 /// portable Swift kernels, so that tests can cover both paths), else 0.
 int zk_prefers_avx2(void);
 
+/// Stores `word` (one RGBA8 pixel, R in the low byte) into `count` pixels:
+/// an opaque run, whatever was there. Nothing happens for count ≤ 0.
+/// Byte-identical to Shaders' fillSolidRun for an opaque colour.
+void zk_fill_pixels_avx2(uint8_t *pixels, ptrdiff_t count, uint32_t word);
+
 /// Source-over of one premultiplied RGBA8 colour `source` (R in the low byte,
 /// already weighted by its coverage) over `count` premultiplied RGBA8 pixels:
 /// d = s + div255(d × (255 − s.a)) per channel. Nothing happens for
