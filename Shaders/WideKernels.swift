@@ -72,6 +72,62 @@ package enum BlendKernels {
   }
 }
 
+/// One colour's blends, with what every run of it shares worked out once:
+/// the kernel choice, the source word at full coverage (a shape's interior)
+/// and the colour's lane pairs for single edge pixels. The same bytes as
+/// ``BlendKernels`` and the portable kernels for every run.
+package struct SolidBlend {
+  @usableFromInline let context: FillSolidContext
+  @usableFromInline let usesAVX2: Bool
+  /// The source word at full coverage: `div255(c × 255) = c`, so the colour itself.
+  @usableFromInline let fullSource: UInt32
+  /// Red/blue and green/alpha of the colour in 16-bit lanes.
+  @usableFromInline let colorRB: UInt32, colorGA: UInt32
+
+  /// The blends of `context`'s colour.
+  @inlinable @inline(__always) package init(_ context: FillSolidContext) {
+    self.context = context
+    usesAVX2 = BlendKernels.usesAVX2
+    fullSource = BlendKernels.word(context.color)
+    colorRB = context.color[0] | context.color[2] << 16
+    colorGA = context.color[1] | context.color[3] << 16
+  }
+
+  /// ``fillSolidRun(_:count:coverage:context:)`` of this colour. Nothing
+  /// happens for `count ≤ 0`.
+  @inlinable @inline(__always)
+  package func fillRun(_ pixels: UnsafeMutablePointer<UInt8>, count: Int, coverage: UInt8) {
+    if count >= 8, usesAVX2 {
+      let source = coverage == 255 ? fullSource : BlendKernels.weightedSource(context, coverage: coverage)
+      if source >> 24 == 255 {
+        zk_fill_pixels_avx2(pixels, count, source)
+      } else {
+        zk_fill_solid_run_avx2(pixels, count, source)
+      }
+    } else {
+      Shaders.fillSolidRun(pixels, count: count, coverage: coverage, context: context)
+    }
+  }
+
+  /// ``fillSolid(_:coverage:count:context:)`` of this colour: runs of one to
+  /// three pixels (a shape's edges) one word at a time. Nothing happens for
+  /// `count ≤ 0`.
+  @inlinable @inline(__always)
+  package func fill(_ pixels: UnsafeMutablePointer<UInt8>, coverage: UnsafePointer<UInt8>, count: Int) {
+    if count < 4 {
+      for x in 0..<Swift.max(count, 0) {
+        let raw = UnsafeMutableRawPointer(pixels + 4 &* x)
+        raw.storeBytes(of: blendWord(raw.loadUnaligned(as: UInt32.self), UInt32(coverage[x]), colorRB, colorGA),
+                       as: UInt32.self)
+      }
+    } else if count >= 8, usesAVX2 {
+      zk_fill_solid_avx2(pixels, coverage, count, BlendKernels.word(context.color))
+    } else {
+      Shaders.fillSolid(pixels, coverage: coverage, count: count, context: context)
+    }
+  }
+}
+
 /// The AVX2 twin of ``fillSolidRun(_:count:coverage:context:)`` alone (for
 /// the identity tests): the plain store of an opaque run, else the blend. Requires ``BlendKernels/avx2Available``.
 package func fillSolidRunAVX2(_ pixels: UnsafeMutablePointer<UInt8>, count: Int, coverage: UInt8,

@@ -202,11 +202,12 @@ extension DisplayList {
       defer { index += 1 }
       switch commands[index] {
       case .solid(let index, let context):
+        let solid = SolidBlend(context)
         blend(runs[index], cursor: scratch.cursors + index, rows: rows, into: target) { pixels, span, coverage in
           if let coverage {
-            BlendKernels.fillSolid(pixels, coverage: coverage, count: Int(span.count), context: context)
+            solid.fill(pixels, coverage: coverage, count: Int(span.count))
           } else {
-            BlendKernels.fillSolidRun(pixels, count: Int(span.count), coverage: span.value, context: context)
+            solid.fillRun(pixels, count: Int(span.count), coverage: span.value)
           }
         }
       case .gradient(let index, let paintIndex):

@@ -86,4 +86,26 @@ struct WideKernelTests {
         && masked.guardsIntact
     }
   }
+
+  /// A colour's blends with their shared work done once (what the display
+  /// list plays shapes with) give the portable kernels' bytes, at full
+  /// coverage (the precomputed source) and any other.
+  @Test func solidBlendMatchesThePortableKernels() {
+    KernelMatrix.forEach { length, offset, random in
+      let context = random.context()
+      let solid = SolidBlend(context)
+      let value: UInt8 = random.byte() < 128 ? 255 : random.byte()
+      let coverage = random.bytes(length)
+      let original = random.premultipliedPixels(length)
+      var run = KernelMatrix.Placed(original, offset: offset), runPortable = run
+      run.withPointer { solid.fillRun($0, count: length, coverage: value) }
+      runPortable.withPointer { fillSolidRun($0, count: length, coverage: value, context: context) }
+      var masked = KernelMatrix.Placed(original, offset: offset), maskedPortable = masked
+      var c1 = KernelMatrix.Placed(coverage, offset: offset), c2 = c1
+      masked.withPointer { p in c1.withPointer { solid.fill(p, coverage: $0, count: length) } }
+      maskedPortable.withPointer { p in c2.withPointer { fillSolid(p, coverage: $0, count: length, context: context) } }
+      return run.bytes == runPortable.bytes && run.guardsIntact && masked.bytes == maskedPortable.bytes
+        && masked.guardsIntact
+    }
+  }
 }
