@@ -5,7 +5,8 @@ import PackageDescription
 // The module graph (docs/architecture.md draws it); an arrow means "imports",
 // and no module imports one above it (scripts/check-imports enforces it):
 //
-//   Shaders, ZoetropeGeometry, ZoetropeTiming, ZoetropePixels  (import nothing of ours)
+//   Shaders, ZoetropeGeometry, ZoetropeTiming, ZoetropePixels  (import nothing of ours but
+//                                    Shaders → CZoetropeKernels, its AVX2 twins chosen at run time)
 //   ZoetropeAnimation   → Geometry, Timing, Pixels            (an image is an animation value: flipbooks)
 //   ZoetropeLayers      → Geometry, Timing, Animation, Pixels (`contents` holds an Image)
 //   ZoetropeRaster      → Shaders, Geometry, Pixels           (paths → coverage runs → pixels; image sampling)
@@ -42,7 +43,10 @@ let package = Package(
   ],
   targets: [
     // MARK: - Implementation details (one module per layer of the architecture)
-    .target(name: "Shaders", path: "Shaders", exclude: ["README.md"]),
+    // AVX2 twins of the blend kernels: C functions compiled for AVX2 one by one
+    // (`__attribute__((target("avx2")))`, no flags) and chosen by CPU feature.
+    .target(name: "CZoetropeKernels", exclude: ["README.md"]),
+    .target(name: "Shaders", dependencies: ["CZoetropeKernels"], path: "Shaders", exclude: ["README.md"]),
     .target(name: "ZoetropePixels", exclude: ["README.md"]),
     .target(name: "ZoetropeGeometry", exclude: ["README.md"]),
     .target(name: "ZoetropeTiming", exclude: ["README.md"]),

@@ -217,11 +217,12 @@ extension DisplayList {
       defer { index += 1 }
       switch commands[index] {
       case .solid(let index, let context):
+        let solid = SolidBlend(context)
         blend(runs[index], cursor: scratch.cursors + index, rows: rows, into: target) { pixels, span, coverage in
           if let coverage {
-            fillSolid(pixels, coverage: coverage, count: Int(span.count), context: context)
+            solid.fill(pixels, coverage: coverage, count: Int(span.count))
           } else {
-            fillSolidRun(pixels, count: Int(span.count), coverage: span.value, context: context)
+            solid.fillRun(pixels, count: Int(span.count), coverage: span.value)
           }
         }
       case .gradient(let index, let paintIndex):
@@ -230,7 +231,7 @@ extension DisplayList {
           let n = Int(span.count)
           paint.row(y: Int(span.y), x: Int(span.x), count: n, into: scratch.source)
           if coverage == nil { scratch.constant.update(repeating: span.value, count: n) }
-          sourceOverRow(pixels, source: scratch.source, coverage: coverage ?? UnsafePointer(scratch.constant), count: n)
+          BlendKernels.sourceOverRow(pixels, source: scratch.source, coverage: coverage ?? UnsafePointer(scratch.constant), count: n)
         }
       case .image(let index, let paintIndex):
         let paint = imagePaints[paintIndex]
@@ -239,7 +240,7 @@ extension DisplayList {
           let n = Int(span.count)
           paint.row(y: Int(span.y), x: Int(span.x), count: n, into: scratch.source, scratch: images)
           let cover = paint.coverage(coverage, constant: span.value, count: n, scratch: images)
-          sourceOverRow(pixels, source: scratch.source, coverage: cover, count: n)
+          BlendKernels.sourceOverRow(pixels, source: scratch.source, coverage: cover, count: n)
         }
       case .beginGroup(let bounds, let end):
         // A group clear of the band changes none of its pixels: skip it whole.
@@ -261,7 +262,7 @@ extension DisplayList {
         scratch.constant.update(repeating: alpha, count: x1 - x0)
         for row in first..<last {
           let offset = 4 * (row * width + x0)
-          sourceOverRow(below + offset, source: target + offset, coverage: scratch.constant, count: x1 - x0)
+          BlendKernels.sourceOverRow(below + offset, source: target + offset, coverage: scratch.constant, count: x1 - x0)
         }
         target = below
       }

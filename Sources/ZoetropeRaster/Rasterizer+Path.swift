@@ -92,10 +92,8 @@ extension Rasterizer {
     let lines = Path.roundedRect(bounds, cornerRadius: radius).flattened(tolerance: tolerance, transform: t)
     var result = spans(of: lines, fillRule: .nonZero, canvasWidth: canvas.width, canvasHeight: canvas.height,
                        rows: Int.min..<bandTop, scratch: scratch) ?? CoverageSpans()
-    if let middle = rectangleSpans(minX: left, minY: Double(bandTop), maxX: right, maxY: Double(bandBottom),
-                                   canvasWidth: canvas.width, canvasHeight: canvas.height) {
-      result.append(middle)
-    }
+    appendRectangleSpans(minX: left, minY: Double(bandTop), maxX: right, maxY: Double(bandBottom),
+                         canvasWidth: canvas.width, canvasHeight: canvas.height, to: &result)
     if let lower = spans(of: lines, fillRule: .nonZero, canvasWidth: canvas.width, canvasHeight: canvas.height,
                          rows: bandBottom..<Int.max, scratch: scratch) {
       result.append(lower)

@@ -13,37 +13,63 @@ extension Rasterizer {
   package static func rectangleSpans(
     minX: Double, minY: Double, maxX: Double, maxY: Double, canvasWidth: Int, canvasHeight: Int
   ) -> CoverageSpans? {
+    var result = CoverageSpans()
+    guard appendRectangleSpans(minX: minX, minY: minY, maxX: maxX, maxY: maxY, canvasWidth: canvasWidth,
+                               canvasHeight: canvasHeight, to: &result)
+    else { return nil }
+    return result
+  }
+
+  /// ``rectangleSpans(minX:minY:maxX:maxY:canvasWidth:canvasHeight:)`` appended
+  /// to `result` (whose runs must end above the rectangle's first row); false,
+  /// with `result` unchanged, when the rectangle covers no pixel.
+  ///
+  /// Rows with the same vertical overlap (every row but the first and the
+  /// last) have the same bytes: they are worked out once and copied.
+  @discardableResult
+  package static func appendRectangleSpans(
+    minX: Double, minY: Double, maxX: Double, maxY: Double, canvasWidth: Int, canvasHeight: Int,
+    to result: inout CoverageSpans
+  ) -> Bool {
     let w = Double(canvasWidth), h = Double(canvasHeight)
     let left = Swift.min(Swift.max(minX, 0), w), right = Swift.min(Swift.max(maxX, 0), w)
     let top = Swift.min(Swift.max(minY, 0), h), bottom = Swift.min(Swift.max(maxY, 0), h)
-    guard right > left, bottom > top else { return nil }
+    guard right > left, bottom > top else { return false }
     let firstColumn = Int(left.rounded(.down)), lastColumn = Int(right.rounded(.up))  // exclusive
     let firstRow = Int(top.rounded(.down)), lastRow = Int(bottom.rounded(.up))
     func overlap(_ index: Int, _ low: Double, _ high: Double) -> Double {
       Swift.min(Double(index + 1), high) - Swift.max(Double(index), low)
     }
     func byte(_ area: Double) -> UInt8 { UInt8(Swift.min(Swift.max(area, 0), 1) * 255 + 0.5) }
-    var result = CoverageSpans()
-    result.spans.reserveCapacity(3 * (lastRow - firstRow))
-    result.coverage.reserveCapacity(2 * (lastRow - firstRow))
+    result.spans.reserveCapacity(result.spans.count + 3 * (lastRow - firstRow))
+    result.coverage.reserveCapacity(result.coverage.count + 2 * (lastRow - firstRow))
+    let narrow = lastColumn - firstColumn == 1
+    let leftOverlap = overlap(firstColumn, left, right), rightOverlap = overlap(lastColumn - 1, left, right)
+    // The bytes of the last row worked out, keyed by its vertical overlap.
+    var previousOverlap = Double.nan
+    var (leftEdge, rightEdge, interior): (UInt8, UInt8, UInt8) = (0, 0, 0)
     for row in firstRow..<lastRow {
       let fy = overlap(row, top, bottom)
-      let y = Int32(row)
-      if lastColumn - firstColumn == 1 {
-        append(&result, y: y, x: firstColumn, byte(fy * (right - left)))
-        continue
+      if fy != previousOverlap {
+        previousOverlap = fy
+        if narrow {
+          leftEdge = byte(fy * (right - left))
+        } else {
+          leftEdge = byte(fy * leftOverlap)
+          rightEdge = byte(fy * rightOverlap)
+          interior = byte(fy)
+        }
       }
-      let leftEdge = byte(fy * overlap(firstColumn, left, right))
-      let rightEdge = byte(fy * overlap(lastColumn - 1, left, right))
-      let interior = byte(fy)
+      let y = Int32(row)
       append(&result, y: y, x: firstColumn, leftEdge)
+      if narrow { continue }
       if lastColumn - firstColumn > 2 && interior > 0 {
         result.spans.append(CoverageSpans.Span(y: y, x: Int32(firstColumn + 1),
                                                count: Int32(lastColumn - firstColumn - 2), offset: -1, value: interior))
       }
       append(&result, y: y, x: lastColumn - 1, rightEdge)
     }
-    return result
+    return true
   }
 
   /// Appends a one-pixel run (skipped when its coverage is zero).

@@ -352,7 +352,10 @@ struct Accumulator {
                 if value > 0 && start - constantStart < Accumulator.shortRun && varyingEnd == constantStart {
                   // A short covered stretch between two varying runs (the inside of a
                   // thin stroke) joins them: one longer run blends faster than three.
-                  out.advanced(by: used).update(repeating: value, count: start - constantStart)
+                  // Sixteen bytes at once (fewer are kept): the bound gives every
+                  // marked group 20 bytes, and at least one group follows.
+                  UnsafeMutableRawPointer(out + used).storeBytes(of: SIMD16<UInt8>(repeating: value),
+                                                                 as: SIMD16<UInt8>.self)
                   used += start - constantStart
                   extending = true
                 } else if value > 0 {

@@ -157,6 +157,34 @@ if wanted("render") || filter.hasPrefix("render/") {
       + "\(String(format: "%.1f", parallelFPS)) on \(cores)")
   }
 }
+// `cpu/<scene>` (e.g. `cpu/rects_1920x1080`): that bench scene's frames in
+// this thread's CPU time, 30 after 3 warm-ups — what a paired comparison
+// with a peer on a shared machine reads, since other processes holding the
+// core do not count. Not part of the default run.
+if filter.hasPrefix("cpu/") {
+  let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent("Fixtures/Bench")
+  let file = folder.appendingPathComponent(String(filter.dropFirst(4)) + ".json").path
+  do {
+    let renderer = Renderer(try SceneDecoder.decode(contentsOf: file))
+    var image = renderer.frame(atTime: 0)
+    for _ in 0..<2 { renderer.render(atTime: 0, into: &image) }
+    var cpu: [Double] = []
+    for _ in 0..<30 {
+      var a = timespec(), b = timespec()
+      clock_gettime(CLOCK_THREAD_CPUTIME_ID, &a)
+      renderer.render(atTime: 0, into: &image)
+      clock_gettime(CLOCK_THREAD_CPUTIME_ID, &b)
+      cpu.append(Double(b.tv_sec - a.tv_sec) * 1e3 + Double(b.tv_nsec - a.tv_nsec) / 1e6)
+    }
+    let sorted = cpu.sorted()
+    row(filter + " (thread CPU time)", sorted)
+    // The fastest frames are the ones other processes disturbed least.
+    print("    min \(String(format: "%.3f", sorted[0])) ms, p10 \(String(format: "%.3f", sorted[3])) ms")
+  } catch {
+    print("\(filter): \(error)")
+  }
+}
 if wanted("clip") {
   // Clips: the 1440×1080 clip scene (60 frames) to H.264 and to a PNG
   // sequence, end to end through the render pipeline on every core, against

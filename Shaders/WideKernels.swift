@@ -1,0 +1,155 @@
+// SPDX-License-Identifier: Apache-2.0
+// The blend kernels the renderer calls: AVX2 twins where the CPU has them, else the portable ones.
+
+import CZoetropeKernels
+
+/// The entry points the renderer blends through. Each one runs the AVX2 twin
+/// of a portable kernel (C, compiled for AVX2 function by function, chosen
+/// once per process by CPU feature) when ``usesAVX2`` is true and the run is
+/// long enough to fill a 256-bit register, else the portable Swift SIMD
+/// kernel. Both give the same bytes (tests compare them over many lengths and
+/// offsets), so which one runs changes speed only.
+package enum BlendKernels {
+  /// True when this CPU has AVX2 and `ZOETROPE_KERNELS=portable` is not set.
+  package static let usesAVX2 = zk_prefers_avx2() != 0
+
+  /// True when this CPU can run the AVX2 kernels at all (the tests' guard).
+  package static let avx2Available = zk_cpu_has_avx2() != 0
+
+  /// ``fillSolidRun(_:count:coverage:context:)``, wide where it pays. Nothing
+  /// happens for `count ≤ 0`.
+  @inlinable @inline(__always)
+  package static func fillSolidRun(_ pixels: UnsafeMutablePointer<UInt8>, count: Int, coverage: UInt8,
+                                   context: FillSolidContext) {
+    if count >= 8, usesAVX2 {
+      let source = weightedSource(context, coverage: coverage)
+      if source >> 24 == 255 {
+        zk_fill_pixels_avx2(pixels, count, source)
+      } else {
+        zk_fill_solid_run_avx2(pixels, count, source)
+      }
+    } else {
+      Shaders.fillSolidRun(pixels, count: count, coverage: coverage, context: context)
+    }
+  }
+
+  /// ``fillSolid(_:coverage:count:context:)``, wide where it pays. Nothing
+  /// happens for `count ≤ 0`.
+  @inlinable @inline(__always)
+  package static func fillSolid(_ pixels: UnsafeMutablePointer<UInt8>, coverage: UnsafePointer<UInt8>, count: Int,
+                                context: FillSolidContext) {
+    if count >= 8, usesAVX2 {
+      zk_fill_solid_avx2(pixels, coverage, count, word(context.color))
+    } else {
+      Shaders.fillSolid(pixels, coverage: coverage, count: count, context: context)
+    }
+  }
+
+  /// ``sourceOverRow(_:source:coverage:count:)``, wide where it pays. Nothing
+  /// happens for `count ≤ 0`.
+  @inlinable @inline(__always)
+  package static func sourceOverRow(_ pixels: UnsafeMutablePointer<UInt8>, source: UnsafePointer<UInt8>,
+                                    coverage: UnsafePointer<UInt8>, count: Int) {
+    if count >= 8, usesAVX2 {
+      zk_source_over_row_avx2(pixels, source, coverage, count)
+    } else {
+      Shaders.sourceOverRow(pixels, source: source, coverage: coverage, count: count)
+    }
+  }
+
+  /// The weighted source word of a run, `div255(color × coverage)` per
+  /// channel, R in the low byte. An opaque one (alpha 255) is a plain store.
+  @inlinable @inline(__always)
+  package static func weightedSource(_ context: FillSolidContext, coverage: UInt8) -> UInt32 {
+    let c = context.color, k = UInt32(coverage)
+    return div255(c[0] * k) | div255(c[1] * k) << 8 | div255(c[2] * k) << 16 | div255(c[3] * k) << 24
+  }
+
+  /// A premultiplied colour as one little-endian word, R in the low byte.
+  @inlinable @inline(__always)
+  package static func word(_ color: SIMD4<UInt32>) -> UInt32 {
+    color[0] | color[1] << 8 | color[2] << 16 | color[3] << 24
+  }
+}
+
+/// One colour's blends, with what every run of it shares worked out once:
+/// the kernel choice, the source word at full coverage (a shape's interior)
+/// and the colour's lane pairs for single edge pixels. The same bytes as
+/// ``BlendKernels`` and the portable kernels for every run.
+package struct SolidBlend {
+  @usableFromInline let context: FillSolidContext
+  @usableFromInline let usesAVX2: Bool
+  /// The source word at full coverage: `div255(c × 255) = c`, so the colour itself.
+  @usableFromInline let fullSource: UInt32
+  /// Red/blue and green/alpha of the colour in 16-bit lanes.
+  @usableFromInline let colorRB: UInt32, colorGA: UInt32
+
+  /// The blends of `context`'s colour.
+  @inlinable @inline(__always) package init(_ context: FillSolidContext) {
+    self.context = context
+    usesAVX2 = BlendKernels.usesAVX2
+    fullSource = BlendKernels.word(context.color)
+    colorRB = context.color[0] | context.color[2] << 16
+    colorGA = context.color[1] | context.color[3] << 16
+  }
+
+  /// ``fillSolidRun(_:count:coverage:context:)`` of this colour. Nothing
+  /// happens for `count ≤ 0`.
+  @inlinable @inline(__always)
+  package func fillRun(_ pixels: UnsafeMutablePointer<UInt8>, count: Int, coverage: UInt8) {
+    if count >= 8, usesAVX2 {
+      let source = coverage == 255 ? fullSource : BlendKernels.weightedSource(context, coverage: coverage)
+      if source >> 24 == 255 {
+        zk_fill_pixels_avx2(pixels, count, source)
+      } else {
+        zk_fill_solid_run_avx2(pixels, count, source)
+      }
+    } else {
+      Shaders.fillSolidRun(pixels, count: count, coverage: coverage, context: context)
+    }
+  }
+
+  /// ``fillSolid(_:coverage:count:context:)`` of this colour: runs of one to
+  /// three pixels (a shape's edges) one word at a time. Nothing happens for
+  /// `count ≤ 0`.
+  @inlinable @inline(__always)
+  package func fill(_ pixels: UnsafeMutablePointer<UInt8>, coverage: UnsafePointer<UInt8>, count: Int) {
+    if count < 4 {
+      for x in 0..<Swift.max(count, 0) {
+        let raw = UnsafeMutableRawPointer(pixels + 4 &* x)
+        raw.storeBytes(of: blendWord(raw.loadUnaligned(as: UInt32.self), UInt32(coverage[x]), colorRB, colorGA),
+                       as: UInt32.self)
+      }
+    } else if count >= 8, usesAVX2 {
+      zk_fill_solid_avx2(pixels, coverage, count, BlendKernels.word(context.color))
+    } else {
+      Shaders.fillSolid(pixels, coverage: coverage, count: count, context: context)
+    }
+  }
+}
+
+/// The AVX2 twin of ``fillSolidRun(_:count:coverage:context:)`` alone (for
+/// the identity tests): the plain store of an opaque run, else the blend. Requires ``BlendKernels/avx2Available``.
+package func fillSolidRunAVX2(_ pixels: UnsafeMutablePointer<UInt8>, count: Int, coverage: UInt8,
+                              context: FillSolidContext) {
+  let source = BlendKernels.weightedSource(context, coverage: coverage)
+  if source >> 24 == 255 {
+    zk_fill_pixels_avx2(pixels, count, source)
+  } else {
+    zk_fill_solid_run_avx2(pixels, count, source)
+  }
+}
+
+/// The AVX2 twin of ``fillSolid(_:coverage:count:context:)`` alone (for the
+/// identity tests). Requires ``BlendKernels/avx2Available``.
+package func fillSolidAVX2(_ pixels: UnsafeMutablePointer<UInt8>, coverage: UnsafePointer<UInt8>, count: Int,
+                           context: FillSolidContext) {
+  zk_fill_solid_avx2(pixels, coverage, count, BlendKernels.word(context.color))
+}
+
+/// The AVX2 twin of ``sourceOverRow(_:source:coverage:count:)`` alone (for
+/// the identity tests). Requires ``BlendKernels/avx2Available``.
+package func sourceOverRowAVX2(_ pixels: UnsafeMutablePointer<UInt8>, source: UnsafePointer<UInt8>,
+                               coverage: UnsafePointer<UInt8>, count: Int) {
+  zk_source_over_row_avx2(pixels, source, coverage, count)
+}

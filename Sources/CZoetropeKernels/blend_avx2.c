@@ -1,0 +1,205 @@
+// SPDX-License-Identifier: Apache-2.0
+// The AVX2 blend kernels: eight pixels per 256-bit register, each function compiled for AVX2 alone.
+
+#include "CZoetropeKernels.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+int zk_prefers_avx2(void) {
+  const char *choice = getenv("ZOETROPE_KERNELS");
+  if (choice != NULL && strcmp(choice, "portable") == 0) return 0;
+  return zk_cpu_has_avx2();
+}
+
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#include <immintrin.h>
+
+#define ZK_AVX2 __attribute__((target("avx2")))
+
+int zk_cpu_has_avx2(void) {
+  __builtin_cpu_init();
+  return __builtin_cpu_supports("avx2") ? 1 : 0;
+}
+
+// Every kernel works on two channels of a pixel at a time in 16-bit lanes:
+// red/blue (`d & 0x00FF00FF`) and green/alpha (`d >> 8` of each 16-bit lane),
+// where a product of two bytes fits. div255 is exact rounding to nearest,
+// (y + (y >> 8)) >> 8 with y = x + 128, which equals the high half of
+// y × 257 for every x ≤ 65025: one `vpmulhuw` instead of two shifts and an add.
+ZK_AVX2 static inline __m256i zk_div255(__m256i x) {
+  return _mm256_mulhi_epu16(_mm256_add_epi16(x, _mm256_set1_epi16(128)), _mm256_set1_epi16(257));
+}
+
+// One pixel in a 32-bit word with the same lane arithmetic (the tails).
+static inline uint32_t zk_div255_lanes(uint32_t x) {
+  uint32_t y = x + 0x00800080u;
+  return ((y + ((y >> 8) & 0x00FF00FFu)) >> 8) & 0x00FF00FFu;
+}
+
+static inline uint32_t zk_load32(const uint8_t *p) { uint32_t v; memcpy(&v, p, 4); return v; }
+static inline void zk_store32(uint8_t *p, uint32_t v) { memcpy(p, &v, 4); }
+
+// d = s + div255(d × inverse) for one pixel word, s already weighted.
+static inline uint32_t zk_over_word(uint32_t d, uint32_t sourceRB, uint32_t sourceGA, uint32_t inverse) {
+  uint32_t rb = sourceRB + zk_div255_lanes((d & 0x00FF00FFu) * inverse);
+  uint32_t ga = sourceGA + zk_div255_lanes(((d >> 8) & 0x00FF00FFu) * inverse);
+  return rb | (ga << 8);
+}
+
+// Eight pixels of source-over with per-lane weighted source halves.
+ZK_AVX2 static inline __m256i zk_over8(__m256i d, __m256i sourceRB, __m256i sourceGA, __m256i inverse) {
+  const __m256i low = _mm256_set1_epi32(0x00FF00FF);
+  __m256i rb = _mm256_add_epi16(sourceRB, zk_div255(_mm256_mullo_epi16(_mm256_and_si256(d, low), inverse)));
+  __m256i ga = _mm256_add_epi16(sourceGA, zk_div255(_mm256_mullo_epi16(_mm256_srli_epi16(d, 8), inverse)));
+  return _mm256_or_si256(rb, _mm256_slli_epi16(ga, 8));
+}
+
+// The same, four pixels in a 128-bit register (the tails of runs: a stroke's
+// edge runs are mostly a few pixels past a multiple of eight).
+ZK_AVX2 static inline __m128i zk_div255_4(__m128i x) {
+  return _mm_mulhi_epu16(_mm_add_epi16(x, _mm_set1_epi16(128)), _mm_set1_epi16(257));
+}
+
+ZK_AVX2 static inline __m128i zk_over4(__m128i d, __m128i sourceRB, __m128i sourceGA, __m128i inverse) {
+  const __m128i low = _mm_set1_epi32(0x00FF00FF);
+  __m128i rb = _mm_add_epi16(sourceRB, zk_div255_4(_mm_mullo_epi16(_mm_and_si128(d, low), inverse)));
+  __m128i ga = _mm_add_epi16(sourceGA, zk_div255_4(_mm_mullo_epi16(_mm_srli_epi16(d, 8), inverse)));
+  return _mm_or_si128(rb, _mm_slli_epi16(ga, 8));
+}
+
+ZK_AVX2 static inline __m128i zk_cover4(const uint8_t *coverage) {
+  __m128i k = _mm_cvtepu8_epi32(_mm_cvtsi32_si128((int)zk_load32(coverage)));
+  return _mm_or_si128(k, _mm_slli_epi32(k, 16));
+}
+
+ZK_AVX2 static inline __m128i zk_inverse4(__m128i sourceGA) {
+  __m128i alpha = _mm_srli_epi32(sourceGA, 16);
+  return _mm_sub_epi16(_mm_set1_epi16(255), _mm_or_si128(alpha, _mm_slli_epi32(alpha, 16)));
+}
+
+ZK_AVX2 void zk_fill_solid_run_avx2(uint8_t *pixels, ptrdiff_t count, uint32_t source) {
+  const uint32_t alpha = source >> 24, inverse = 255 - alpha;
+  const uint32_t wordRB = source & 0x00FF00FFu, wordGA = (source >> 8) & 0x00FF00FFu;
+  const __m256i sourceRB = _mm256_set1_epi32((int)wordRB), sourceGA = _mm256_set1_epi32((int)wordGA);
+  const __m256i inv = _mm256_set1_epi16((short)inverse);
+  ptrdiff_t x = 0;
+  // Sixteen pixels per step as two independent registers (their multiplies overlap).
+  for (; x + 16 <= count; x += 16) {
+    __m256i d0 = _mm256_loadu_si256((const __m256i *)(pixels + 4 * x));
+    __m256i d1 = _mm256_loadu_si256((const __m256i *)(pixels + 4 * x + 32));
+    _mm256_storeu_si256((__m256i *)(pixels + 4 * x), zk_over8(d0, sourceRB, sourceGA, inv));
+    _mm256_storeu_si256((__m256i *)(pixels + 4 * x + 32), zk_over8(d1, sourceRB, sourceGA, inv));
+  }
+  for (; x + 8 <= count; x += 8) {
+    __m256i d = _mm256_loadu_si256((const __m256i *)(pixels + 4 * x));
+    _mm256_storeu_si256((__m256i *)(pixels + 4 * x), zk_over8(d, sourceRB, sourceGA, inv));
+  }
+  if (x + 4 <= count) {
+    __m128i d = _mm_loadu_si128((const __m128i *)(pixels + 4 * x));
+    __m128i rb4 = _mm256_castsi256_si128(sourceRB), ga4 = _mm256_castsi256_si128(sourceGA);
+    _mm_storeu_si128((__m128i *)(pixels + 4 * x), zk_over4(d, rb4, ga4, _mm256_castsi256_si128(inv)));
+    x += 4;
+  }
+  for (; x < count; x++) {
+    zk_store32(pixels + 4 * x, zk_over_word(zk_load32(pixels + 4 * x), wordRB, wordGA, inverse));
+  }
+}
+
+ZK_AVX2 void zk_fill_pixels_avx2(uint8_t *pixels, ptrdiff_t count, uint32_t word) {
+  const __m256i words = _mm256_set1_epi32((int)word);
+  ptrdiff_t x = 0;
+  for (; x + 32 <= count; x += 32) {
+    _mm256_storeu_si256((__m256i *)(pixels + 4 * x), words);
+    _mm256_storeu_si256((__m256i *)(pixels + 4 * x + 32), words);
+    _mm256_storeu_si256((__m256i *)(pixels + 4 * x + 64), words);
+    _mm256_storeu_si256((__m256i *)(pixels + 4 * x + 96), words);
+  }
+  for (; x + 8 <= count; x += 8) _mm256_storeu_si256((__m256i *)(pixels + 4 * x), words);
+  for (; x < count; x++) zk_store32(pixels + 4 * x, word);
+}
+
+// Eight coverage bytes as 16-bit lane pairs: each pixel's word holds c | c << 16.
+ZK_AVX2 static inline __m256i zk_cover8(const uint8_t *coverage) {
+  __m256i k = _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)coverage));
+  return _mm256_or_si256(k, _mm256_slli_epi32(k, 16));
+}
+
+// The inverse alpha (255 − s.a) of weighted green/alpha lanes, in both halves of each word.
+ZK_AVX2 static inline __m256i zk_inverse8(__m256i sourceGA) {
+  __m256i alpha = _mm256_srli_epi32(sourceGA, 16);
+  return _mm256_sub_epi16(_mm256_set1_epi16(255), _mm256_or_si256(alpha, _mm256_slli_epi32(alpha, 16)));
+}
+
+ZK_AVX2 void zk_fill_solid_avx2(uint8_t *pixels, const uint8_t *coverage, ptrdiff_t count, uint32_t color) {
+  const uint32_t wordRB = color & 0x00FF00FFu, wordGA = (color >> 8) & 0x00FF00FFu;
+  const __m256i colorRB = _mm256_set1_epi32((int)wordRB), colorGA = _mm256_set1_epi32((int)wordGA);
+  ptrdiff_t x = 0;
+  for (; x + 8 <= count; x += 8) {
+    __m256i cover = zk_cover8(coverage + x);
+    __m256i sourceRB = zk_div255(_mm256_mullo_epi16(colorRB, cover));
+    __m256i sourceGA = zk_div255(_mm256_mullo_epi16(colorGA, cover));
+    __m256i d = _mm256_loadu_si256((const __m256i *)(pixels + 4 * x));
+    _mm256_storeu_si256((__m256i *)(pixels + 4 * x), zk_over8(d, sourceRB, sourceGA, zk_inverse8(sourceGA)));
+  }
+  if (x + 4 <= count) {
+    __m128i cover = zk_cover4(coverage + x);
+    __m128i sourceRB = zk_div255_4(_mm_mullo_epi16(_mm256_castsi256_si128(colorRB), cover));
+    __m128i sourceGA = zk_div255_4(_mm_mullo_epi16(_mm256_castsi256_si128(colorGA), cover));
+    __m128i d = _mm_loadu_si128((const __m128i *)(pixels + 4 * x));
+    _mm_storeu_si128((__m128i *)(pixels + 4 * x), zk_over4(d, sourceRB, sourceGA, zk_inverse4(sourceGA)));
+    x += 4;
+  }
+  for (; x < count; x++) {
+    uint32_t k = coverage[x];
+    uint32_t sourceRB = zk_div255_lanes(wordRB * k), sourceGA = zk_div255_lanes(wordGA * k);
+    zk_store32(pixels + 4 * x, zk_over_word(zk_load32(pixels + 4 * x), sourceRB, sourceGA, 255 - (sourceGA >> 16)));
+  }
+}
+
+ZK_AVX2 void zk_source_over_row_avx2(uint8_t *pixels, const uint8_t *source, const uint8_t *coverage, ptrdiff_t count) {
+  const __m256i low = _mm256_set1_epi32(0x00FF00FF);
+  ptrdiff_t x = 0;
+  for (; x + 8 <= count; x += 8) {
+    __m256i cover = zk_cover8(coverage + x);
+    __m256i s = _mm256_loadu_si256((const __m256i *)(source + 4 * x));
+    __m256i sourceRB = zk_div255(_mm256_mullo_epi16(_mm256_and_si256(s, low), cover));
+    __m256i sourceGA = zk_div255(_mm256_mullo_epi16(_mm256_srli_epi16(s, 8), cover));
+    __m256i d = _mm256_loadu_si256((const __m256i *)(pixels + 4 * x));
+    _mm256_storeu_si256((__m256i *)(pixels + 4 * x), zk_over8(d, sourceRB, sourceGA, zk_inverse8(sourceGA)));
+  }
+  if (x + 4 <= count) {
+    const __m128i low4 = _mm_set1_epi32(0x00FF00FF);
+    __m128i cover = zk_cover4(coverage + x);
+    __m128i s = _mm_loadu_si128((const __m128i *)(source + 4 * x));
+    __m128i sourceRB = zk_div255_4(_mm_mullo_epi16(_mm_and_si128(s, low4), cover));
+    __m128i sourceGA = zk_div255_4(_mm_mullo_epi16(_mm_srli_epi16(s, 8), cover));
+    __m128i d = _mm_loadu_si128((const __m128i *)(pixels + 4 * x));
+    _mm_storeu_si128((__m128i *)(pixels + 4 * x), zk_over4(d, sourceRB, sourceGA, zk_inverse4(sourceGA)));
+    x += 4;
+  }
+  for (; x < count; x++) {
+    uint32_t k = coverage[x], s = zk_load32(source + 4 * x);
+    uint32_t sourceRB = zk_div255_lanes((s & 0x00FF00FFu) * k), sourceGA = zk_div255_lanes(((s >> 8) & 0x00FF00FFu) * k);
+    zk_store32(pixels + 4 * x, zk_over_word(zk_load32(pixels + 4 * x), sourceRB, sourceGA, 255 - (sourceGA >> 16)));
+  }
+}
+
+#else
+
+// Not x86-64: the portable Swift kernels are the only ones.
+int zk_cpu_has_avx2(void) { return 0; }
+void zk_fill_solid_run_avx2(uint8_t *pixels, ptrdiff_t count, uint32_t source) {
+  (void)pixels; (void)count; (void)source;
+}
+void zk_fill_pixels_avx2(uint8_t *pixels, ptrdiff_t count, uint32_t word) {
+  (void)pixels; (void)count; (void)word;
+}
+void zk_fill_solid_avx2(uint8_t *pixels, const uint8_t *coverage, ptrdiff_t count, uint32_t color) {
+  (void)pixels; (void)coverage; (void)count; (void)color;
+}
+void zk_source_over_row_avx2(uint8_t *pixels, const uint8_t *source, const uint8_t *coverage, ptrdiff_t count) {
+  (void)pixels; (void)source; (void)coverage; (void)count;
+}
+
+#endif
