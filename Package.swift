@@ -9,7 +9,7 @@ import PackageDescription
 //   ZoetropeAnimation   → Geometry, Timing
 //   ZoetropeLayers      → Geometry, Timing, Animation
 //   ZoetropeRaster      → Shaders, Geometry                  (paths → coverage runs → pixels)
-//   ZoetropeCompositor  → Raster, Layers, Geometry           (presentation tree → display list)
+//   ZoetropeCompositor  → Raster, Layers, Geometry, Shaders  (presentation tree → display list)
 //   ZoetropeMedia       → CZoetropeMedia (libpng)            (images, PNG, frame sinks)
 //   ZoetropeVideo       → Media, Timing, CZoetropeVideo (FFmpeg, giflib)
 //   ZoetropeScene       → Geometry, Timing, Animation, Layers, Yams
@@ -43,7 +43,7 @@ let package = Package(
       exclude: ["README.md"]),
     .target(name: "ZoetropeRaster", dependencies: ["Shaders", "ZoetropeGeometry"], exclude: ["README.md"]),
     .target(
-      name: "ZoetropeCompositor", dependencies: ["ZoetropeRaster", "ZoetropeLayers", "ZoetropeGeometry"],
+      name: "ZoetropeCompositor", dependencies: ["Shaders", "ZoetropeRaster", "ZoetropeLayers", "ZoetropeGeometry"],
       exclude: ["README.md"]),
 
     // Images and PNG: libpng only, so that golden tests need nothing else.

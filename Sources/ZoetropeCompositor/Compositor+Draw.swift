@@ -11,10 +11,8 @@ extension Compositor {
   static func clip(of p: LayerProperties, layerToDevice: Transform3D, inside inherited: ClipMask?,
                    context: Context) -> ClipMask? {
     guard p.masksToBounds else { return inherited }
-    let shape = RoundedBounds(p)
-    let runs = shape.isEmpty ? nil : Rasterizer.spans(of: shape.path, fillRule: .nonZero, transform: layerToDevice,
-                                                      canvas: context.canvas, scratch: context.scratch)
-    return ClipMask(runs, width: context.canvas.width, height: context.canvas.height, parent: inherited)
+    let runs = RoundedBounds(p).spans(transform: layerToDevice, canvas: context.canvas, scratch: context.scratch)
+    return ClipMask(runs, parent: inherited)
   }
 
   /// Draws one layer's background and content (its border comes after its
@@ -27,15 +25,10 @@ extension Compositor {
   static func draw(_ p: LayerProperties, layerToDevice: Transform3D, opacity: Double, inheritedClip: ClipMask?,
                    ownClip: ClipMask?, context: Context, into frame: inout DisplayList) {
     let shape = RoundedBounds(p)
-    if let background = p.backgroundColor, background.alpha > 0, !shape.isEmpty {
-      let runs = shape.radius > 0
-        ? Rasterizer.roundedRectangleSpans(shape.rect, radius: shape.radius, transform: layerToDevice,
-                                           canvas: context.canvas, scratch: context.scratch)
-        : nil
-      if let runs = runs ?? Rasterizer.spans(of: shape.path, fillRule: .nonZero, transform: layerToDevice,
-                                            canvas: context.canvas, scratch: context.scratch) {
-        frame.fill(clipped(runs, by: inheritedClip), color: background, opacity: opacity)
-      }
+    if let background = p.backgroundColor, background.alpha > 0,
+      let runs = shape.spans(transform: layerToDevice, canvas: context.canvas, scratch: context.scratch)
+    {
+      frame.fill(clipped(runs, by: inheritedClip), color: background, opacity: opacity)
     }
     if let gradient = p.gradient, !shape.isEmpty, let paint = gradientPaint(gradient, bounds: p.bounds,
                                                                            layerToDevice: layerToDevice,

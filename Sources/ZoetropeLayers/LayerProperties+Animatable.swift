@@ -32,6 +32,7 @@ extension LayerProperties: AnimatableProperties {
     case .locations: return gradient.map { .numbers($0.locations ?? []) }
     case .startPoint: return gradient.map { .point($0.startPoint) }
     case .endPoint: return gradient.map { .point($0.endPoint) }
+    default: return compositingValue(of: property)
     }
   }
 
@@ -64,7 +65,7 @@ extension LayerProperties: AnimatableProperties {
     case (.locations, .numbers(let v)): gradient?.locations = v
     case (.startPoint, .point(let p)): gradient?.startPoint = p
     case (.endPoint, .point(let p)): gradient?.endPoint = p
-    default: break
+    default: setCompositingValue(value, of: property)
     }
   }
 }

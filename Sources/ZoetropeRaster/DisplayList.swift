@@ -29,8 +29,12 @@ package struct DisplayList: Sendable {
     /// buffer… (`bounds`: the device pixels the group's content touches;
     /// `end`: the index of the matching `endGroup`)
     case beginGroup(bounds: PixelBounds, end: Int)
-    /// …which is then blended onto what is below at this alpha (0…255).
-    case endGroup(alpha: UInt8, bounds: PixelBounds)
+    /// …which is then blended onto what is below at this alpha (0…255),
+    /// source-over or with a blend mode.
+    case endGroup(alpha: UInt8, bounds: PixelBounds, mode: BlendFormula?)
+    /// Ends a mask group (begun by `beginGroup`): the group below it (the
+    /// masked layer's) is multiplied by the mask's alpha within `bounds`.
+    case endMask(bounds: PixelBounds)
   }
 
   /// A rectangle of device pixels, `minX..<maxX × minY..<maxY`; empty when
@@ -57,6 +61,14 @@ package struct DisplayList: Sendable {
     }
 
     init() {}
+
+    /// The pixels both cover.
+    func intersection(_ other: PixelBounds) -> PixelBounds {
+      var result = PixelBounds()
+      result.minX = Swift.max(minX, other.minX); result.maxX = Swift.min(maxX, other.maxX)
+      result.minY = Swift.max(minY, other.minY); result.maxY = Swift.min(maxY, other.maxY)
+      return result
+    }
   }
 
   /// Frame width in pixels.
@@ -72,8 +84,9 @@ package struct DisplayList: Sendable {
   var paints: [GradientPaint] = []
   /// How deep isolated groups nest (how many group buffers a band needs).
   private(set) var groupDepth = 0
-  /// The open groups: where their `beginGroup` is and what they touched so far.
-  private var openGroups: [(index: Int, bounds: PixelBounds)] = []
+  /// The open groups: where their `beginGroup` is, what they touched so far,
+  /// and whether the group is a mask.
+  private var openGroups: [(index: Int, bounds: PixelBounds, isMask: Bool)] = []
 
   /// An empty drawing of `width × height` pixels over `background` (straight
   /// alpha, rounded to 8 bits and premultiplied).
@@ -103,25 +116,51 @@ package struct DisplayList: Sendable {
     if !openGroups.isEmpty { openGroups[openGroups.count - 1].bounds.formUnion(PixelBounds(runs)) }
   }
 
-  /// Opens an isolated group.
+  /// Opens an isolated group: what is recorded until ``endGroup(opacity:mode:)``
+  /// draws into a transparent buffer.
   package mutating func beginGroup() {
-    openGroups.append((commands.count, PixelBounds()))
+    openGroups.append((commands.count, PixelBounds(), false))
     commands.append(.beginGroup(bounds: PixelBounds(), end: -1))
     groupDepth = Swift.max(groupDepth, openGroups.count)
   }
 
-  /// Closes the innermost group, blending it at `opacity`. A group that drew
-  /// nothing is dropped.
-  package mutating func endGroup(opacity: Double) {
-    guard let (start, bounds) = openGroups.popLast() else { return }
-    if bounds.isEmpty {
+  /// Closes the innermost group, blending it at `opacity` (NaN counts as 0),
+  /// source-over or with `mode`. A group that drew nothing is dropped.
+  package mutating func endGroup(opacity: Double, mode: BlendFormula? = nil) {
+    guard let (start, bounds, _) = openGroups.popLast() else { return }
+    let alpha = UInt8((Swift.min(Swift.max(opacity.isNaN ? 0 : opacity, 0), 1) * 255).rounded())
+    if bounds.isEmpty || alpha == 0 {
       commands.removeSubrange(start...)
       return
     }
-    let alpha = UInt8((Swift.min(Swift.max(opacity.isNaN ? 0 : opacity, 0), 1) * 255).rounded())
     commands[start] = .beginGroup(bounds: bounds, end: commands.count)
-    commands.append(.endGroup(alpha: alpha, bounds: bounds))
+    commands.append(.endGroup(alpha: alpha, bounds: bounds, mode: mode))
     if !openGroups.isEmpty { openGroups[openGroups.count - 1].bounds.formUnion(bounds) }
+  }
+
+  /// Opens a mask inside the open group (the masked layer's): what is
+  /// recorded until ``endMask()`` draws the mask, whose alpha will multiply
+  /// the group. The mask must be the last thing recorded in the group.
+  package mutating func beginMask() {
+    beginGroup()
+    openGroups[openGroups.count - 1].isMask = true
+  }
+
+  /// Closes the mask: the enclosing group keeps only what lies inside the
+  /// mask's pixels, multiplied by its alpha (a group whose mask drew nothing
+  /// draws nothing). Call ``endGroup(opacity:mode:)`` for the masked group next.
+  package mutating func endMask() {
+    guard let (start, maskBounds, isMask) = openGroups.popLast(), isMask, !openGroups.isEmpty else { return }
+    let host = openGroups.count - 1
+    let kept = openGroups[host].bounds.intersection(maskBounds)
+    if kept.isEmpty {
+      commands.removeSubrange(start...)
+      openGroups[host].bounds = PixelBounds()
+      return
+    }
+    commands[start] = .beginGroup(bounds: maskBounds, end: commands.count)
+    commands.append(.endMask(bounds: kept))
+    openGroups[host].bounds = kept
   }
 }
 
@@ -215,18 +254,37 @@ extension DisplayList {
         let (x0, x1) = (Swift.max(bounds.minX, 0), Swift.min(bounds.maxX, width))
         for row in 0..<rows.count { fillPixels(target + 4 * (row * width + x0), count: x1 - x0, word: 0) }
         level += 1
-      case .endGroup(let alpha, let bounds):
+      case .endGroup(let alpha, let bounds, let mode):
         level -= 1
         let below = level == 0 ? band : scratch.groupBuffer(level - 1)
         let (x0, x1) = (Swift.max(bounds.minX, 0), Swift.min(bounds.maxX, width))
         let first = Swift.max(bounds.minY, rows.lowerBound) - rows.lowerBound
         let last = Swift.min(bounds.maxY, rows.upperBound) - rows.lowerBound
-        scratch.constant.update(repeating: alpha, count: x1 - x0)
-        for row in first..<last {
-          let offset = 4 * (row * width + x0)
-          sourceOverRow(below + offset, source: target + offset, coverage: scratch.constant, count: x1 - x0)
+        if let mode {
+          for row in first..<last {
+            let offset = 4 * (row * width + x0)
+            blendRow(below + offset, source: target + offset, alpha: alpha, count: x1 - x0, mode: mode)
+          }
+        } else {
+          scratch.constant.update(repeating: alpha, count: x1 - x0)
+          for row in first..<last {
+            let offset = 4 * (row * width + x0)
+            sourceOverRow(below + offset, source: target + offset, coverage: scratch.constant, count: x1 - x0)
+          }
         }
         target = below
+      case .endMask(let bounds):
+        // The mask's buffer is `target`; the masked group's is the level below.
+        level -= 1
+        let host = scratch.groupBuffer(level - 1)
+        let (x0, x1) = (Swift.max(bounds.minX, 0), Swift.min(bounds.maxX, width))
+        let first = Swift.max(bounds.minY, rows.lowerBound) - rows.lowerBound
+        let last = Swift.min(bounds.maxY, rows.upperBound) - rows.lowerBound
+        for row in first..<last where x1 > x0 {
+          let offset = 4 * (row * width + x0)
+          destinationInRow(host + offset, mask: target + offset, count: x1 - x0)
+        }
+        target = host
       }
     }
   }

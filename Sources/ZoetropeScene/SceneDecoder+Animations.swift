@@ -182,6 +182,9 @@ extension SceneDecoder {
     case (.gradientLayer, let k) where k != .gradient:
       report(p, "\"\(string)\" animates a gradient layer property, but this is a \(layerKind.rawValue) layer")
       return nil
+    case (.replicatorLayer, let k) where k != .replicator:
+      report(p, "\"\(string)\" animates a replicator layer property, but this is a \(layerKind.rawValue) layer")
+      return nil
     default:
       return keyPath
     }

@@ -14,7 +14,7 @@ extension SceneDecoder {
     "type", "name", "bounds", "position", "anchorPoint", "frame", "zPosition", "transform", "sublayerTransform",
     "opacity", "hidden", "backgroundColor", "cornerRadius", "borderWidth", "borderColor", "masksToBounds",
     "sublayers", "animations",
-  ])
+  ]).union(compositingKeys)
   static let shapeKeys: Set<String> = [
     "path", "fillColor", "fillRule", "strokeColor", "lineWidth", "lineCap", "lineJoin", "miterLimit",
     "lineDashPattern", "lineDashPhase", "strokeStart", "strokeEnd",
@@ -27,6 +27,7 @@ extension SceneDecoder {
     case "layer", "CALayer": .layer
     case "shape", "CAShapeLayer": .shape
     case "gradient", "CAGradientLayer": .gradient
+    case "replicator", "CAReplicatorLayer": .replicator
     default: nil
     }
   }
@@ -34,12 +35,37 @@ extension SceneDecoder {
   /// Decodes the scene's `layers` into sublayers of `root`, iteratively: depth
   /// costs heap, not stack.
   mutating func decodeLayers(_ items: [JSONValue], under root: Layer, at path: Int) {
-    var pending: [(value: JSONValue, path: Int, parent: Layer)] = []
+    var pending: [PendingLayer] = []
     for (i, item) in items.enumerated().reversed() {
-      pending.append((item, paths.child(path, i), root))
+      pending.append(PendingLayer(value: item, path: paths.child(path, i), parent: root, isMask: false))
     }
-    while let (value, layerPath, parent) = pending.popLast() {
-      guard let layer = decodeLayer(value, at: layerPath, parent: parent) else { continue }
+    decodePending(&pending)
+  }
+
+  /// A layer value still to decode, and where it goes: a sublayer of
+  /// `parent`, or its mask.
+  struct PendingLayer {
+    var value: JSONValue
+    var path: Int
+    var parent: Layer
+    var isMask: Bool
+  }
+
+  /// Decodes layers and everything under them (masks, sublayers) until none is pending.
+  mutating func decodePending(_ pending: inout [PendingLayer]) {
+    while let item = pending.popLast() {
+      let (value, layerPath, parent) = (item.value, item.path, item.parent)
+      guard let layer = decodeLayer(value, at: layerPath, parent: parent, isMask: item.isMask) else { continue }
+      if let mask = value["mask"] {
+        let maskPath = paths.child(layerPath, "mask")
+        if item.isMask {
+          warn(maskPath, "a mask's own mask is ignored, as Core Animation ignores it")
+        } else if case .null = mask {
+          layer.mask = nil
+        } else {
+          pending.append(PendingLayer(value: mask, path: maskPath, parent: layer, isMask: true))
+        }
+      }
       if let sublayers = value["sublayers"] {
         let sublayersPath = paths.child(layerPath, "sublayers")
         guard case .array(let children) = sublayers else {
@@ -47,7 +73,7 @@ extension SceneDecoder {
           continue
         }
         for (i, child) in children.enumerated().reversed() {
-          pending.append((child, paths.child(sublayersPath, i), layer))
+          pending.append(PendingLayer(value: child, path: paths.child(sublayersPath, i), parent: layer, isMask: false))
         }
       }
     }
@@ -62,10 +88,15 @@ extension SceneDecoder {
         ? " (the root layer's frame is the canvas; put layers in the top-level \"layers\")" : nil
     }) else { return }
     decodeLayerMembers(members, into: root, kind: .layer, at: path)
+    if let mask = value["mask"], mask != .null {
+      var pending = [PendingLayer(value: mask, path: paths.child(path, "mask"), parent: root, isMask: true)]
+      decodePending(&pending)
+    }
   }
 
-  /// One layer (without its sublayers), attached to `parent`; `nil` if unusable.
-  private mutating func decodeLayer(_ value: JSONValue, at path: Int, parent: Layer) -> Layer? {
+  /// One layer (without its sublayers), attached to `parent` as a sublayer
+  /// or as its mask; `nil` if unusable.
+  private mutating func decodeLayer(_ value: JSONValue, at path: Int, parent: Layer, isMask: Bool) -> Layer? {
     guard case .object = value else {
       report(path, "must be a layer, an object (got \(value.compactDescription))")
       return nil
@@ -76,21 +107,32 @@ extension SceneDecoder {
       if case .string(let name) = typeValue, let known = SceneDecoder.layerKind(named: name) {
         kind = known
       } else {
-        report(typePath, "must be \"layer\", \"shape\" or \"gradient\" (got \(typeValue.compactDescription))")
+        report(typePath, "must be \"layer\", \"shape\", \"gradient\" or \"replicator\" "
+          + "(got \(typeValue.compactDescription))")
       }
     }
     var allowed = SceneDecoder.layerKeys
     if kind == .shape { allowed.formUnion(SceneDecoder.shapeKeys) }
     if kind == .gradient { allowed.formUnion(SceneDecoder.gradientKeys) }
+    if kind == .replicator { allowed.formUnion(SceneDecoder.replicatorKeys) }
     let members = checkKeys(value, at: path, allowed: allowed, what: "a \(kind.rawValue) layer", hint: { key in
       if SceneDecoder.shapeKeys.contains(key) { return " (\"\(key)\" belongs to shape layers: add \"type\": \"shape\")" }
       if SceneDecoder.gradientKeys.contains(key) {
         return " (\"\(key)\" belongs to gradient layers: add \"type\": \"gradient\")"
       }
+      if SceneDecoder.replicatorKeys.contains(key) {
+        return " (\"\(key)\" belongs to replicator layers: add \"type\": \"replicator\")"
+      }
       return nil
     })
-    let layer: Layer = kind == .shape ? ShapeLayer() : kind == .gradient ? GradientLayer() : Layer()
-    parent.addSublayer(layer)
+    let layer: Layer = switch kind {
+    case .layer: Layer()
+    case .shape: ShapeLayer()
+    case .gradient: GradientLayer()
+    case .replicator: ReplicatorLayer()
+    }
+    if isMask { parent.mask = layer } else { parent.addSublayer(layer) }
+    if kind == .replicator { replicatorPaths.append((layer, path)) }
     let known: [JSONMember]
     if let members {
       known = members
@@ -113,7 +155,7 @@ extension SceneDecoder {
       let v = member.value
       if decodeTiming(member, into: &layer.timing, at: p) { continue }
       switch member.key {
-      case "type", "sublayers": break
+      case "type", "sublayers", "mask": break
       case "name":
         guard let name = string(v, at: p) else { break }
         if let first = names[name] {
@@ -138,6 +180,8 @@ extension SceneDecoder {
       case "masksToBounds": if let b = bool(v, at: p) { layer.masksToBounds = b }
       case "animations": animations = v
       default:
+        if decodeCompositingMember(member, into: layer, at: p) { break }
+        if let replicator = layer as? ReplicatorLayer { decodeReplicatorMember(member, into: replicator, at: p) }
         if let shape = layer as? ShapeLayer { decodeShapeMember(member, into: shape, at: p) }
         if let gradient = layer as? GradientLayer { decodeGradientMember(member, into: gradient, at: p) }
       }

@@ -36,6 +36,8 @@ public struct SceneDecoder {
   var paths = JSONPathArena()
   /// Names seen so far, with the path of the layer that has each.
   var names: [String: Int] = [:]
+  /// Every replicator decoded, with its path (for the copy budget).
+  var replicatorPaths: [(layer: Layer, path: Int)] = []
   /// Canvas side limit in pixels.
   public static let maximumPixelsPerSide = 16_384
   /// The longest clip accepted, seconds (a day).
@@ -193,6 +195,7 @@ public struct SceneDecoder {
         report(layersPath, "must be an array of layers (got \(layers.compactDescription))")
       }
     }
+    checkReplicatorBudget(rootLayer)
     guard issues.isEmpty else { return nil }
     if !explicitDuration {
       // The end of the last finite animation, within (0, a day].

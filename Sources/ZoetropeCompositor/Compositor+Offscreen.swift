@@ -1,0 +1,38 @@
+// SPDX-License-Identifier: Apache-2.0
+// Recording part of a tree into its own small display list, for its composited alpha.
+
+import ZoetropeGeometry
+import ZoetropeLayers
+import ZoetropeRaster
+
+extension Compositor {
+  /// Where an offscreen recording draws: its context (a canvas the size of
+  /// the region) and the shift from device pixels to the region's pixels.
+  struct Offscreen {
+    let context: Context
+    /// Device → region: a translation by minus the region's origin.
+    let shift: Transform3D
+  }
+
+  /// The composited alpha of what `record` draws, over the device pixels of
+  /// `region` it touches (`nil` when it draws nothing there): recorded into
+  /// a display list of the region's size and played for its alpha channel.
+  /// Shadows inside it are recorded one level deeper (see
+  /// ``maximumShadowNesting``).
+  static func offscreenAlpha(in region: DeviceRect, context: Context,
+                             record: (Offscreen, inout DisplayList) -> Void) -> AlphaImage? {
+    guard !region.isEmpty else { return nil }
+    var list = DisplayList(width: region.width, height: region.height, background: .clear)
+    let offscreen = Offscreen(
+      context: Context(tree: context.tree, canvas: Rasterizer.Canvas(width: region.width, height: region.height),
+                       scratch: context.scratch, shadowNesting: context.shadowNesting + 1),
+      shift: .translation(x: -Double(region.x), y: -Double(region.y), z: 0))
+    record(offscreen, &list)
+    let touched = list.contentRect
+    guard !touched.isEmpty else { return nil }
+    var image = list.alpha(in: touched)
+    image.rect.x += region.x
+    image.rect.y += region.y
+    return image
+  }
+}
