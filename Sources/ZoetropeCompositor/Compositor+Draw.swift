@@ -104,6 +104,11 @@ extension Compositor {
     }
   }
 
+  /// Whether a layer has a border to draw.
+  static func drawsBorder(_ p: LayerProperties) -> Bool {
+    p.borderWidth > 0 && (p.borderColor?.alpha ?? 0) > 0 && !p.bounds.isEmpty
+  }
+
   /// `runs` restricted to `clip`, or as they are without one.
   static func clipped(_ runs: CoverageSpans, by clip: ClipMask?) -> CoverageSpans {
     clip.map { $0.clip(runs) } ?? runs

@@ -115,12 +115,14 @@ package enum Compositor {
         draw(layer.properties, layerToDevice: layer.layerToDevice, opacity: opacity, inheritedClip: inherited.clip,
              ownClip: clip, context: context, into: &frame)
         // The border goes over the sublayers: it is popped after all of them.
+        // (Only a border that draws waits on the stack: a deep chain of
+        // clipping layers then keeps one clip alive, not one per level.)
         var border = inherited
         border.opacity = opacity
         if layer.children.isEmpty {
           drawBorder(layer.properties, layerToDevice: layer.layerToDevice, opacity: opacity, clip: inherited.clip,
                      context: context, into: &frame)
-        } else {
+        } else if drawsBorder(layer.properties) {
           stack.append(.border(entry, layerToDevice: layer.layerToDevice, border))
         }
         for child in layer.children.reversed() {

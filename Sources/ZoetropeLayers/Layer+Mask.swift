@@ -40,13 +40,25 @@ extension Layer {
   var treeParent: Layer? { superlayer ?? maskHost }
 
   /// Whether `layer` is above this one in the tree (through superlayers and
-  /// masks): a strict ancestor.
+  /// masks): a strict ancestor, so that attaching it below this one would
+  /// make a cycle.
+  ///
+  /// Walks up from this layer and down through `layer`'s subtree in turns,
+  /// and stops when either walk ends: the cost is the smaller of this
+  /// layer's depth and `layer`'s subtree, so building a deep chain from the
+  /// top or from the bottom stays linear.
   func isInside(_ layer: Layer) -> Bool {
-    var ancestor = treeParent
-    while let current = ancestor {
-      if current === layer { return true }
-      ancestor = current.treeParent
+    var up = treeParent
+    var down: [Layer] = layer.sublayers ?? []
+    if let mask = layer.maskStorage { down.append(mask) }
+    while true {
+      guard let above = up else { return false }
+      if above === layer { return true }
+      up = above.treeParent
+      guard let below = down.popLast() else { return false }
+      if below === self { return true }
+      down += below.sublayers ?? []
+      if let mask = below.maskStorage { down.append(mask) }
     }
-    return false
   }
 }
