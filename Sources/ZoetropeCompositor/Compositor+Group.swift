@@ -17,12 +17,20 @@ extension Compositor {
   /// The mask is placed in the layer's space (its geometry relative to the
   /// layer's bounds, without `sublayerTransform`) and is not clipped by the
   /// clips above: they clip the layer's content already.
-  static func renderGroup(_ layer: LayerPlacement, inherited: Inherited, depth: Int, context: Context,
-                          into frame: inout DisplayList) {
+  ///
+  /// A mask that is one solid shape (`solidMask`, its coverage) needs no
+  /// second buffer: the group is multiplied by its coverage as it is blended.
+  static func renderGroup(_ layer: LayerPlacement, inherited: Inherited, depth: Int, solidMask: CoverageSpans? = nil,
+                          context: Context, into frame: inout DisplayList) {
     var inside = inherited
     inside.opacity = 1
     frame.beginGroup()
     renderBody(layer, inherited: inside, depth: depth + 1, context: context, into: &frame)
+    if let solidMask {
+      frame.endGroup(opacity: inherited.opacity * layer.properties.opacity,
+                     mode: layer.properties.compositingFilter.map(formula), mask: solidMask)
+      return
+    }
     if let mask = layer.mask {
       frame.beginMask()
       renderSubtree(mask, Inherited(parentToDevice: layer.layerToDevice), depth: depth + 2, context: context,

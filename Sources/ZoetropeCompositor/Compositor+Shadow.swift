@@ -57,7 +57,10 @@ extension Compositor {
     let source = visible.grown(by: GaussianBlur.radius(sigma: sigmaX), GaussianBlur.radius(sigma: sigmaY))
     let offset = deviceOffset(of: p, layerToDevice: layer.layerToDevice)
     guard let shape = shadowShape(layer, inherited: inherited, offset: offset, in: source, context: context) else { return }
-    var runs = GaussianBlur.blur(shape, sigmaX: sigmaX, sigmaY: sigmaY, over: visible)
+    let covered = opaqueInterior(of: layer, inherited: inherited, context: context)
+    var runs = GaussianBlur.blur(shape, sigmaX: sigmaX, sigmaY: sigmaY, over: visible, hidden: covered.map { rows in
+      { y in rows.lowerBound <= y && y < rows.lowerBound + rows.columns.count ? rows.columns[y - rows.lowerBound] : nil }
+    })
     if let clip { runs = clip.clip(runs) }
     frame.fill(runs, color: color, opacity: opacity * p.shadowOpacity)
   }
@@ -86,6 +89,28 @@ extension Compositor {
       renderBody(moved, inherited: Inherited(parentToDevice: .identity), depth: 0, context: offscreen.context,
                  into: &list, withShadow: false)
     }
+  }
+
+  /// The pixels the layer's own background will cover opaquely right after
+  /// its shadow (an opaque colour at full coverage: a plain store, whatever
+  /// is below), row by row — the shadow need not be computed there. `nil`
+  /// when there are none, or when a clip above could let the shadow show
+  /// through the background's edge.
+  static func opaqueInterior(of layer: LayerPlacement, inherited: Inherited, context: Context)
+    -> (lowerBound: Int, columns: [Range<Int>?])?
+  {
+    let p = layer.properties
+    guard inherited.clip == nil, let background = p.backgroundColor, background.alpha >= 1,
+      let runs = RoundedBounds(p).spans(transform: layer.layerToDevice, canvas: context.canvas,
+                                        scratch: context.scratch),
+      let first = runs.spans.first, let last = runs.spans.last
+    else { return nil }
+    var columns = [Range<Int>?](repeating: nil, count: Int(last.y - first.y) + 1)
+    for span in runs.spans where span.offset < 0 && span.value == 255 {
+      let row = Int(span.y - first.y), range = Int(span.x)..<Int(span.x + span.count)
+      if range.count > columns[row]?.count ?? 0 { columns[row] = range }
+    }
+    return (Int(first.y), columns)
   }
 
   /// The blur's standard deviations along device x and y for a shadow

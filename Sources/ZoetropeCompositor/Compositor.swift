@@ -100,13 +100,19 @@ package enum Compositor {
         let p = context.tree.layers[entry].properties
         guard !p.isHidden, p.opacity > 0 else { continue }
         let layer = LayerPlacement(entry, p, inherited: inherited, context: context)
-        if layer.needsGroup, depth < maximumGroupDepth {
-          renderGroup(layer, inherited: inherited, depth: depth, context: context, into: &frame)
-          continue
+        let solidMask = layer.mask.flatMap {
+          solidMaskCoverage($0, hostToDevice: layer.layerToDevice, context: context)
         }
-        if context.tree.mask(of: entry) != nil {
+        if let solidMask, layer.isSinglePiece {
+          // One piece under a one-shape mask: the mask is exactly a clip.
+          inherited.clip = ClipMask(solidMask, parent: inherited.clip)
+        } else if layer.needsGroup, depth < maximumGroupDepth {
+          renderGroup(layer, inherited: inherited, depth: depth, solidMask: solidMask, context: context, into: &frame)
+          continue
+        } else if layer.mask != nil {
           // Too deep for a group: the mask becomes a clip.
-          inherited.clip = maskClip(of: layer, inside: inherited.clip, context: context)
+          inherited.clip = solidMask.map { ClipMask($0, parent: inherited.clip) }
+            ?? maskClip(of: layer, inside: inherited.clip, context: context)
         }
         let opacity = inherited.opacity * p.opacity
         let clip = self.clip(of: layer.properties, layerToDevice: layer.layerToDevice, inside: inherited.clip,

@@ -87,37 +87,9 @@ extension CoverageSpans {
     let width = image.rect.width
     image.bytes.withUnsafeBufferPointer { bytes in
       for y in area.y..<area.maxY {
-        let row = bytes.baseAddress! + (y - image.rect.y) * width - image.rect.x
-        var x = area.x
-        while x < area.maxX {
-          guard row[x] != 0 else {
-            x += 1
-            continue
-          }
-          // A stretch of non-zero pixels, split where 16 or more are equal.
-          var varyingStart = x
-          while x < area.maxX && row[x] != 0 {
-            var same = x + 1
-            while same < area.maxX && row[same] == row[x] { same += 1 }
-            if same - x >= 16 {
-              appendVarying(row, varyingStart..<x, y: y)
-              spans.append(Span(y: Int32(y), x: Int32(x), count: Int32(same - x), offset: -1, value: row[x]))
-              varyingStart = same
-            }
-            x = same
-          }
-          appendVarying(row, varyingStart..<x, y: y)
-        }
+        let row = bytes.baseAddress! + (y - image.rect.y) * width + (area.x - image.rect.x)
+        appendRow(row, count: area.width, y: y, x: area.x)
       }
     }
-  }
-
-  /// Appends the pixels `columns` of `row` as one per-pixel run.
-  private mutating func appendVarying(_ row: UnsafePointer<UInt8>, _ columns: Range<Int>, y: Int) {
-    guard !columns.isEmpty else { return }
-    let offset = coverage.count
-    coverage.append(contentsOf: UnsafeBufferPointer(start: row + columns.lowerBound, count: columns.count))
-    spans.append(Span(y: Int32(y), x: Int32(columns.lowerBound), count: Int32(columns.count), offset: Int32(offset),
-                      value: 0))
   }
 }

@@ -16,7 +16,8 @@ extension DisplayList {
 
   /// The alpha of the drawing over `rect` (within the list's pixels), played
   /// band by band on one thread: the same bytes the frame's alpha channel
-  /// would hold.
+  /// would hold. Every run must lie within `rect`'s columns (as within
+  /// ``contentRect``): only those are cleared.
   package func alpha(in rect: DeviceRect) -> AlphaImage {
     let area = rect.intersection(DeviceRect(width: width, height: height))
     var bytes = [UInt8](repeating: 0, count: area.width * area.height)
@@ -28,11 +29,13 @@ extension DisplayList {
     var top = area.y
     while top < area.maxY {
       let rows = top..<Swift.min(top + bandHeight, area.maxY)
-      play(rows: rows, into: band, scratch: scratch)
-      for row in rows {
-        let source = band + 4 * ((row - top) * width + area.x) + 3
-        let base = (row - area.y) * area.width
-        for x in 0..<area.width { bytes[base + x] = source[4 * x] }
+      play(rows: rows, into: band, scratch: scratch, columns: area.x..<area.maxX)
+      bytes.withUnsafeMutableBufferPointer { bytes in
+        for row in rows {
+          let source = band + 4 * ((row - top) * width + area.x) + 3
+          let target = bytes.baseAddress! + (row - area.y) * area.width
+          for x in 0..<area.width { target[x] = source[4 * x] }
+        }
       }
       top = rows.upperBound
     }

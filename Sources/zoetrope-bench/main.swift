@@ -121,6 +121,10 @@ if wanted("render") {
       + "\(String(format: "%.1f", parallelFPS)) on \(cores)")
   }
 }
+if wanted("compositing") {
+  benchCompositing(folder: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent("Fixtures/Bench"))
+}
 if wanted("clip") {
   // Clips: the 1440×1080 clip scene (60 frames) to H.264 and to a PNG
   // sequence, end to end through the render pipeline on every core, against

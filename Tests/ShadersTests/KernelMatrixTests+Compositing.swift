@@ -120,3 +120,17 @@ extension SeededBytes {
     }
   }
 }
+
+extension KernelMatrixTests {
+  @Test func scaleRowByCoverageMatchesItsScalarTwin() {
+    KernelMatrix.forEach { length, offset, random in
+      var coverage = random.bytes(length)
+      if length > 2 { coverage[0] = 0; coverage[1] = 255 }
+      var simd = KernelMatrix.Placed(random.premultipliedPixels(length), offset: offset), scalar = simd
+      var c1 = KernelMatrix.Placed(coverage, offset: (offset * 3) % 16), c2 = c1
+      simd.withPointer { p in c1.withPointer { scaleRowByCoverage(p, coverage: UnsafePointer($0), count: length) } }
+      scalar.withPointer { p in c2.withPointer { scaleRowByCoverageScalar(p, coverage: UnsafePointer($0), count: length) } }
+      return simd.bytes == scalar.bytes && simd.guardsIntact
+    }
+  }
+}
