@@ -25,7 +25,8 @@ extension Compositor {
     var list = DisplayList(width: region.width, height: region.height, background: .clear)
     let offscreen = Offscreen(
       context: Context(tree: context.tree, canvas: Rasterizer.Canvas(width: region.width, height: region.height),
-                       scratch: context.scratch, shadowNesting: context.shadowNesting + 1),
+                       scratch: context.scratch, shadowNesting: context.shadowNesting + 1,
+                       shadowBudget: context.shadowBudget),
       shift: .translation(x: -Double(region.x), y: -Double(region.y), z: 0))
     record(offscreen, &list)
     let touched = list.contentRect

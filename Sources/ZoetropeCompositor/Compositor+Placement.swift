@@ -16,7 +16,7 @@ extension Compositor {
     let layerToDevice: Transform3D
     /// What each sublayer (each copy of each, for a replicator) starts from,
     /// in paint order.
-    let children: [Child]
+    var children: [Child]
     /// Whether the layer casts a visible shadow.
     let hasShadow: Bool
     /// The entry of the layer's mask, or `nil`.

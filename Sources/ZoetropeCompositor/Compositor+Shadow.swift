@@ -14,10 +14,16 @@ extension Compositor {
   static let maximumShadowSigma = 256.0
 
   /// Shadows inside the shape of a shadow (a sublayer's shadow is part of
-  /// its superlayer's composited alpha) are recorded at most this many
-  /// levels deep; deeper ones are left out of the shapes, so that nested
-  /// shadows cost at most a few offscreen recordings each.
-  static let maximumShadowNesting = 3
+  /// its superlayer's composited alpha) are recorded one level deep: a
+  /// shape holds its sublayers' shadows but not theirs, so that nested
+  /// shadows cost one offscreen recording each, not one per ancestor.
+  static let maximumShadowNesting = 2
+
+  /// The layers a frame records into shadow shapes, at most: 100,000. A
+  /// shadow whose layer's subtree no longer fits takes the shape of the
+  /// layer alone (without its sublayers), so that a deep chain of shadowed
+  /// layers (each shape holding everything below it) stays linear.
+  static let shadowBudgetLayers = 100_000
 
   /// Whether a layer with these (tinted) properties casts a visible shadow.
   static func castsShadow(_ p: LayerProperties, context: Context) -> Bool {
@@ -80,12 +86,19 @@ extension Compositor {
         }
         return
       }
-      // The layer itself, untinted and without its shadow, opacity, mask or blend mode.
+      // The layer itself, untinted and without its shadow, opacity, mask or
+      // blend mode; with its sublayers while the frame's budget lasts.
       var opaque = p
       opaque.opacity = 1
-      let moved = LayerPlacement(layer.entry, opaque,
+      var moved = LayerPlacement(layer.entry, opaque,
                                  inherited: Inherited(parentToDevice: inherited.parentToDevice.concatenating(toRegion)),
                                  context: offscreen.context)
+      let node = context.tree.structure.nodes[context.tree.layers[layer.entry].node]
+      let size = node.subtreeEnd - context.tree.layers[layer.entry].node
+      if !context.shadowBudget.spend(size) {
+        moved.children = []
+        _ = context.shadowBudget.spend(1)
+      }
       renderBody(moved, inherited: Inherited(parentToDevice: .identity), depth: 0, context: offscreen.context,
                  into: &list, withShadow: false)
     }
@@ -138,5 +151,18 @@ extension Compositor {
     let dx = to.x - from.x, dy = to.y - from.y
     guard dx.isFinite, dy.isFinite else { return .identity }
     return .translation(x: dx, y: dy, z: 0)
+  }
+}
+
+/// What is left of a frame's budget of layers recorded into shadow shapes
+/// (``Compositor/shadowBudgetLayers``). One per recording of a frame.
+final class ShadowBudget {
+  private(set) var remaining = Compositor.shadowBudgetLayers
+
+  /// Takes `layers` from the budget if they fit; returns whether they did.
+  func spend(_ layers: Int) -> Bool {
+    guard layers <= remaining else { return false }
+    remaining -= layers
+    return true
   }
 }

@@ -51,13 +51,16 @@ package enum Compositor {
     /// How many shadow shapes are being recorded around this recording (see
     /// ``maximumShadowNesting``).
     let shadowNesting: Int
+    /// The frame's budget of layers recorded into shadow shapes.
+    let shadowBudget: ShadowBudget
 
     init(tree: PresentationTree, canvas: Rasterizer.Canvas, scratch: RasterScratch = RasterScratch(),
-         shadowNesting: Int = 0) {
+         shadowNesting: Int = 0, shadowBudget: ShadowBudget = ShadowBudget()) {
       self.tree = tree
       self.canvas = canvas
       self.scratch = scratch
       self.shadowNesting = shadowNesting
+      self.shadowBudget = shadowBudget
     }
   }
 
