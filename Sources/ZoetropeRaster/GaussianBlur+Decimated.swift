@@ -155,8 +155,21 @@ extension GaussianBlur {
               let source = bytes.baseAddress! + row * image.rect.width
               // Block by block, summed in a register (adding pixel by pixel
               // into memory chains every add through a store).
-              var column = 0
-              for block in 0..<rect.width {
+              var column = 0, block = 0
+              if f == 2 {
+                // Pairs, the common case (σ from 8 to 32), without an inner loop.
+                if lead == 1 {
+                  line[0] &+= UInt32(source[0])
+                  column = 1
+                  block = 1
+                }
+                while column + 1 < image.rect.width {
+                  line[block] &+= UInt32(source[column]) &+ UInt32(source[column + 1])
+                  column += 2
+                  block += 1
+                }
+              }
+              while block < rect.width {
                 let end = Swift.min((block + 1) * f - lead, image.rect.width)
                 var sum: UInt32 = 0
                 while column < end {
@@ -164,6 +177,7 @@ extension GaussianBlur {
                   column += 1
                 }
                 line[block] &+= sum
+                block += 1
               }
               row += 1
             }
