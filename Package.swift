@@ -103,7 +103,8 @@ let package = Package(
     .testTarget(name: "ZoetropeRasterTests", dependencies: ["ZoetropeGeometry", "ZoetropeRaster", "_ZoetropeTestSupport"]),
     .testTarget(
       name: "ZoetropeCompositorTests",
-      dependencies: ["Zoetrope", "ZoetropeRaster", "ZoetropeCompositor", "_ZoetropeTestSupport"]),
+      dependencies: ["Zoetrope", "ZoetropeGeometry", "ZoetropeLayers", "ZoetropeRaster", "ZoetropeCompositor",
+                     "_ZoetropeTestSupport"]),
     .testTarget(name: "ZoetropeMediaTests", dependencies: ["ZoetropeMedia", "_ZoetropeTestSupport"]),
     .testTarget(name: "ZoetropeVideoTests", dependencies: ["ZoetropeTiming", "ZoetropeMedia", "ZoetropeVideo", "_ZoetropeTestSupport"]),
     .testTarget(

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Masks that are one solid shape: their alpha as coverage runs, without a second group buffer.
 
+import Shaders
 import ZoetropeGeometry
 import ZoetropeLayers
 import ZoetropeRaster
@@ -53,13 +54,6 @@ extension Compositor {
       }
     }
     return coverage
-  }
-
-  /// `x / 255` rounded to nearest, as the kernels divide.
-  @inline(__always)
-  static func div255(_ x: UInt32) -> UInt32 {
-    let y = x &+ 128
-    return (y &+ (y >> 8)) >> 8
   }
 }
 
