@@ -38,9 +38,9 @@ extension Compositor {
       runs = Rasterizer.spans(of: f.0, fillRule: f.1, transform: layerToDevice, canvas: context.canvas,
                               scratch: context.scratch)
       color = f.2
-    case (nil, nil, false):
-      return CoverageSpans()
     default:
+      // Nothing the function knows, or more than one piece (or content of a
+      // kind it does not know): the general mask group.
       return nil
     }
     let alpha = UInt32(FrameBuffer.premultiplied(color, opacity: m.opacity).a)
