@@ -5,17 +5,24 @@ import PackageDescription
 // The module graph (docs/architecture.md draws it); an arrow means "imports",
 // and no module imports one above it (scripts/check-imports enforces it):
 //
-//   Shaders, ZoetropeGeometry, ZoetropeTiming               (import nothing of ours)
-//   ZoetropeAnimation   → Geometry, Timing
-//   ZoetropeLayers      → Geometry, Timing, Animation
-//   ZoetropeRaster      → Shaders, Geometry                  (paths → coverage runs → pixels)
-//   ZoetropeCompositor  → Raster, Layers, Geometry, Shaders  (presentation tree → display list)
-//   ZoetropeMedia       → CZoetropeMedia (libpng)            (images, PNG, frame sinks)
-//   ZoetropeVideo       → Media, Timing, CZoetropeVideo (FFmpeg, giflib)
-//   ZoetropeScene       → Geometry, Timing, Animation, Layers, Yams
+//   Shaders, ZoetropeGeometry, ZoetropeTiming, ZoetropePixels  (import nothing of ours)
+//   ZoetropeAnimation   → Geometry, Timing, Pixels            (an image is an animation value: flipbooks)
+//   ZoetropeLayers      → Geometry, Timing, Animation, Pixels (`contents` holds an Image)
+//   ZoetropeRaster      → Shaders, Geometry, Pixels           (paths → coverage runs → pixels; image sampling)
+//   ZoetropeText        → Geometry, CZoetropeText (FreeType, HarfBuzz, fontconfig)  (fonts, shaping, glyph paths)
+//   ZoetropeMedia       → CZoetropeMedia (libpng)             (RGBA images, PNG, frame sinks)
+//   ZoetropeImages      → Pixels, Media, CZoetropeImages (libpng, libjpeg-turbo)  (image files → Image)
+//   ZoetropeVideo       → Geometry, Media, Timing, CZoetropeVideo (FFmpeg, giflib)
+//   ZoetropeCompositor  → Raster, Layers, Text, Geometry, Pixels, Shaders (presentation tree → display list)
+//   ZoetropeScene       → Geometry, Timing, Animation, Layers, Pixels, Text, Images, Media, Yams
 //   Zoetrope            → all of the above but Video          (the umbrella: Renderer, ClipRender)
 //   ZoetropeTesting     → Zoetrope, SnapshotTesting           (golden tests need libpng, not FFmpeg)
 //   zoetrope, zoetrope-bench → Zoetrope, ZoetropeVideo
+//
+// `Image` (decoded pixels) sits at the bottom, in ZoetropePixels, because
+// animation values and layer properties hold images; decoding files, which
+// needs C libraries, sits above the layers in ZoetropeImages and hands
+// finished Images down.
 
 let package = Package(
   name: "Zoetrope",
@@ -35,16 +42,16 @@ let package = Package(
   targets: [
     // MARK: - Implementation details (one module per layer of the architecture)
     .target(name: "Shaders", path: "Shaders", exclude: ["README.md"]),
+    .target(name: "ZoetropePixels", exclude: ["README.md"]),
     .target(name: "ZoetropeGeometry", exclude: ["README.md"]),
     .target(name: "ZoetropeTiming", exclude: ["README.md"]),
-    .target(name: "ZoetropeAnimation", dependencies: ["ZoetropeGeometry", "ZoetropeTiming"], exclude: ["README.md"]),
+    .target(name: "ZoetropeAnimation", dependencies: ["ZoetropeGeometry", "ZoetropeTiming", "ZoetropePixels"],
+            exclude: ["README.md"]),
     .target(
-      name: "ZoetropeLayers", dependencies: ["ZoetropeGeometry", "ZoetropeTiming", "ZoetropeAnimation"],
+      name: "ZoetropeLayers", dependencies: ["ZoetropeGeometry", "ZoetropeTiming", "ZoetropeAnimation", "ZoetropePixels"],
       exclude: ["README.md"]),
-    .target(name: "ZoetropeRaster", dependencies: ["Shaders", "ZoetropeGeometry"], exclude: ["README.md"]),
-    .target(
-      name: "ZoetropeCompositor", dependencies: ["Shaders", "ZoetropeRaster", "ZoetropeLayers", "ZoetropeGeometry"],
-      exclude: ["README.md"]),
+    .target(name: "ZoetropeRaster", dependencies: ["Shaders", "ZoetropeGeometry", "ZoetropePixels"],
+            exclude: ["README.md"]),
 
     // Images and PNG: libpng only, so that golden tests need nothing else.
     .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
@@ -53,24 +60,46 @@ let package = Package(
             linkerSettings: [.linkedLibrary("png")]),
     .target(name: "ZoetropeMedia", dependencies: ["CZoetropeMedia"], exclude: ["README.md"]),
 
+    // Image files for layer contents: PNG (libpng) and JPEG (libjpeg-turbo).
+    .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
+    .target(name: "CZoetropeImages", dependencies: ["CPNG", "CJPEG"], exclude: ["README.md"],
+            linkerSettings: [.linkedLibrary("png"), .linkedLibrary("jpeg")]),
+    .target(name: "ZoetropeImages", dependencies: ["ZoetropePixels", "ZoetropeMedia", "CZoetropeImages"],
+            exclude: ["README.md"]),
+
     // Video and GIF: FFmpeg's libraries and giflib.
     .systemLibrary(name: "CFFmpeg", pkgConfig: "libavformat",
                    providers: [.apt(["libavformat-dev", "libavcodec-dev", "libswscale-dev", "libavutil-dev"])]),
     .systemLibrary(name: "CGIF", providers: [.apt(["libgif-dev"])]),
     .target(name: "CZoetropeVideo", dependencies: ["CZoetropeMedia", "CFFmpeg", "CGIF"], exclude: ["README.md"],
             linkerSettings: ["avformat", "avcodec", "swscale", "avutil", "gif"].map { .linkedLibrary($0) }),
-    .target(name: "ZoetropeVideo", dependencies: ["CZoetropeVideo", "ZoetropeMedia", "ZoetropeTiming"],
+    .target(name: "ZoetropeVideo", dependencies: ["CZoetropeVideo", "ZoetropeGeometry", "ZoetropeMedia", "ZoetropeTiming"],
             exclude: ["README.md"]),
+
+    // Text: FreeType (outlines), HarfBuzz (shaping), fontconfig (finding fonts).
+    .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
+    .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
+    .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
+    .target(name: "CZoetropeText", dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig"], exclude: ["README.md"],
+            linkerSettings: ["freetype", "harfbuzz", "fontconfig"].map { .linkedLibrary($0) }),
+    .target(name: "ZoetropeText", dependencies: ["CZoetropeText", "ZoetropeGeometry"], exclude: ["README.md"]),
+    .target(
+      name: "ZoetropeCompositor",
+      dependencies: ["Shaders", "ZoetropeRaster", "ZoetropeLayers", "ZoetropeText", "ZoetropeGeometry"],
+      exclude: ["README.md"]),
 
     .target(
       name: "ZoetropeScene",
-      dependencies: ["ZoetropeGeometry", "ZoetropeTiming", "ZoetropeAnimation", "ZoetropeLayers", "Yams"],
+      dependencies: [
+        "ZoetropeGeometry", "ZoetropeTiming", "ZoetropeAnimation", "ZoetropeLayers", "ZoetropePixels", "ZoetropeText",
+        "ZoetropeImages", "ZoetropeMedia", "Yams",
+      ],
       exclude: ["README.md"]),
     .target(
       name: "Zoetrope",
       dependencies: [
         "ZoetropeGeometry", "ZoetropeTiming", "ZoetropeAnimation", "ZoetropeLayers", "ZoetropeRaster",
-        "ZoetropeCompositor", "ZoetropeMedia", "ZoetropeScene",
+        "ZoetropeCompositor", "ZoetropeText", "ZoetropeMedia", "ZoetropeScene", "ZoetropePixels", "ZoetropeImages",
       ],
       exclude: ["README.md"]),
     .target(
@@ -104,9 +133,13 @@ let package = Package(
     .testTarget(
       name: "ZoetropeCompositorTests",
       dependencies: ["Zoetrope", "ZoetropeGeometry", "ZoetropeLayers", "ZoetropeRaster", "ZoetropeCompositor",
-                     "_ZoetropeTestSupport"]),
+                     "ZoetropeImages", "_ZoetropeTestSupport"]),
+    .testTarget(name: "ZoetropeTextTests", dependencies: ["CZoetropeText", "ZoetropeGeometry", "ZoetropeText", "_ZoetropeTestSupport"]),
     .testTarget(name: "ZoetropeMediaTests", dependencies: ["ZoetropeMedia", "_ZoetropeTestSupport"]),
-    .testTarget(name: "ZoetropeVideoTests", dependencies: ["ZoetropeTiming", "ZoetropeMedia", "ZoetropeVideo", "_ZoetropeTestSupport"]),
+    .testTarget(
+      name: "ZoetropeImagesTests",
+      dependencies: ["ZoetropePixels", "ZoetropeImages", "ZoetropeMedia", "CZoetropeImages", "_ZoetropeTestSupport"]),
+    .testTarget(name: "ZoetropeVideoTests", dependencies: ["ZoetropeGeometry", "ZoetropeTiming", "ZoetropeMedia", "ZoetropeVideo", "_ZoetropeTestSupport"]),
     .testTarget(
       name: "ZoetropeSceneTests",
       dependencies: [
@@ -119,7 +152,9 @@ let package = Package(
         "Zoetrope", "ZoetropeTesting", .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
         "_ZoetropeTestSupport",
       ]),
-    .testTarget(name: "ZoetropeCLITests", dependencies: ["ZoetropeMedia", "ZoetropeVideo", "_ZoetropeTestSupport"]),
+    .testTarget(name: "ZoetropeCLITests", dependencies: ["Zoetrope", "ZoetropeMedia", "ZoetropeVideo", "_ZoetropeTestSupport"]),
+    .testTarget(
+      name: "ZoetropeDocsTests", dependencies: ["ZoetropeAnimation", "ZoetropeLayers", "ZoetropeScene", "_ZoetropeTestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -5,8 +5,14 @@
 
 # Debian packages the build needs: pkg-config, python3 (the scripts' checks), libpng (PNG frames), FFmpeg's
 # libraries (video: libavformat, libavcodec with libx264/libx265/libvpx,
-# libswscale, libavutil) and giflib (GIF's LZW and file structure).
-ZOETROPE_APT_PACKAGES=(pkg-config python3 libpng-dev libavformat-dev libavcodec-dev libswscale-dev libavutil-dev libgif-dev)
+# libswscale, libavutil), giflib (GIF's LZW and file structure), libjpeg-turbo (JPEG layer contents), and
+# for text FreeType, HarfBuzz and fontconfig with the fonts the defaults and tests use: DejaVu, Liberation
+# (fontconfig's metric-compatible "Helvetica") and Droid Sans Fallback (CJK fallback; its test is skipped
+# where another font answers). The test scripts add a JSON Schema validator (python3-jsonschema,
+# python3-yaml) and CMake with Ninja (the CMake helpers and their example project).
+ZOETROPE_APT_PACKAGES=(pkg-config python3 libpng-dev libavformat-dev libavcodec-dev libswscale-dev libavutil-dev libgif-dev
+  libjpeg62-turbo-dev libfreetype-dev libharfbuzz-dev libfontconfig-dev fonts-dejavu-core fonts-liberation2
+  fonts-droid-fallback python3-jsonschema python3-yaml cmake ninja-build)
 
 zoetrope_require_swift() {
   if ! command -v swift >/dev/null 2>&1; then

@@ -14,6 +14,7 @@ let package = Package(
     .testTarget(
       name: "CardTests",
       dependencies: [.product(name: "ZoetropeTesting", package: "Zoetrope")],
+      exclude: ["__Snapshots__"],  // the recorded references: read by the tests from the source tree, not resources
       resources: [.copy("card.json")]
     ),
   ]

@@ -31,14 +31,6 @@ public struct ClipRender: Sendable {
     }
   }
 
-  /// Why a render stopped early.
-  public enum Failure: Error, Sendable {
-    /// ``ClipRender/run(into:isCancelled:progress:)``'s `isCancelled` said so.
-    case cancelled
-    /// The sink could not write.
-    case sink(MediaError)
-  }
-
   /// The frames' renderer.
   public let renderer: Renderer
   /// The frame indices to render; frame `i` shows clip time `i / fps`.
@@ -63,16 +55,16 @@ public struct ClipRender: Sendable {
   /// `isCancelled` returns true (checked between frames), the sink is
   /// cancelled — its output removed — and the error thrown.
   public func run(into sink: any FrameSink, isCancelled: @escaping @Sendable () -> Bool = { false },
-                  progress: (Progress) -> Void = { _ in }) throws(Failure) {
+                  progress: (Progress) -> Void = { _ in }) throws(RenderError) {
     let start = DispatchTime.now().uptimeNanoseconds
     let passes = sink.needsFirstPass ? 2 : 1
     let process: @Sendable (RGBAImage, Int) throws(MediaError) -> Void = { image, index throws(MediaError) in
       try sink.process(image, index: index)
     }
-    do throws(Failure) {
+    do throws(RenderError) {
       for pass in 1...passes {
         let first = pass == 1 && passes == 2
-        try runPass(isCancelled: isCancelled, process: first ? nil : process) { image, index, done throws(Failure) in
+        try runPass(isCancelled: isCancelled, process: first ? nil : process) { image, index, done throws(RenderError) in
           do throws(MediaError) {
             if first { try sink.observe(image, index: index) } else { try sink.consume(image, index: index) }
           } catch {
@@ -82,7 +74,7 @@ public struct ClipRender: Sendable {
                             elapsedSeconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9))
         }
       }
-      do throws(MediaError) { try sink.finish() } catch { throw Failure.sink(error) }
+      do throws(MediaError) { try sink.finish() } catch { throw RenderError.sink(error) }
     } catch {
       sink.cancel()
       throw error
@@ -93,7 +85,7 @@ public struct ClipRender: Sendable {
   /// thread receives them in order.
   private func runPass(isCancelled: @escaping @Sendable () -> Bool,
                        process: (@Sendable (RGBAImage, Int) throws(MediaError) -> Void)?,
-                       deliver: (RGBAImage, Int, Int) throws(Failure) -> Void) throws(Failure) {
+                       deliver: (RGBAImage, Int, Int) throws(RenderError) -> Void) throws(RenderError) {
     let shared = Shared(first: frames.lowerBound, window: 2 * threads)
     let render = self
     let end = frames.upperBound

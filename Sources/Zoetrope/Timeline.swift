@@ -1,12 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // Timeline strips and contact sheets: pictures of how an animation unfolds.
 
-/// Why a timeline could not be drawn.
-public struct TimelineError: Error, Sendable, CustomStringConvertible {
-  /// What went wrong.
-  public var description: String
-}
-
 /// A strip picturing one layer property over time, as the figures of
 /// "Controlling Animation Timing" do: x is time, and each column shows the
 /// presentation value at its time — colours as colour, numbers as a plotted
@@ -46,23 +40,23 @@ public struct TimelineStrip: Sendable {
   }
 
   /// Draws the strip for the layer tree of `scene`.
-  public func render(_ scene: Scene) throws(TimelineError) -> RGBAImage {
+  public func render(_ scene: Scene) throws(RenderError) -> RGBAImage {
     try render(scene.snapshot())
   }
 
   /// Draws the strip for `tree`.
-  public func render(_ tree: LayerTree) throws(TimelineError) -> RGBAImage {
+  public func render(_ tree: LayerTree) throws(RenderError) -> RGBAImage {
     guard width > 0, height > 0, width <= 16384, height <= 16384 else {
-      throw TimelineError(description: "a timeline needs a size of 1…16384 pixels a side")
+      throw RenderError.invalidTimeline("a timeline needs a size of 1…16384 pixels a side")
     }
     guard from.isFinite, to.isFinite, to > from else {
-      throw TimelineError(description: "a timeline needs finite times with --to after --from")
+      throw RenderError.invalidTimeline("a timeline needs finite times with --to after --from")
     }
     guard let path = AnimatableKeyPath(keyPath) else {
-      throw TimelineError(description: "'\(keyPath)' is not an animatable key path")
+      throw RenderError.invalidTimeline("'\(keyPath)' is not an animatable key path")
     }
     guard let index = tree.index(named: layer) else {
-      throw TimelineError(description: "no layer is named '\(layer)'")
+      throw RenderError.invalidTimeline("no layer is named '\(layer)'")
     }
     let evaluator = PresentationEvaluator(tree)
     let values: [AnimationValue?] = (0..<width).map { x in
@@ -109,9 +103,9 @@ public struct TimelineStrip: Sendable {
         previous = y
       }
     case nil:
-      throw TimelineError(description: "layer '\(layer)' has no '\(keyPath)'")
+      throw RenderError.invalidTimeline("layer '\(layer)' has no '\(keyPath)'")
     case let other?:
-      throw TimelineError(description: "'\(keyPath)' is a \(other.kind); a timeline draws colours and numbers "
+      throw RenderError.invalidTimeline("'\(keyPath)' is a \(other.kind); a timeline draws colours and numbers "
         + "(name a component, such as position.x)")
     }
     let image = RGBAImage(width: width, height: height, pixels: strip)

@@ -6,4 +6,7 @@
 @_exported import ZoetropeLayers
 @_exported import ZoetropeMedia
 @_exported import ZoetropeScene
+@_exported import ZoetropeText
 @_exported import ZoetropeTiming
+@_exported import ZoetropeImages
+@_exported import ZoetropePixels

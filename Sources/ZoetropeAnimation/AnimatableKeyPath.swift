@@ -7,7 +7,7 @@ import ZoetropeGeometry
 /// parsed once so evaluation never looks at strings.
 ///
 /// The vocabulary is Core Animation's key-value coding extensions (see
-/// SCENE-FORMAT.md, "Animatable key paths", and ca-semantics.md §8).
+/// docs/scene-format.md, "Animatable key paths").
 package struct AnimatableKeyPath: Hashable, Sendable, CustomStringConvertible {
   /// The layer property a key path starts with.
   package enum Property: String, Hashable, Sendable, CaseIterable {
@@ -15,6 +15,8 @@ package struct AnimatableKeyPath: Hashable, Sendable, CustomStringConvertible {
     case borderWidth, borderColor, transform, sublayerTransform
     case path, fillColor, strokeColor, lineWidth, miterLimit, lineDashPhase, strokeStart, strokeEnd
     case colors, locations, startPoint, endPoint
+    case fontSize, foregroundColor
+    case contents, contentsRect, contentsCenter, contentsScale
     case shadowColor, shadowOpacity, shadowOffset, shadowRadius, shadowPath
     case instanceCount, instanceDelay, instanceTransform, instanceColor
     case instanceRedOffset, instanceGreenOffset, instanceBlueOffset, instanceAlphaOffset
@@ -23,18 +25,20 @@ package struct AnimatableKeyPath: Hashable, Sendable, CustomStringConvertible {
     package var valueKind: AnimationValueKind {
       switch self {
       case .position, .anchorPoint, .startPoint, .endPoint: .point
-      case .bounds: .rect
+      case .bounds, .contentsRect, .contentsCenter: .rect
       case .zPosition, .opacity, .cornerRadius, .borderWidth, .lineWidth, .miterLimit, .lineDashPhase,
-        .strokeStart, .strokeEnd, .shadowOpacity, .shadowRadius, .instanceCount, .instanceDelay,
-        .instanceRedOffset, .instanceGreenOffset, .instanceBlueOffset, .instanceAlphaOffset:
+        .strokeStart, .strokeEnd, .fontSize, .contentsScale, .shadowOpacity, .shadowRadius, .instanceCount,
+        .instanceDelay, .instanceRedOffset, .instanceGreenOffset, .instanceBlueOffset, .instanceAlphaOffset:
         .number
       case .shadowOffset: .size
       case .hidden: .bool
-      case .backgroundColor, .borderColor, .fillColor, .strokeColor, .shadowColor, .instanceColor: .color
+      case .backgroundColor, .borderColor, .fillColor, .strokeColor, .foregroundColor, .shadowColor, .instanceColor:
+        .color
       case .transform, .sublayerTransform, .instanceTransform: .transform
       case .path, .shadowPath: .path
       case .colors: .colors
       case .locations: .numbers
+      case .contents: .image
       }
     }
 
@@ -44,6 +48,7 @@ package struct AnimatableKeyPath: Hashable, Sendable, CustomStringConvertible {
       case .path, .fillColor, .strokeColor, .lineWidth, .miterLimit, .lineDashPhase, .strokeStart, .strokeEnd:
         .shapeLayer
       case .colors, .locations, .startPoint, .endPoint: .gradientLayer
+      case .fontSize, .foregroundColor: .textLayer
       case .instanceCount, .instanceDelay, .instanceTransform, .instanceColor, .instanceRedOffset,
         .instanceGreenOffset, .instanceBlueOffset, .instanceAlphaOffset:
         .replicatorLayer
@@ -54,7 +59,7 @@ package struct AnimatableKeyPath: Hashable, Sendable, CustomStringConvertible {
 
   /// Which layer class declares a property.
   package enum Owner: String, Hashable, Sendable {
-    case layer, shapeLayer, gradientLayer, replicatorLayer
+    case layer, shapeLayer, gradientLayer, textLayer, replicatorLayer
   }
 
   /// The part of the property a key path names.

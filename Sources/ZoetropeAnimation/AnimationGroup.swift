@@ -2,7 +2,7 @@
 // CAAnimationGroup: animations that run together in the group's time.
 
 /// Animations that run side by side in the group's own time, as `CAAnimationGroup`
-/// (ca-semantics.md §6).
+/// (docs/timing.md, "Layers and groups").
 ///
 /// Children's `beginTime` is relative to the group's start and is never replaced
 /// by "now"; children are clipped to the group's active window; a child with

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
-// Interpolation, addition and distance of animatable values (ca-semantics.md §4, §8).
+// Interpolation, addition and distance of animatable values (docs/scene-format.md, "Basic animations").
 
 import ZoetropeGeometry
 
 extension AnimationValue {
-  /// The value `fraction` of the way from `self` to `other` (ca-semantics.md §8).
+  /// The value `fraction` of the way from `self` to `other` (docs/scene-format.md, "Basic animations").
   ///
   /// Numbers, points, sizes, rects and colours interpolate per component
   /// (colours in straight-alpha sRGB) and extrapolate outside 0…1. Transforms
@@ -42,7 +42,7 @@ extension AnimationValue {
   }
 
   /// `self ⊕ other`: how an additive animation's value lands on the value below it,
-  /// and `fromValue + byValue` (ca-semantics.md §4.1, §4.2).
+  /// and `fromValue + byValue` (docs/scene-format.md, "Basic animations"; docs/timing.md, "Combining animations").
   ///
   /// Component-wise sums for numbers, points, sizes, rects, colours and lists of
   /// equal length; for transforms `other` acts first, `CATransform3DConcat(other, self)`;
@@ -78,7 +78,7 @@ extension AnimationValue {
     case (.transform(let a), .transform(let b)):
       guard let inverse = b.inverted() else { return self }
       return .transform(inverse.concatenating(a))
-    case (.bool, .bool), (.path, _), (.color(nil), _), (_, .color(nil)):
+    case (.bool, .bool), (.path, _), (.color(nil), _), (_, .color(nil)), (.image, _):
       return self
     default:
       guard self.kind == other.kind, let negated = other.scaled(by: -1) else { return self }
@@ -110,7 +110,7 @@ extension AnimationValue {
         for _ in 0..<Int(factor) { result = result.concatenating(t) }
       }
       return .transform(result)
-    case .color(nil), .path, .bool: return nil
+    case .color(nil), .path, .bool, .image: return nil
     }
   }
 
@@ -125,7 +125,7 @@ extension AnimationValue {
     case .color(let c?): [c.red, c.green, c.blue, c.alpha]
     case .numbers(let list): list
     case .colors(let list): list.flatMap { [$0.red, $0.green, $0.blue, $0.alpha] }
-    case .color(nil), .transform, .path, .bool: nil
+    case .color(nil), .transform, .path, .bool, .image: nil
     }
   }
 
@@ -143,7 +143,7 @@ extension AnimationValue {
       guard c.count == list.count * 4 else { return self }
       return .colors((0..<list.count).map { Color(red: c[4 * $0], green: c[4 * $0 + 1], blue: c[4 * $0 + 2],
                                                  alpha: c[4 * $0 + 3]) })
-    case .color(nil), .transform, .path, .bool: return self
+    case .color(nil), .transform, .path, .bool, .image: return self
     }
   }
 

@@ -2,6 +2,7 @@
 // The value of an animatable property: what animations read, interpolate and write.
 
 import ZoetropeGeometry
+import ZoetropePixels
 
 /// A value of an animatable key path: what `fromValue`, `toValue`, `byValue` and
 /// keyframe `values` hold, and what a presentation property is.
@@ -34,6 +35,9 @@ public enum AnimationValue: Hashable, Sendable {
   case numbers([Double])
   /// A flag: `hidden`. Interpolates discretely.
   case bool(Bool)
+  /// A layer's `contents`, or `nil` for none. Interpolates discretely (a
+  /// keyframe animation over images is a flipbook).
+  case image(Image?)
 
   /// The kind of this value.
   public var kind: AnimationValueKind {
@@ -48,13 +52,14 @@ public enum AnimationValue: Hashable, Sendable {
     case .colors: .colors
     case .numbers: .numbers
     case .bool: .bool
+    case .image: .image
     }
   }
 }
 
 /// The type of value a key path holds.
 public enum AnimationValueKind: String, Hashable, Sendable {
-  case number, point, size, rect, color, transform, path, colors, numbers, bool
+  case number, point, size, rect, color, transform, path, colors, numbers, bool, image
 
   /// A phrase for error messages: "a number", "a point [x, y]", …
   public var phrase: String {
@@ -69,6 +74,7 @@ public enum AnimationValueKind: String, Hashable, Sendable {
     case .colors: "an array of colours"
     case .numbers: "an array of numbers"
     case .bool: "a boolean"
+    case .image: "an image (a file path, or null)"
     }
   }
 }

@@ -5,7 +5,7 @@
 ///
 /// Any two of `fromValue`, `toValue` and `byValue` (or one, or none) define the
 /// interpolation; a missing end is the value below the animation (the model
-/// value, or what earlier animations made of it). See ca-semantics.md §4.1.
+/// value, or what earlier animations made of it). See docs/scene-format.md, "Basic animations".
 ///
 ///     let fade = BasicAnimation(keyPath: "opacity")
 ///     fade.fromValue = 1; fade.toValue = 0; fade.duration = 0.5

@@ -29,7 +29,7 @@ public enum RotationMode: String, Hashable, Sendable, CaseIterable {
 }
 
 /// An animation through a sequence of values or along a path, as
-/// `CAKeyframeAnimation` (ca-semantics.md §5).
+/// `CAKeyframeAnimation` (docs/scene-format.md, "Keyframe animations").
 ///
 ///     let wobble = KeyframeAnimation(keyPath: "transform.rotation.z")
 ///     wobble.values = [0, 0.2, -0.2, 0]; wobble.keyTimes = [0, 0.25, 0.75, 1]

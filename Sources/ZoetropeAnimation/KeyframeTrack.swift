@@ -5,7 +5,7 @@ import ZoetropeTiming
 
 /// The values of a keyframe animation prepared for sampling: key times checked
 /// (or replaced by uniform or paced ones), spline tangents and arc-length tables
-/// precomputed. See ca-semantics.md §5.
+/// precomputed. See docs/scene-format.md, "Keyframe animations".
 package struct KeyframeTrack: Sendable {
   /// The keyframe values, all of one kind.
   package let values: [AnimationValue]

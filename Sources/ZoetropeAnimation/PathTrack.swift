@@ -12,7 +12,7 @@ import Musl
 import Darwin
 #endif
 
-/// The `path` of a keyframe animation prepared for sampling (ca-semantics.md §5.1).
+/// The `path` of a keyframe animation prepared for sampling (docs/scene-format.md, "Keyframe animations").
 ///
 /// Every element but a move defines one keyframe at its end point; between
 /// keyframes the point travels along the element. `linear` (and `cubic`) give

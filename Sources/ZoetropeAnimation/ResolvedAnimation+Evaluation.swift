@@ -8,7 +8,7 @@ extension ResolvedAnimation {
   /// The animation's local time at `parentTime`, or `nil` when it shows nothing.
   ///
   /// `isTopLevel` is true for an animation added directly to a layer: only
-  /// those are removed on completion (ca-semantics.md §2.3, §6).
+  /// those are removed on completion (docs/timing.md, "Fill modes and removedOnCompletion").
   package func localTime(forParentTime parentTime: Double, isTopLevel: Bool,
                         parentIsLimitFromBelow: Bool = false) -> LocalTime? {
     timing.localTime(forParentTime: parentTime, duration: timing.duration,
@@ -18,7 +18,7 @@ extension ResolvedAnimation {
 
   /// Applies the animation to `properties` as it shows at `parentTime` (the host
   /// layer's local time, or the enclosing group's time). An animation that does
-  /// not show at that time leaves them untouched (ca-semantics.md §9).
+  /// not show at that time leaves them untouched (docs/timing.md, "Combining animations").
   package func apply<Properties: AnimatableProperties>(
     to properties: inout Properties, parentTime: Double, isTopLevel: Bool = true, parentIsLimitFromBelow: Bool = false
   ) {
@@ -88,7 +88,7 @@ extension PropertyTrack {
     }
   }
 
-  /// The start and end of a from/to/by interpolation (ca-semantics.md §4.1); a
+  /// The start and end of a from/to/by interpolation (docs/scene-format.md, "Basic animations"); a
   /// missing end is `underlying`. All three set: `byValue` is ignored.
   static func endpoints(
     from: AnimationValue?, to: AnimationValue?, by: AnimationValue?, underlying: AnimationValue

@@ -7,7 +7,7 @@ import ZoetropeTiming
 /// An animation as a layer keeps it once added: an immutable, thread-safe value
 /// with its key path parsed, its values coerced to the key path's kind and its
 /// durations resolved (0 → 0.25 s at the top level, the group's duration for a
-/// group child; ca-semantics.md §2.3, §6).
+/// group child; docs/timing.md, "The active window").
 ///
 /// Evaluating it is pure: ``apply(to:parentTime:isTopLevel:)`` reads and writes
 /// only the properties passed in.

@@ -4,7 +4,7 @@
 import ZoetropeTiming
 
 /// A basic animation whose progress follows a damped harmonic oscillator, as
-/// `CASpringAnimation` (ca-semantics.md §7).
+/// `CASpringAnimation` (docs/timing.md, "Springs").
 ///
 /// `duration` still decides how long the animation stays on the layer; set it
 /// to `settlingDuration` or the value snaps to the model when it ends.

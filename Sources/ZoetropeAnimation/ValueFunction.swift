@@ -9,7 +9,7 @@ public enum ValueFunctionName: String, Hashable, Sendable, CaseIterable {
 }
 
 /// Turns the numbers an animation interpolates into a transform, as
-/// `CAValueFunction` (ca-semantics.md §4.4). Rotations take one angle in radians
+/// `CAValueFunction` (docs/scene-format.md, "Property animations"). Rotations take one angle in radians
 /// (so 0 → 2π is a full turn); `scale` and `translate` take three numbers, the
 /// single-axis forms one.
 public struct ValueFunction: Hashable, Sendable {

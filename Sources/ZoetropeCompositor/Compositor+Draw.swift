@@ -15,8 +15,8 @@ extension Compositor {
     return ClipMask(runs, parent: inherited)
   }
 
-  /// Draws one layer's background and content (its border comes after its
-  /// sublayers, in ``drawBorder(_:layerToDevice:opacity:clip:context:into:)``).
+  /// Draws one layer's background, its `contents` image, and its content (its
+  /// border comes after its sublayers, in ``drawBorder(_:layerToDevice:opacity:clip:context:into:)``).
   /// The background and a gradient fill the rounded bounds themselves, so
   /// only the superlayers' clip (`inheritedClip`) applies to them — clipping a
   /// shape by itself would square its edge coverage; a shape's path is
@@ -30,6 +30,8 @@ extension Compositor {
     {
       frame.fill(clipped(runs, by: inheritedClip), color: background, opacity: opacity)
     }
+    drawContents(p, layerToDevice: layerToDevice, opacity: opacity, inheritedClip: inheritedClip, ownClip: ownClip,
+                 context: context, into: &frame)
     if let gradient = p.gradient, !shape.isEmpty, let paint = gradientPaint(gradient, bounds: p.bounds,
                                                                            layerToDevice: layerToDevice,
                                                                            opacity: opacity),
@@ -51,6 +53,7 @@ extension Compositor {
         frame.fill(clipped(runs, by: ownClip), color: strokeColor, opacity: opacity)
       }
     }
+    drawText(p, layerToDevice: layerToDevice, opacity: opacity, clip: ownClip, context: context, into: &frame)
   }
 
   /// The coverage of a shape layer's stroke: the path trimmed to

@@ -8,11 +8,11 @@ import ZoetropeRaster
 /// Records a ``PresentationTree`` as a ``DisplayList``: for every visible
 /// layer in paint order (a layer, then its sublayers by ascending `zPosition`,
 /// ties in order; a replicator's sublayers once per copy) its shadow, its
-/// background with its corners shaped, its content (a gradient over the
-/// rounded bounds; shape fill then stroke, trimmed by
-/// `strokeStart…strokeEnd`), its sublayers, then its border inside the
-/// bounds (over the sublayers, as Core Animation draws it); source-over in
-/// premultiplied sRGB.
+/// background with its corners shaped, its `contents` image, its content (a
+/// gradient over the rounded bounds; shape fill then stroke, trimmed by
+/// `strokeStart…strokeEnd`; a text layer's glyphs), its sublayers, then its
+/// border inside the bounds (over the sublayers, as Core Animation draws
+/// it); source-over in premultiplied sRGB.
 ///
 /// A layer is composited as an isolated group — drawn offscreen, then
 /// blended onto what is below — when it has a `mask` (the group is
@@ -158,10 +158,12 @@ package enum Compositor {
     if let c = p.backgroundColor, c.alpha > 0 { pieces += 1 }
     if p.borderWidth > 0, let c = p.borderColor, c.alpha > 0 { pieces += 1 }
     if let g = p.gradient, g.colors?.isEmpty == false { pieces += 1 }
+    if p.content.contents != nil { pieces += 1 }
     if let s = p.shape, s.path != nil {
       if let c = s.fillColor, c.alpha > 0 { pieces += 1 }
       if let c = s.strokeColor, c.alpha > 0, s.lineWidth > 0 { pieces += 1 }
     }
+    if drawsText(p) { pieces += 1 }
     return pieces > 1
   }
 

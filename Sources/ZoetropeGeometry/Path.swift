@@ -106,7 +106,7 @@ public struct Path: Hashable, Sendable {
   }
 
   /// The path `fraction` of the way to `other`, every point interpolated; `nil`
-  /// unless both have the same structure (ca-semantics.md §8, path morphing).
+  /// unless both have the same structure (docs/scene-format.md, "Paths").
   public func interpolated(to other: Path, fraction f: Double) -> Path? {
     guard hasSameStructure(as: other) else { return nil }
     func lerp(_ a: Point, _ b: Point) -> Point { a.interpolated(to: b, fraction: f) }

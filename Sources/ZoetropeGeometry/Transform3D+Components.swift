@@ -20,7 +20,7 @@ package enum TransformComponent: Hashable, Sendable {
 }
 
 extension Transform3D {
-  /// The named component (ca-semantics.md §8, key-value coding model: decompose
+  /// The named component (docs/scene-format.md, "Animatable key paths"; key-value coding model: decompose
   /// and read). Rotations are radians; for a transform that cannot be decomposed,
   /// rotations read 0 and scales 1.
   package func component(_ c: TransformComponent) -> Double {

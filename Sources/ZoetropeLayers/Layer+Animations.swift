@@ -10,7 +10,7 @@ extension Layer {
   /// applied last). A `nil` key is allowed and never replaces anything.
   ///
   /// `beginTime` is taken literally: 0 means the layer's local time 0 (the
-  /// offscreen rule of SCENE-FORMAT.md). Use ``add(_:forKey:atMediaTime:)`` for
+  /// offscreen rule of docs/timing.md). Use ``add(_:forKey:atMediaTime:)`` for
   /// Core Animation's replacement of a zero `beginTime` by the commit time.
   public func add(_ animation: Animation, forKey key: String?) {
     if let key { removeAnimation(forKey: key) }
@@ -20,7 +20,7 @@ extension Layer {
   /// Adds a copy of `animation` as if committed at media (clip) time
   /// `mediaTime`: a zero `beginTime` becomes the layer's local time at that
   /// instant, `convertTime(mediaTime, from: nil)`, as Core Animation does at
-  /// commit (ca-semantics.md §2.6). Only this copy changes; group children keep 0.
+  /// commit (docs/timing.md, "Offscreen versus a live app"). Only this copy changes; group children keep 0.
   public func add(_ animation: Animation, forKey key: String?, atMediaTime mediaTime: Double) {
     let copy = animation.copy()
     if copy.beginTime == 0 { copy.beginTime = convertTime(mediaTime, from: nil) }

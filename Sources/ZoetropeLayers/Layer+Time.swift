@@ -18,7 +18,7 @@ extension Layer {
 
   /// This layer's local time for a media (clip) time: the linear maps of every
   /// layer from the root down, or their cycle mapping for layers given a finite
-  /// duration (ca-semantics.md §2.1).
+  /// duration (docs/timing.md, "Clocks inside clocks").
   public func localTime(forMediaTime mediaTime: Double) -> Double {
     ancestry.reduce(mediaTime) { $1.timing.layerLocalTime(forParentTime: $0) }
   }
@@ -27,7 +27,7 @@ extension Layer {
   /// layer's, as `convertTime(_:from:)`. Conversions use the linear maps only
   /// (§2.2); through a paused layer (speed 0) the result is NaN.
   ///
-  ///     leaf.convertTime(10, from: mid)   // 18.5 for ca-semantics.md's C01 chain
+  ///     leaf.convertTime(10, from: mid)   // 18.5 for timing case C01's chain
   public func convertTime(_ time: Double, from layer: Layer?) -> Double {
     let media = layer.map { $0.mediaTime(forLocalTime: time) } ?? time
     return ancestry.reduce(media) { $1.timing.linearLocalTime(forParentTime: $0) }

@@ -17,7 +17,7 @@ import ZoetropeTiming
 ///     root.addSublayer(card)
 public class Layer: MediaTiming {
   /// The layer's timing. Layers default to an infinite `duration`: their time
-  /// runs linearly from their parent's (ca-semantics.md §2.1).
+  /// runs linearly from their parent's (docs/timing.md, "Clocks inside clocks").
   public var timing = Timing.layerDefault
   /// A name, used by `inspect`, error messages and `timeline`.
   public var name: String?

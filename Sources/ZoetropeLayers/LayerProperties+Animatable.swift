@@ -32,12 +32,14 @@ extension LayerProperties: AnimatableProperties {
     case .locations: return gradient.map { .numbers($0.locations ?? []) }
     case .startPoint: return gradient.map { .point($0.startPoint) }
     case .endPoint: return gradient.map { .point($0.endPoint) }
+    case .fontSize, .foregroundColor: return textValue(of: property)
+    case .contents, .contentsRect, .contentsCenter, .contentsScale: return contentsValue(of: property)
     default: return compositingValue(of: property)
     }
   }
 
   /// Stores an animated value. As the render server does after each animation,
-  /// opacity is clamped to 0…1 and radii and widths to ≥ 0 (ca-semantics.md §9).
+  /// opacity is clamped to 0…1 and radii, widths and font sizes to ≥ 0 (docs/timing.md, "Combining animations").
   /// A value of the wrong kind, or for a property this layer lacks, is ignored.
   package mutating func setValue(_ value: AnimationValue, of property: AnimatableKeyPath.Property) {
     switch (property, value) {
@@ -65,6 +67,8 @@ extension LayerProperties: AnimatableProperties {
     case (.locations, .numbers(let v)): gradient?.locations = v
     case (.startPoint, .point(let p)): gradient?.startPoint = p
     case (.endPoint, .point(let p)): gradient?.endPoint = p
+    case (.fontSize, _), (.foregroundColor, _): setTextValue(value, of: property)
+    case (.contents, _), (.contentsRect, _), (.contentsCenter, _), (.contentsScale, _): setContentsValue(value, of: property)
     default: setCompositingValue(value, of: property)
     }
   }

@@ -7,8 +7,9 @@ import ZoetropeGeometry
 /// The values of a layer's properties: what the model layer holds, and what the
 /// presentation evaluator computes for one instant.
 ///
-/// Defaults are Core Animation's. Shape, gradient and replicator layers carry
-/// their extra properties in ``shape``, ``gradient`` and ``replicator``.
+/// Defaults are Core Animation's. Shape, gradient, text and replicator layers
+/// carry their extra properties in ``shape``, ``gradient``, ``text`` and
+/// ``replicator``.
 public struct LayerProperties: Hashable, Sendable {
   /// The layer's own coordinate space: origin and size, points.
   public var bounds = Rect.zero
@@ -60,6 +61,10 @@ public struct LayerProperties: Hashable, Sendable {
   public var shape: ShapeProperties?
   /// The `CAGradientLayer` properties, for gradient layers.
   public var gradient: GradientProperties?
+  /// The `CATextLayer` properties, for text layers.
+  public var text: TextProperties?
+  /// The contents image and its placement (every layer kind has them).
+  public var content = ContentsProperties()
   /// The `CAReplicatorLayer` properties, for replicator layers.
   public var replicator: ReplicatorProperties? {
     get { replicatorBox?.value }

@@ -5,13 +5,15 @@ import ZoetropeAnimation
 import ZoetropeTiming
 
 /// Which class a layer is.
-public enum LayerKind: String, Hashable, Sendable {
+public enum LayerKind: String, Hashable, Sendable, CaseIterable {
   /// `CALayer`.
   case layer
   /// `CAShapeLayer`.
   case shape
   /// `CAGradientLayer`.
   case gradient
+  /// `CATextLayer`.
+  case text
   /// `CAReplicatorLayer`.
   case replicator
 }

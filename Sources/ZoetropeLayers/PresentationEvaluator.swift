@@ -7,8 +7,8 @@
 /// Safe to call from many threads at once; each call allocates its own result.
 /// Each layer's local time comes from its parent's (§2.1); its animations are
 /// applied to the model values in the order they were added, additive ones on
-/// top of what is below them (ca-semantics.md §9). A mask's time is the time
-/// of the layer it masks.
+/// top of what is below them (docs/timing.md, "Combining animations"). A
+/// mask's time is the time of the layer it masks.
 ///
 /// A replicator's sublayers are evaluated once per copy: copy `k` sees its
 /// replicator's local time minus `k × instanceDelay` (the presentation

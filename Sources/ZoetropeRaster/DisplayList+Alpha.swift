@@ -23,7 +23,8 @@ extension DisplayList {
     var bytes = [UInt8](repeating: 0, count: area.width * area.height)
     guard !area.isEmpty else { return AlphaImage(rect: area, bytes: bytes) }
     let bandHeight = DisplayList.bandHeight
-    let scratch = BandScratch(width: width, bandHeight: bandHeight, depth: groupDepth, runCount: runs.count)
+    let scratch = BandScratch(width: width, bandHeight: bandHeight, depth: groupDepth, runCount: runs.count,
+                              samplesImages: !imagePaints.isEmpty)
     let band = UnsafeMutablePointer<UInt8>.allocate(capacity: 4 * width * bandHeight)
     defer { band.deallocate() }
     var top = area.y

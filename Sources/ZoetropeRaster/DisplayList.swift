@@ -25,6 +25,8 @@ package struct DisplayList: Sendable {
     case solid(runs: Int, FillSolidContext)
     /// Source-over of the gradient `paints[paint]` under the coverage runs `runs[runs]`.
     case gradient(runs: Int, paint: Int)
+    /// Source-over of the image `imagePaints[paint]` under the coverage runs `runs[runs]`.
+    case image(runs: Int, paint: Int)
     /// Starts an isolated group: later commands draw into a transparent
     /// buffer… (`bounds`: the device pixels the group's content touches;
     /// `end`: the index of the matching `endGroup`)
@@ -85,6 +87,8 @@ package struct DisplayList: Sendable {
   var runs: [CoverageSpans] = []
   /// The gradients the commands paint with.
   var paints: [GradientPaint] = []
+  /// The images the commands paint with.
+  var imagePaints: [ImagePaint] = []
   /// How deep isolated groups nest (how many group buffers a band needs).
   private(set) var groupDepth = 0
   /// The open groups: where their `beginGroup` is, what they touched so far,
@@ -116,6 +120,15 @@ package struct DisplayList: Sendable {
     self.runs.append(runs)
     paints.append(gradient)
     commands.append(.gradient(runs: self.runs.count - 1, paint: paints.count - 1))
+    if !openGroups.isEmpty { openGroups[openGroups.count - 1].bounds.formUnion(PixelBounds(runs)) }
+  }
+
+  /// Records an image fill; nothing when the paint is transparent.
+  package mutating func fill(_ runs: CoverageSpans, image: ImagePaint) {
+    guard image.alpha > 0, !runs.spans.isEmpty else { return }
+    self.runs.append(runs)
+    imagePaints.append(image)
+    commands.append(.image(runs: self.runs.count - 1, paint: imagePaints.count - 1))
     if !openGroups.isEmpty { openGroups[openGroups.count - 1].bounds.formUnion(PixelBounds(runs)) }
   }
 
@@ -211,7 +224,7 @@ extension DisplayList {
     let work: @Sendable (Int) -> Void = { worker in
       let pixels = UnsafeMutablePointer<UInt8>(bitPattern: address)!
       let scratch = BandScratch(width: self.width, bandHeight: bandHeight, depth: self.groupDepth,
-                                runCount: self.runs.count)
+                                runCount: self.runs.count, samplesImages: !self.imagePaints.isEmpty)
       var band = worker
       while band < bands {
         let top = band * bandHeight
@@ -272,6 +285,15 @@ extension DisplayList {
           paint.row(y: Int(span.y), x: Int(span.x), count: n, into: scratch.source)
           if coverage == nil { scratch.constant.update(repeating: span.value, count: n) }
           sourceOverRow(pixels, source: scratch.source, coverage: coverage ?? UnsafePointer(scratch.constant), count: n)
+        }
+      case .image(let index, let paintIndex):
+        let paint = imagePaints[paintIndex]
+        let images = scratch.images!
+        blend(runs[index], cursor: scratch.cursors + index, rows: rows, into: target) { pixels, span, coverage in
+          let n = Int(span.count)
+          paint.row(y: Int(span.y), x: Int(span.x), count: n, into: scratch.source, scratch: images)
+          let cover = paint.coverage(coverage, constant: span.value, count: n, scratch: images)
+          sourceOverRow(pixels, source: scratch.source, coverage: cover, count: n)
         }
       case .beginGroup(let bounds, let end):
         // A group clear of the band changes none of its pixels: skip it whole.
@@ -400,9 +422,12 @@ final class BandScratch {
   /// instead of searched for in every band.
   let cursors: UnsafeMutablePointer<Int>
   private let runCount: Int
+  /// Rows for sampling images, when the drawing has any.
+  let images: ImageScratch?
 
-  init(width: Int, bandHeight: Int, depth: Int, runCount: Int) {
+  init(width: Int, bandHeight: Int, depth: Int, runCount: Int, samplesImages: Bool = false) {
     self.runCount = runCount
+    images = samplesImages ? ImageScratch(width: width) : nil
     cursors = .allocate(capacity: Swift.max(runCount, 1))
     cursors.initialize(repeating: 0, count: Swift.max(runCount, 1))
     let band = 4 * width * bandHeight

@@ -84,7 +84,7 @@ public struct Inspection {
     return order
   }
 
-  /// The properties object, with SCENE-FORMAT names.
+  /// The properties object, with the scene format's names (docs/scene-format.md).
   static func properties(_ p: LayerProperties) -> String {
     var fields: [(String, String)] = [
       ("position", numbers([p.position.x, p.position.y])),
@@ -126,6 +126,8 @@ public struct Inspection {
         ("gradientType", string(g.type.rawValue)),
       ]
     }
+    if let t = p.text { fields += textFields(t) }
+    fields += contentsFields(p)
     fields += compositingFields(p)
     return "{" + fields.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}"
   }

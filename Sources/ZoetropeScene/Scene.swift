@@ -16,6 +16,21 @@ public final class Scene {
   /// What the decoder accepted but flagged (key times it ignores, replaced keys);
   /// empty for scenes built in Swift.
   public var decodingWarnings: [SceneIssue] = []
+  /// Likely mistakes in a scene that decodes, which `zoetrope validate` warns
+  /// about: a forwards fill that never shows, a repeating animation that makes
+  /// a looping clip jump, a duration chosen because no animation ends. Empty
+  /// for scenes built in Swift.
+  public var advice: [SceneIssue] = []
+  /// The files the scene was read from, for tools that redo their work when
+  /// one changes (`zoetrope render --watch`): the scene file first, then each
+  /// file it references (images, fonts), once each, in the order the decoder
+  /// opened them and spelled as it opened them (relative paths are relative
+  /// to the working directory). A scene decoded from bytes lists only the
+  /// files it references; one built in Swift lists none.
+  public var sourceFiles: [String] = []
+  /// Every font the scene file names and the file it resolved to (what
+  /// `validate` prints); empty for scenes built in Swift.
+  public var fonts: [SceneFont] = []
 
   /// A scene of `canvas` whose root layer is `root`.
   public init(canvas: Canvas, root: Layer) {
@@ -49,7 +64,7 @@ public struct Canvas: Hashable, Sendable {
   /// Device pixels per point.
   public var scale: Double
 
-  /// Creates a canvas; defaults as in SCENE-FORMAT.md.
+  /// Creates a canvas; defaults as in docs/scene-format.md.
   public init(width: Double, height: Double, frameRate: FrameRate = FrameRate(30), duration: Double = 1,
               background: Color = .white, scale: Double = 1) {
     self.width = width

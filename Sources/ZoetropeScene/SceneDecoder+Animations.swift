@@ -7,11 +7,11 @@ import ZoetropeLayers
 import ZoetropeTiming
 
 extension SceneDecoder {
-  /// The animation kinds of SCENE-FORMAT.md.
-  enum AnimationType: String {
+  /// The animation kinds of scene files (docs/scene-format.md).
+  package enum AnimationType: String, CaseIterable, Sendable {
     case basic, keyframe, group, spring
 
-    init?(name: String) {
+    package init?(name: String) {
       switch name {
       case "basic", "CABasicAnimation": self = .basic
       case "keyframe", "CAKeyframeAnimation": self = .keyframe
@@ -19,28 +19,6 @@ extension SceneDecoder {
       case "spring", "CASpringAnimation": self = .spring
       default: return nil
       }
-    }
-  }
-
-  static let commonAnimationKeys: Set<String> = timingKeys.union([
-    "type", "key", "removedOnCompletion", "timingFunction", "addedAt",
-  ])
-  static let propertyAnimationKeys: Set<String> = ["keyPath", "additive", "cumulative", "valueFunction"]
-  static let basicKeys: Set<String> = ["fromValue", "toValue", "byValue"]
-  static let keyframeKeys: Set<String> = [
-    "values", "keyTimes", "timingFunctions", "calculationMode", "tensionValues", "continuityValues", "biasValues",
-    "path", "rotationMode",
-  ]
-  static let springKeys: Set<String> = [
-    "mass", "stiffness", "damping", "initialVelocity", "perceptualDuration", "bounce", "allowsOverdamping",
-  ]
-
-  static func allowedKeys(for type: AnimationType) -> Set<String> {
-    switch type {
-    case .basic: commonAnimationKeys.union(propertyAnimationKeys).union(basicKeys)
-    case .keyframe: commonAnimationKeys.union(propertyAnimationKeys).union(keyframeKeys)
-    case .spring: commonAnimationKeys.union(propertyAnimationKeys).union(basicKeys).union(springKeys)
-    case .group: commonAnimationKeys.union(["animations"])
     }
   }
 
@@ -62,6 +40,8 @@ extension SceneDecoder {
         }
         keys[key] = itemPath
       }
+      addedAnimations.append(AddedAnimation(layer: layer, path: itemPath, animation: decoded.animation,
+                                            addedAt: decoded.addedAt))
       if let addedAt = decoded.addedAt {
         layer.add(decoded.animation, forKey: decoded.key, atMediaTime: addedAt)
       } else {
@@ -83,16 +63,21 @@ extension SceneDecoder {
       return nil
     }
     guard case .string(let typeName) = typeValue, let type = AnimationType(name: typeName) else {
+      if case .string(let name) = typeValue, SceneDecoder.unsupportedAnimationTypes.contains(name) {
+        report(paths.child(path, "type"), "\"\(name)\" is a Core Animation animation type Zoetrope does not "
+          + "support yet; use \"basic\", \"keyframe\", \"group\" or \"spring\"")
+        return nil
+      }
       report(paths.child(path, "type"), "must be \"basic\", \"keyframe\", \"group\" or \"spring\" "
         + "(got \(typeValue.compactDescription))")
       return nil
     }
-    let allowed = SceneDecoder.allowedKeys(for: type)
+    let allowed = SceneDecoder.animationKeys(for: type)
     let required = type == .group ? ["animations"] : ["keyPath"]
     guard let members = checkKeys(value, at: path, allowed: allowed, required: required,
                                   what: "a \(type.rawValue) animation", hint: { key in
       for other in [AnimationType.basic, .keyframe, .group, .spring]
-      where other != type && SceneDecoder.allowedKeys(for: other).contains(key) {
+      where other != type && SceneDecoder.animationKeys(for: other).contains(key) {
         return " (\"\(key)\" belongs to \(other.rawValue) animations)"
       }
       return nil
@@ -161,7 +146,7 @@ extension SceneDecoder {
       }
     }
     if let spring = animation as? SpringAnimation, !hasDuration {
-      // SCENE-FORMAT.md: a spring with no duration lasts its settling duration.
+      // docs/scene-format.md: a spring with no duration lasts its settling duration.
       spring.duration = spring.settlingDuration
     }
     return issues.count == issuesBefore ? (animation, key, addedAt) : nil
@@ -171,19 +156,27 @@ extension SceneDecoder {
   private mutating func decodeKeyPath(_ value: JSONValue, at p: Int, layerKind: LayerKind) -> AnimatableKeyPath? {
     guard let string = string(value, at: p) else { return nil }
     guard let keyPath = AnimatableKeyPath(string) else {
+      let property = String(string.prefix { $0 != "." })
+      if SceneDecoder.unsupportedLayerKeys.contains(property) {
+        report(p, SceneDecoder.notSupportedYet(property))
+        return nil
+      }
       report(p, "\"\(string)\" is not an animatable key path"
         + SceneDecoder.suggestion(for: string, among: AnimatableKeyPath.allKeyPathStrings))
       return nil
     }
     switch (keyPath.property.owner, layerKind) {
     case (.shapeLayer, let k) where k != .shape:
-      report(p, "\"\(string)\" animates a shape layer property, but this is a \(layerKind.rawValue) layer")
+      report(p, "\"\(string)\" animates a shape layer property, but this is \(SceneDecoder.phrase(layerKind))")
       return nil
     case (.gradientLayer, let k) where k != .gradient:
-      report(p, "\"\(string)\" animates a gradient layer property, but this is a \(layerKind.rawValue) layer")
+      report(p, "\"\(string)\" animates a gradient layer property, but this is \(SceneDecoder.phrase(layerKind))")
+      return nil
+    case (.textLayer, let k) where k != .text:
+      report(p, "\"\(string)\" animates a text layer property, but this is \(SceneDecoder.phrase(layerKind))")
       return nil
     case (.replicatorLayer, let k) where k != .replicator:
-      report(p, "\"\(string)\" animates a replicator layer property, but this is a \(layerKind.rawValue) layer")
+      report(p, "\"\(string)\" animates a replicator layer property, but this is \(SceneDecoder.phrase(layerKind))")
       return nil
     default:
       return keyPath
@@ -286,6 +279,7 @@ extension SceneDecoder {
         if let spring = animation as? SpringAnimation { decodeSpringMember(member, into: spring, at: p) }
       }
     }
+    checkContentsAnimation(animation, keyPath: keyPath, at: path)
     if let keyframe = animation as? KeyframeAnimation {
       finishKeyframe(keyframe, values: values, keyTimes: keyTimes, functionsCount: functionsCount, at: path)
     }
@@ -378,12 +372,12 @@ extension SceneDecoder {
         return MediaTimingFunction(name: name)
       }
       let names = MediaTimingFunctionName.allCases.map(\.rawValue)
-      report(path, "unknown timing function \"\(s)\"\(SceneDecoder.suggestion(for: s, among: names)); use one of "
+      report(path, "unknown timing function \"\(s)\"\(SceneDecoder.constantSuggestion(for: s, among: names)); use one of "
         + names.map { "\"\($0)\"" }.joined(separator: ", ") + " or [c1x, c1y, c2x, c2y]")
       return nil
     case .array(let items) where items.count == 4:
       guard let v = numbers(value, at: path, count: 4, what: "[c1x, c1y, c2x, c2y]") else { return nil }
-      // x outside 0…1 is clamped, as ca-semantics.md §3.1 recommends (and CSS does).
+      // x outside 0…1 is clamped, as CSS does (docs/scene-format.md, timing functions).
       for i in [0, 2] where !(0...1).contains(v[i]) {
         warn(paths.child(path, i), "control point x \(SceneDecoder.format(v[i])) is clamped to 0…1")
       }

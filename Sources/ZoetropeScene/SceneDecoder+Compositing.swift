@@ -5,17 +5,6 @@ import ZoetropeGeometry
 import ZoetropeLayers
 
 extension SceneDecoder {
-  /// Keys every layer type accepts for masks, shadows, blend modes and corners.
-  static let compositingKeys: Set<String> = [
-    "mask", "shadowColor", "shadowOpacity", "shadowOffset", "shadowRadius", "shadowPath", "compositingFilter",
-    "maskedCorners", "cornerCurve",
-  ]
-  /// Keys of replicator layers.
-  static let replicatorKeys: Set<String> = [
-    "instanceCount", "instanceDelay", "instanceTransform", "instanceColor", "instanceRedOffset",
-    "instanceGreenOffset", "instanceBlueOffset", "instanceAlphaOffset", "preservesDepth",
-  ]
-
   /// The largest `instanceCount` a scene may give (2³¹ − 1); the copies a
   /// frame draws are limited further by
   /// ``PresentationEvaluator/maximumReplicatedLayers``.

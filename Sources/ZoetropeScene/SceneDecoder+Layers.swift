@@ -7,29 +7,38 @@ import ZoetropeLayers
 import ZoetropeTiming
 
 extension SceneDecoder {
-  static let timingKeys: Set<String> = [
-    "beginTime", "speed", "timeOffset", "duration", "repeatCount", "repeatDuration", "autoreverses", "fillMode",
-  ]
-  static let layerKeys: Set<String> = timingKeys.union([
-    "type", "name", "bounds", "position", "anchorPoint", "frame", "zPosition", "transform", "sublayerTransform",
-    "opacity", "hidden", "backgroundColor", "cornerRadius", "borderWidth", "borderColor", "masksToBounds",
-    "sublayers", "animations",
-  ]).union(compositingKeys)
-  static let shapeKeys: Set<String> = [
-    "path", "fillColor", "fillRule", "strokeColor", "lineWidth", "lineCap", "lineJoin", "miterLimit",
-    "lineDashPattern", "lineDashPhase", "strokeStart", "strokeEnd",
-  ]
-  static let gradientKeys: Set<String> = ["colors", "locations", "startPoint", "endPoint", "gradientType"]
-
-  /// The layer type named by `type` (also `CALayer`, `CAShapeLayer`, `CAGradientLayer`).
-  static func layerKind(named name: String) -> LayerKind? {
-    switch name {
-    case "layer", "CALayer": .layer
-    case "shape", "CAShapeLayer": .shape
-    case "gradient", "CAGradientLayer": .gradient
-    case "replicator", "CAReplicatorLayer": .replicator
-    default: nil
+  /// "a plain layer", "a shape layer", "a gradient layer": a layer kind in messages.
+  static func phrase(_ kind: LayerKind) -> String {
+    switch kind {
+    case .layer: "a plain layer"
+    case .shape: "a shape layer"
+    case .gradient: "a gradient layer"
+    case .text: "a text layer"
+    case .replicator: "a replicator layer"
     }
+  }
+
+  /// The names `type` accepts for each kind of layer: the scene format's
+  /// and Core Animation's class name.
+  package static func layerTypeNames(_ kind: LayerKind) -> [String] {
+    switch kind {
+    case .layer: ["layer", "CALayer"]
+    case .shape: ["shape", "CAShapeLayer"]
+    case .gradient: ["gradient", "CAGradientLayer"]
+    case .text: ["text", "CATextLayer"]
+    case .replicator: ["replicator", "CAReplicatorLayer"]
+    }
+  }
+
+  /// The layer kind `type` names, or `nil`.
+  static func layerKind(named name: String) -> LayerKind? {
+    LayerKind.allCases.first { layerTypeNames($0).contains(name) }
+  }
+
+  /// `"layer", "shape", … or "replicator"`: the scene format's layer types, for messages.
+  static var layerTypeList: String {
+    let names = LayerKind.allCases.map { "\"\(layerTypeNames($0)[0])\"" }
+    return names.dropLast().joined(separator: ", ") + " or " + names[names.count - 1]
   }
 
   /// Decodes the scene's `layers` into sublayers of `root`, iteratively: depth
@@ -82,8 +91,9 @@ extension SceneDecoder {
   /// The root layer's own properties and timing (`"root": {…}`): any layer key
   /// but `frame`, `type` and `sublayers`.
   mutating func decodeRootLayer(_ value: JSONValue, into root: Layer, at path: Int) {
-    let allowed = SceneDecoder.layerKeys.subtracting(["frame", "type", "sublayers"])
-    guard let members = checkKeys(value, at: path, allowed: allowed, what: "the root layer", hint: { key in
+    let allowed = SceneDecoder.rootLayerKeys
+    guard let members = checkKeys(value, at: path, allowed: allowed, unsupported: SceneDecoder.unsupportedLayerKeys,
+                                  what: "the root layer", hint: { key in
       key == "frame" || key == "sublayers" || key == "type"
         ? " (the root layer's frame is the canvas; put layers in the top-level \"layers\")" : nil
     }) else { return }
@@ -106,30 +116,32 @@ extension SceneDecoder {
       let typePath = paths.child(path, "type")
       if case .string(let name) = typeValue, let known = SceneDecoder.layerKind(named: name) {
         kind = known
+      } else if case .string(let name) = typeValue, SceneDecoder.unsupportedLayerTypes.contains(name) {
+        report(typePath, "\"\(name)\" is a Core Animation layer type Zoetrope does not support yet; "
+          + "use \(SceneDecoder.layerTypeList)")
       } else {
-        report(typePath, "must be \"layer\", \"shape\", \"gradient\" or \"replicator\" "
-          + "(got \(typeValue.compactDescription))")
+        report(typePath, "must be \(SceneDecoder.layerTypeList) (got \(typeValue.compactDescription))")
       }
     }
-    var allowed = SceneDecoder.layerKeys
-    if kind == .shape { allowed.formUnion(SceneDecoder.shapeKeys) }
-    if kind == .gradient { allowed.formUnion(SceneDecoder.gradientKeys) }
-    if kind == .replicator { allowed.formUnion(SceneDecoder.replicatorKeys) }
-    let members = checkKeys(value, at: path, allowed: allowed, what: "a \(kind.rawValue) layer", hint: { key in
+    let allowed = SceneDecoder.layerKeys(for: kind)
+    let members = checkKeys(value, at: path, allowed: allowed, unsupported: SceneDecoder.unsupportedLayerKeys,
+                            what: SceneDecoder.phrase(kind), hint: { key in
       if SceneDecoder.shapeKeys.contains(key) { return " (\"\(key)\" belongs to shape layers: add \"type\": \"shape\")" }
       if SceneDecoder.gradientKeys.contains(key) {
         return " (\"\(key)\" belongs to gradient layers: add \"type\": \"gradient\")"
       }
+      if SceneDecoder.textKeys.contains(key) { return " (\"\(key)\" belongs to text layers: add \"type\": \"text\")" }
       if SceneDecoder.replicatorKeys.contains(key) {
         return " (\"\(key)\" belongs to replicator layers: add \"type\": \"replicator\")"
       }
       return nil
     })
     let layer: Layer = switch kind {
-    case .layer: Layer()
     case .shape: ShapeLayer()
     case .gradient: GradientLayer()
+    case .text: TextLayer()
     case .replicator: ReplicatorLayer()
+    case .layer: Layer()
     }
     if isMask { parent.mask = layer } else { parent.addSublayer(layer) }
     if kind == .replicator { replicatorPaths.append((layer, path)) }
@@ -154,6 +166,7 @@ extension SceneDecoder {
       let p = paths.child(path, member.key)
       let v = member.value
       if decodeTiming(member, into: &layer.timing, at: p) { continue }
+      if decodeContentsMember(member, into: layer, at: p) { continue }
       switch member.key {
       case "type", "sublayers", "mask": break
       case "name":
@@ -184,6 +197,7 @@ extension SceneDecoder {
         if let replicator = layer as? ReplicatorLayer { decodeReplicatorMember(member, into: replicator, at: p) }
         if let shape = layer as? ShapeLayer { decodeShapeMember(member, into: shape, at: p) }
         if let gradient = layer as? GradientLayer { decodeGradientMember(member, into: gradient, at: p) }
+        if let text = layer as? TextLayer { decodeTextMember(member, into: text, at: p) }
       }
     }
     if let (r, framePath) = frame {
@@ -199,6 +213,7 @@ extension SceneDecoder {
         report(paths.child(path, "locations"), "must have one entry per colour (\(count)), got \(locations.count)")
       }
     }
+    if let text = layer as? TextLayer { resolveFont(of: text, members: members, at: path) }
     if let animations {
       decodeAnimations(animations, into: layer, kind: kind, at: paths.child(path, "animations"))
     }
@@ -260,7 +275,7 @@ extension SceneDecoder {
     if case .string(let s) = value {
       if let known = E(rawValue: SceneDecoder.constantName(s, prefixes: prefixes)) { return known }
       report(path, "must be one of \(names.map { "\"\($0)\"" }.joined(separator: ", "))"
-        + " (got \"\(s)\")\(SceneDecoder.suggestion(for: s, among: names))")
+        + " (got \"\(s)\")\(SceneDecoder.constantSuggestion(for: s, among: names))")
       return nil
     }
     report(path, "must be one of \(names.map { "\"\($0)\"" }.joined(separator: ", ")) (got \(value.compactDescription))")

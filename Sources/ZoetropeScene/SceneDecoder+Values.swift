@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// Decoding the value types of SCENE-FORMAT.md: numbers, points, colours, transforms, paths.
+// Decoding the value types of scene files (docs/scene-format.md): numbers, points, colours, transforms, paths.
 
 import ZoetropeAnimation
 import ZoetropeGeometry
@@ -161,19 +161,20 @@ extension SceneDecoder {
 
   /// Applies one `{"translate"|"scale"|"rotate"|"perspective": …}` operation.
   private mutating func transformOperation(_ item: JSONValue, at path: Int, _ t: Transform3D) -> Transform3D? {
-    guard case .object(let members) = item, let first = members.first else {
+    // The operation is the first key that is not an extension (`x-…`).
+    guard case .object(let all) = item, let first = all.first(where: { !$0.key.hasPrefix("x-") }) else {
       report(path, "must be a transform operation: {\"translate\": [x, y, z?]}, {\"scale\": [sx, sy, sz?]}, "
         + "{\"rotate\": angle, \"axis\": [x, y, z]?} or {\"perspective\": distance} (got \(item.compactDescription))")
       return nil
     }
     let operation = first.key
-    let allowed: Set<String> = operation == "rotate" ? ["rotate", "axis"] : [operation]
-    guard ["translate", "scale", "rotate", "perspective"].contains(operation) else {
+    guard SceneDecoder.transformOperationKeys.contains(operation), operation != "axis" else {
       report(paths.child(path, operation), "unknown transform operation \"\(operation)\"; use translate, scale, "
-        + "rotate or perspective")
+        + "rotate or perspective" + SceneDecoder.suggestion(for: operation, among: ["translate", "scale", "rotate", "perspective"]))
       return nil
     }
-    for member in members where !allowed.contains(member.key) {
+    let allowed: Set<String> = operation == "rotate" ? ["rotate", "axis"] : [operation]
+    for member in all where !allowed.contains(member.key) && !member.key.hasPrefix("x-") {
       report(paths.child(path, member.key), "unexpected key in a \(operation) operation")
       return nil
     }
@@ -235,13 +236,15 @@ extension SceneDecoder {
     }
   }
 
-  /// `{"rect"}`, `{"roundedRect", "cornerRadius"}`, `{"ellipse"}`, `{"arc": {…}}`, `{"polyline", "closed"}`.
+  /// `{"rect"}`, `{"roundedRect", "cornerRadius"}`, `{"ellipse"}`, `{"arc": {…}}`, `{"polyline", "closed"}`,
+  /// `{"text", "font", "size"…}`.
   private mutating func shapePath(_ members: [JSONMember], at path: Int) -> Path? {
-    let shapes = ["rect", "roundedRect", "ellipse", "arc", "polyline"]
+    let shapes = ["rect", "roundedRect", "ellipse", "arc", "polyline", "text"]  // SceneDecoder.shapePathKeys, companions aside
     guard let kind = members.first(where: { shapes.contains($0.key) })?.key else {
       report(path, "must name a shape: one of \(shapes.joined(separator: ", ")), or be SVG path data")
       return nil
     }
+    if kind == "text" { return textPath(members, at: path) }
     let allowed: Set<String> = kind == "roundedRect" ? ["roundedRect", "cornerRadius"]
       : kind == "polyline" ? ["polyline", "closed"] : [kind]
     guard let members = checkKeys(.object(members), at: path, allowed: allowed, what: "a \(kind) path") else {
@@ -280,7 +283,7 @@ extension SceneDecoder {
       }
       return Path.polyline(points, closed: closed)
     default:
-      guard let arc = checkKeys(value, at: valuePath, allowed: ["center", "radius", "startAngle", "endAngle", "clockwise"],
+      guard let arc = checkKeys(value, at: valuePath, allowed: SceneDecoder.arcKeys,
                                 required: ["center", "radius", "startAngle", "endAngle"], what: "an arc")
       else { return nil }
       var center = Point.zero, radius = 0.0, start = 0.0, end = 0.0, clockwise = true
@@ -292,7 +295,8 @@ extension SceneDecoder {
           radius = v
         case "startAngle": guard let v = number(member.value, at: p, isAngle: true) else { return nil }; start = v
         case "endAngle": guard let v = number(member.value, at: p, isAngle: true) else { return nil }; end = v
-        default: guard let v = bool(member.value, at: p) else { return nil }; clockwise = v
+        case "clockwise": guard let v = bool(member.value, at: p) else { return nil }; clockwise = v
+        default: break  // `x-` keys
         }
       }
       return Path.arc(center: center, radius: radius, startAngle: start, endAngle: end, clockwise: clockwise)
@@ -327,6 +331,7 @@ extension SceneDecoder {
       }
       return .colors(colors)
     case .numbers: return numberList(value, at: path).map { .numbers($0) }
+    case .image: return image(value, at: path).map { .image($0) }
     }
   }
 

@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
-// Decodes a scene file (SCENE-FORMAT.md) into a canvas and a model layer tree.
+// Decodes a scene file (docs/scene-format.md) into a canvas and a model layer tree.
 
 import ZoetropeAnimation
 import ZoetropeGeometry
+import ZoetropeImages
 import ZoetropeLayers
 import ZoetropeTiming
 
-/// Decodes scene files (format 1, SCENE-FORMAT.md) into a ``Scene``: the same
+/// Decodes scene files (format 1, docs/scene-format.md) into a ``Scene``: the same
 /// model layers and animations the Swift API builds.
 ///
 /// A scene is refused as a whole: every problem is collected and thrown in one
@@ -33,11 +34,23 @@ public struct SceneDecoder {
   /// times ignored for their mode, a key used twice on one layer, …).
   var warnings: [SceneIssue] = []
   var issues: [SceneIssue] = []
+  /// The animations added directly to layers, for ``advice(for:explicitDuration:)``.
+  var addedAnimations: [AddedAnimation] = []
   var paths = JSONPathArena()
   /// Names seen so far, with the path of the layer that has each.
   var names: [String: Int] = [:]
   /// Every replicator decoded, with its path (for the copy budget).
   var replicatorPaths: [(layer: Layer, path: Int)] = []
+  /// Decodes the scene's image files, each once, within one memory budget.
+  let images: ImageLoader
+  /// The folder relative paths of the files a scene names (images, fonts) start from.
+  let baseFolder: String
+  /// Whether the canvas gave a duration.
+  var explicitDuration = false
+  /// The files the scene references that the decoder has read, for ``Scene/sourceFiles``.
+  var sourceFiles: [String] = []
+  /// Every font the scene names, with the file it resolved to.
+  var fonts: [SceneFont] = []
   /// Canvas side limit in pixels.
   public static let maximumPixelsPerSide = 16_384
   /// The longest clip accepted, seconds (a day).
@@ -45,10 +58,24 @@ public struct SceneDecoder {
   /// The deepest animation group nesting accepted.
   public static let maximumGroupDepth = 64
 
-  init() {}
+  init(images: ImageLoader = ImageLoader(), baseFolder: String = ".") {
+    self.images = images
+    self.baseFolder = baseFolder
+  }
 
-  /// Decodes scene bytes. `fileName` names the file in errors and picks the format.
-  public static func decode(_ bytes: [UInt8], fileName: String, format: Format? = nil) throws(SceneError) -> Scene {
+  /// Decodes scene bytes. `fileName` names the file in errors and picks the
+  /// format. Image paths (`contents`) are relative to `baseFolder`, or to
+  /// `fileName`'s folder when it is `nil` (the current folder for a bare
+  /// name); every image is decoded now, within `imageLimits`.
+  public static func decode(_ bytes: [UInt8], fileName: String, format: Format? = nil, baseFolder: String? = nil,
+                            imageLimits: ImageDecodingLimits = .standard) throws(SceneError) -> Scene {
+    try decode(bytes, fileName: fileName, format: format, baseFolder: baseFolder,
+               images: ImageLoader(limits: imageLimits))
+  }
+
+  /// ``decode(_:fileName:format:baseFolder:imageLimits:)`` decoding images through `images`.
+  package static func decode(_ bytes: [UInt8], fileName: String, format: Format? = nil, baseFolder: String? = nil,
+                             images: ImageLoader) throws(SceneError) -> Scene {
     let format = format ?? Format(fileName: fileName)
     let document: JSONValue
     do throws(JSONReadError) {
@@ -64,26 +91,59 @@ public struct SceneDecoder {
     } catch {
       throw SceneError(file: fileName, issues: [SceneIssue(path: "", message: error.description)])
     }
-    var decoder = SceneDecoder()
+    var decoder = SceneDecoder(images: images, baseFolder: baseFolder ?? SceneDecoder.folder(of: fileName))
     let scene = decoder.decodeDocument(document)
     JSONValue.dismantle(consume document)
     guard decoder.issues.isEmpty, let scene else {
-      throw SceneError(file: fileName, issues: decoder.issues)
+      var error = SceneError(file: fileName, issues: decoder.issues)
+      error.sourceFiles = decoder.sourceFiles
+      throw error
     }
     scene.decodingWarnings = decoder.warnings
+    scene.sourceFiles = decoder.sourceFiles
+    scene.advice = decoder.advice(for: scene.canvas, explicitDuration: decoder.explicitDuration)
+    scene.fonts = decoder.fonts
     return scene
   }
 
-  /// Reads and decodes a scene file. Unreadable files are reported as a
-  /// ``SceneError`` with the operating system's reason.
-  public static func decode(contentsOf fileName: String, format: Format? = nil) throws(SceneError) -> Scene {
+  /// Reads and decodes a scene file; image paths are relative to its folder.
+  /// Unreadable files are reported as a ``SceneError`` with the operating system's reason.
+  public static func decode(contentsOf fileName: String, format: Format? = nil,
+                            imageLimits: ImageDecodingLimits = .standard) throws(SceneError) -> Scene {
+    try decode(contentsOf: fileName, format: format, images: ImageLoader(limits: imageLimits))
+  }
+
+  /// ``decode(contentsOf:format:imageLimits:)`` decoding images through `images`.
+  package static func decode(contentsOf fileName: String, format: Format? = nil,
+                             images: ImageLoader) throws(SceneError) -> Scene {
+    func withSceneFileFirst(_ files: [String]) -> [String] { [fileName] + files.filter { $0 != fileName } }
     let bytes: [UInt8]
     do {
       bytes = try FileBytes.read(fileName)
     } catch {
-      throw SceneError(file: fileName, issues: [SceneIssue(path: "", message: "cannot read the file: \(error)")])
+      var error = SceneError(file: fileName, issues: [SceneIssue(path: "", message: "cannot read the file: \(error)")])
+      error.sourceFiles = [fileName]
+      throw error
     }
-    return try decode(bytes, fileName: fileName, format: format)
+    let scene: Scene
+    do {
+      scene = try decode(bytes, fileName: fileName, format: format, images: images)
+    } catch {
+      var error = error
+      error.sourceFiles = withSceneFileFirst(error.sourceFiles)
+      throw error
+    }
+    scene.sourceFiles = withSceneFileFirst(scene.sourceFiles)
+    return scene
+  }
+
+  /// Records that decoding read the file at `path` (an image, a font), so
+  /// that ``Scene/sourceFiles`` lists it; a path recorded before is not
+  /// listed twice. Every decoder that opens a file the scene names calls this,
+  /// whether or not the read succeeds (a tool watching the scene then notices
+  /// when a missing file appears).
+  mutating func noteSourceFile(_ path: String) {
+    if !sourceFiles.contains(path) { sourceFiles.append(path) }
   }
 
   // MARK: Reporting
@@ -100,23 +160,34 @@ public struct SceneDecoder {
 
   /// The members of an object whose keys are all allowed (or start with `x-`);
   /// reports unknown keys, missing required ones, and a value that is not an object.
+  /// A key in `unsupported` is reported as a Core Animation property not supported yet.
   mutating func checkKeys(_ value: JSONValue, at path: Int, allowed: Set<String>, required: [String] = [],
-                          what: String, hint: (String) -> String? = { _ in nil }) -> [JSONMember]? {
+                          unsupported: Set<String> = [], what: String,
+                          hint: (String) -> String? = { _ in nil }) -> [JSONMember]? {
     guard case .object(let members) = value else {
       report(path, "must be \(what), an object (got \(value.compactDescription))")
       return nil
     }
     var ok = true
     for member in members where !allowed.contains(member.key) && !member.key.hasPrefix("x-") {
-      let extra = hint(member.key) ?? SceneDecoder.suggestion(for: member.key, among: allowed.sorted())
-      report(paths.child(path, member.key), "unknown key in \(what)\(extra)")
       ok = false
+      if unsupported.contains(member.key) {
+        report(paths.child(path, member.key), SceneDecoder.notSupportedYet(member.key))
+        continue
+      }
+      let extra = hint(member.key) ?? SceneDecoder.hint(forUnknownKey: member.key, among: allowed)
+      report(paths.child(path, member.key), "unknown key in \(what)\(extra)")
     }
     for key in required where !members.contains(where: { $0.key == key }) {
       report(path, "\(what) needs \"\(key)\"")
       ok = false
     }
     return ok ? members : nil
+  }
+
+  /// The message for a Core Animation property that Zoetrope does not support yet.
+  static func notSupportedYet(_ key: String) -> String {
+    "\"\(key)\" is a Core Animation property Zoetrope does not support yet"
   }
 
   /// ` (did you mean "x"?)` for the closest candidate within a small edit distance.
@@ -158,9 +229,6 @@ public struct SceneDecoder {
 
   // MARK: Document
 
-  static let documentKeys: Set<String> = ["zoetrope", "canvas", "layers", "root"]
-  static let canvasKeys: Set<String> = ["width", "height", "fps", "duration", "background", "scale"]
-
   /// The whole document; `nil` when it has errors.
   mutating func decodeDocument(_ document: JSONValue) -> Scene? {
     _ = checkKeys(document, at: JSONPathArena.root, allowed: SceneDecoder.documentKeys, required: ["canvas"],
@@ -179,7 +247,6 @@ public struct SceneDecoder {
       }
     }
     var canvas = Canvas(width: 1, height: 1)
-    var explicitDuration = false
     if let value = document["canvas"] {
       (canvas, explicitDuration) = decodeCanvas(value, at: paths.child(root, "canvas"))
     }

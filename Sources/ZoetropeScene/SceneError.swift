@@ -30,6 +30,10 @@ public struct SceneError: Error, Hashable, Sendable, CustomStringConvertible {
   public var file: String
   /// The problems, in document order.
   public var issues: [SceneIssue]
+  /// The files decoding had read when it stopped, as ``Scene/sourceFiles``
+  /// lists them (the scene file first, when it was read from a file), so a
+  /// tool watching a refused scene notices when a missing image appears.
+  public var sourceFiles: [String] = []
 
   /// Creates an error.
   public init(file: String, issues: [SceneIssue]) {

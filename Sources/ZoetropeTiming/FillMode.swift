@@ -3,7 +3,7 @@
 
 /// What a timed object shows outside its active window, as `CAMediaTimingFillMode`.
 ///
-/// Raw values are Core Animation's constant strings. See ca-semantics.md §2.3 (fill).
+/// Raw values are Core Animation's constant strings. See docs/timing.md, "Fill modes and removedOnCompletion".
 public enum FillMode: String, Hashable, Sendable, CaseIterable {
   /// Nothing shows outside the active window (the default).
   case removed

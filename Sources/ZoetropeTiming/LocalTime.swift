@@ -2,7 +2,7 @@
 // Where a timed object is in its own timeline at one parent time.
 
 /// Where an animation is within its basic duration at one instant: the result
-/// of mapping a parent time through ``Timing`` (ca-semantics.md §2.3).
+/// of mapping a parent time through ``Timing`` (docs/timing.md, "The active window").
 package struct LocalTime: Hashable, Sendable {
   /// Seconds into the current iteration, `0 ... duration`, after autoreverse
   /// has mirrored the backward half.

@@ -11,7 +11,7 @@ public protocol MediaTiming: AnyObject {
 }
 
 extension MediaTiming {
-  /// The begin point in the parent's time, seconds. See ca-semantics.md §2.3.
+  /// The begin point in the parent's time, seconds. See docs/timing.md, "The active window".
   public var beginTime: Double {
     get { timing.beginTime }
     set { timing.beginTime = newValue }

@@ -17,7 +17,7 @@ public enum MediaTimingFunctionName: String, Hashable, Sendable, CaseIterable {
 }
 
 /// An easing curve: a cubic Bézier through (0,0), `c1`, `c2`, (1,1), where x is
-/// the input progress and y the output. See ca-semantics.md §3.
+/// the input progress and y the output. See docs/scene-format.md, "Timing functions".
 ///
 /// The x coordinates of the control points are clamped to 0…1 so the curve is a
 /// function of x; y may leave 0…1 (overshoot). Inputs outside 0…1 are clamped,

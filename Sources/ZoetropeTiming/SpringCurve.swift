@@ -10,7 +10,7 @@ import Darwin
 #endif
 
 /// The progress curve of a `CASpringAnimation`: a damped harmonic oscillator that
-/// starts at 0 and settles on 1. See ca-semantics.md §7.
+/// starts at 0 and settles on 1. See docs/timing.md, "Springs".
 ///
 /// Time is in seconds of the animation's basic local time (not normalised).
 /// Underdamped springs overshoot 1. With `allowsOverdamping == false` (Core

@@ -4,7 +4,7 @@
 extension Timing {
   /// The active duration in the object's own time for an iteration of `duration`
   /// seconds: one cycle, `repeatCount` cycles or `repeatDuration`, whichever
-  /// applies (ca-semantics.md §2.3, §2.4). Both set: the smaller (Apple leaves it
+  /// applies (docs/timing.md, "The active window"). Both set: the smaller (Apple leaves it
   /// undefined). `.infinity` when repeating forever.
   package func activeDuration(forDuration duration: Double) -> Double {
     let cycle = autoreverses ? 2 * duration : duration
@@ -32,8 +32,8 @@ extension Timing {
   /// `[beginTime, beginTime + activeDuration / |speed|)`; `speed == 0` never ends
   /// and shows the frame at `timeOffset`. Boundaries take the one-sided limit from
   /// inside the window: a forward fill rests on the last value played, an interior
-  /// iteration boundary shows the start of the next iteration. See ca-semantics.md
-  /// §2.3 and its pseudo-code in §2.8.
+  /// iteration boundary shows the start of the next iteration. See docs/timing.md,
+  /// "The active window" and "Repeating and reversing".
   ///
   ///     let t = Timing(duration: 1.5)
   ///     t.localTime(forParentTime: 0.75, duration: 1.5, keepsForwardFill: false)?.fraction  // 0.5
@@ -106,14 +106,14 @@ extension Timing {
 
 extension Timing {
   /// The linear part of the map from parent to local time,
-  /// `(parentTime − beginTime) × speed + timeOffset` (ca-semantics.md §2.1).
+  /// `(parentTime − beginTime) × speed + timeOffset` (docs/timing.md, "Clocks inside clocks").
   @inlinable package func linearLocalTime(forParentTime parentTime: Double) -> Double {
     (parentTime - beginTime) * speed + timeOffset
   }
 
   /// The inverse of ``linearLocalTime(forParentTime:)``,
   /// `(localTime − timeOffset) / speed + beginTime`. NaN when `speed == 0`
-  /// (a paused timeline has no inverse; ca-semantics.md §2.2).
+  /// (a paused timeline has no inverse).
   @inlinable package func linearParentTime(forLocalTime localTime: Double) -> Double {
     speed == 0 ? .nan : (localTime - timeOffset) / speed + beginTime
   }

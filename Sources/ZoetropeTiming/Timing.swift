@@ -3,7 +3,7 @@
 
 /// The eight `CAMediaTiming` properties of a layer or an animation, as a value.
 ///
-/// Defaults are Core Animation's (ca-semantics.md §1). The same fields mean the
+/// Defaults are Core Animation's (docs/scene-format.md, "Timing keys"). The same fields mean the
 /// same for layers and animations, except that a layer's `duration` defaults to
 /// `+∞` (``Timing/layerDefault``) where an animation's is 0, which becomes 0.25 s
 /// when the animation is added to a layer.
@@ -46,7 +46,7 @@ public struct Timing: Hashable, Sendable {
   public static let animationDefault = Timing()
 
   /// A layer's defaults: as an animation's, but `duration` is `+∞`, so the layer
-  /// never ends or repeats (ca-semantics.md §1).
+  /// never ends or repeats (docs/timing.md, "Clocks inside clocks").
   public static let layerDefault = Timing(duration: .infinity)
 
   /// Core Animation's duration for an animation whose `duration` is zero or

@@ -30,6 +30,10 @@ package struct GIFPaletteBuilder: Sendable {
   static let exactLimit = 1 << 16
   /// Whether any pixel is transparent (alpha < 128).
   package private(set) var hasTransparency = false
+  /// Whether any pixel is partially transparent (alpha 1…254): an
+  /// anti-aliased edge over a clear background, which GIF's one-bit
+  /// transparency cannot hold (a ``GIFMatte`` can).
+  package private(set) var hasPartialTransparency = false
 
   /// An empty builder.
   package init() {}
@@ -42,6 +46,7 @@ package struct GIFPaletteBuilder: Sendable {
       let words = raw.bindMemory(to: UInt32.self)
       for word in words {
         let w = UInt32(littleEndian: word)
+        if w &+ 0x0100_0000 >= 0x0200_0000 { hasPartialTransparency = true }  // alpha neither 0 nor 255
         if w >> 31 == 0 {  // alpha < 128
           hasTransparency = true
           continue
@@ -67,7 +72,10 @@ package struct GIFPaletteBuilder: Sendable {
   /// The palette: the exact colours when there are at most 255 (sorted, so
   /// the result does not depend on the order frames came in), else 255
   /// colours by median cut over the exact colours (or the cells, for clips
-  /// with very many), refined by a few rounds of weighted k-means.
+  /// with very many), refined by a few rounds of weighted k-means. A colour
+  /// that holds at least half the pixels of its cluster (a flat background, a
+  /// fill) is kept exactly instead of the cluster's mean, so flat areas keep
+  /// their colour and stay undithered.
   package func palette() -> GIFPalette {
     if let exact, exact.count <= 255 {
       let sorted = exact.keys.sorted()
@@ -137,6 +145,22 @@ package struct GIFPaletteBuilder: Sendable {
       }
       for k in centres.indices where acc[k].3 > 0 {
         centres[k] = (acc[k].0 / acc[k].3, acc[k].1 / acc[k].3, acc[k].2 / acc[k].3)
+      }
+    }
+    if exact != nil {
+      // Each cluster's heaviest colour replaces its mean when it holds half the weight or more.
+      var total = [Double](repeating: 0, count: centres.count)
+      var heaviest = [Cell?](repeating: nil, count: centres.count)
+      for c in cells {
+        let k = GIFPaletteBuilder.nearest(c.r, c.g, c.b, in: centres)
+        total[k] += c.weight
+        if heaviest[k] == nil || c.weight > heaviest[k]!.weight
+          || (c.weight == heaviest[k]!.weight && c.index < heaviest[k]!.index) {
+          heaviest[k] = c
+        }
+      }
+      for k in centres.indices {
+        if let c = heaviest[k], 2 * c.weight >= total[k] { centres[k] = (c.r, c.g, c.b) }
       }
     }
     let rgb = centres.flatMap { [UInt8($0.0.rounded()), UInt8($0.1.rounded()), UInt8($0.2.rounded())] }

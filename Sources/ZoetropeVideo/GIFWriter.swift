@@ -9,7 +9,8 @@ import ZoetropeMedia
 /// - Each frame is mapped to the palette (exactly, when the palette holds
 ///   every colour of the clip; else to the nearest colour, optionally with
 ///   4×4 ordered dithering, which is stable from frame to frame and
-///   compresses better than error diffusion).
+///   compresses better than error diffusion). A pixel whose exact colour is
+///   in the palette is never dithered, so flat areas stay flat.
 /// - Opaque clips store only the rectangle that changed since the previous
 ///   frame, with the unchanged pixels inside it transparent (long runs that
 ///   LZW codes in a few bits); a frame identical to the previous one only
@@ -38,11 +39,15 @@ package final class GIFWriter {
   private var frameCount = 0
   /// Palette index of every colour met so far (exact colours up front).
   private var exactIndex: [UInt32: UInt8] = [:]
+  /// Palette index of each palette colour, and nothing else.
+  private let paletteIndex: [UInt32: UInt8]
   private var nearestCache: [Int16]
 
   /// Opens `path` (directly; callers wanting atomic output pass a temporary
-  /// path) for `width × height` frames. `loop`: 0 = forever, n = n extra
-  /// plays, `nil` = play once.
+  /// path) for `width × height` frames. `loop` is the NETSCAPE2.0 loop count
+  /// written as it is: 0 = forever, n = n repeats after the first play
+  /// (n + 1 plays, as browsers and most viewers read it), `nil` = no
+  /// loop extension (one play); ``loopCount(plays:)`` converts a number of plays.
   package init(path: String, width: Int, height: Int, palette: GIFPalette, hasTransparency: Bool, loop: Int?,
               dither: Bool = false) throws(MediaError) {
     self.path = path
@@ -52,10 +57,13 @@ package final class GIFWriter {
     dithers = dither && !palette.isExact
     differences = !hasTransparency
     nearestCache = [Int16](repeating: -1, count: dither && !palette.isExact ? 1 << 18 : 0)
-    for i in 0..<palette.colorCount {
+    var paletteIndex: [UInt32: UInt8] = [:]
+    for i in (0..<palette.colorCount).reversed() {  // the lowest index of a repeated colour wins
       let word = UInt32(palette.rgb[3 * i]) | UInt32(palette.rgb[3 * i + 1]) << 8 | UInt32(palette.rgb[3 * i + 2]) << 16
-      exactIndex[word] = UInt8(i)
+      paletteIndex[word] = UInt8(i)
     }
+    self.paletteIndex = paletteIndex
+    exactIndex = paletteIndex
     var table = palette.rgb + [0, 0, 0]  // the transparent entry
     var buffer = [CChar](repeating: 0, count: 512)
     var handle: OpaquePointer?
@@ -71,6 +79,15 @@ package final class GIFWriter {
       var buffer = [CChar](repeating: 0, count: 64)
       _ = zt_gif_close(writer, &buffer, buffer.count)
     }
+  }
+
+  /// The NETSCAPE2.0 loop count that makes a GIF play `plays` times: 0
+  /// (forever) for 0 or less, `nil` (no extension) for 1, else `plays − 1`
+  /// repeats, at most 65,535 (65,536 plays).
+  package static func loopCount(plays: Int) -> Int? {
+    if plays <= 0 { return 0 }
+    if plays == 1 { return nil }
+    return Swift.min(plays - 1, 65535)
   }
 
   /// The start of frame `index` on GIF's clock, in centiseconds.
@@ -153,7 +170,7 @@ package final class GIFWriter {
     let transparent = UInt8(palette.transparentIndex)
     frame.pixels.withUnsafeBytes { raw in
       let words = raw.bindMemory(to: UInt32.self)
-      var previous: UInt32 = 0xFFFF_FFFF, previousIndex: UInt8 = 0
+      var previous: UInt32 = 0xFFFF_FFFF, previousIndex: UInt8 = 0, previousExact: UInt8? = nil
       for y in 0..<height {
         for x in 0..<width {
           let w = UInt32(littleEndian: words[y * width + x])
@@ -175,6 +192,15 @@ package final class GIFWriter {
             }
             out[y * width + x] = previousIndex
           } else {
+            // A colour the palette holds exactly is not dithered (flat areas stay flat).
+            if rgb != previous {
+              previous = rgb
+              previousExact = paletteIndex[rgb]
+            }
+            if let known = previousExact {
+              out[y * width + x] = known
+              continue
+            }
             let offset = (GIFWriter.bayer[(y & 3) * 4 + (x & 3)] - 8) * 3 / 2
             func channel(_ shift: UInt32) -> UInt32 {
               UInt32(Swift.min(255, Swift.max(0, Int((rgb >> shift) & 0xFF) + offset)))
@@ -224,7 +250,8 @@ package struct GIFFile: Sendable {
   package var frames: [RGBAImage]
   /// Each frame's delay in centiseconds.
   package var delays: [Int]
-  /// The NETSCAPE2.0 loop count (0 = forever), `nil` when absent.
+  /// The NETSCAPE2.0 loop count as stored: 0 = forever, n = n repeats after
+  /// the first play; `nil` when absent (one play).
   package var loop: Int?
 
   /// Reads and composites every frame of the GIF at `path`.

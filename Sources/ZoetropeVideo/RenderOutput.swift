@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Where a clip goes: the format a path asks for, the encoder's defaults, and the sink that writes it.
 
+import ZoetropeGeometry
 import ZoetropeMedia
 import ZoetropeTiming
 
@@ -36,10 +37,23 @@ public struct RenderOutput: Sendable {
   public var crf: Int?
   /// x264/x265 preset (`ultrafast` … `veryslow`); `nil` for `medium`. Ignored by other codecs.
   public var preset: String?
-  /// GIF and APNG: how many times to play, 0 (the default) for forever.
+  /// GIF and APNG: how many times the clip plays. 0 (the default) or less
+  /// plays it forever, 1 once, n n times. APNG stores n as its number of
+  /// plays; GIF stores n − 1 as the NETSCAPE2.0 loop count (the repeats
+  /// after the first play, as browsers read it), and no loop extension for 1.
+  /// GIF can say at most 65,536 plays; more are written as 65,536.
   public var loop = 0
-  /// GIF: ordered dithering when the clip has more than 255 colours.
+  /// GIF: ordered dithering when the clip has more than 255 colours. Pixels
+  /// whose exact colour is in the palette are left undithered, so flat
+  /// areas stay flat.
   public var dither = false
+  /// GIF: the colour the GIF will be shown on. GIF transparency is one bit:
+  /// with a matte, every partially transparent pixel is blended over it and
+  /// becomes opaque (anti-aliased edges stay smooth on that background),
+  /// while fully transparent pixels stay transparent. The matte's alpha is
+  /// ignored. `nil` (the default) rounds alpha to transparent (below 128) or
+  /// opaque, and ``notices(after:)`` then warns when that happened.
+  public var matte: Color?
   /// PNG sequences: the compression; `nil` for `fast`.
   public var pngCompression: RGBAImage.PNGCompression?
 
@@ -110,14 +124,35 @@ public struct RenderOutput: Sendable {
 
   /// Things worth telling the user before a `width × height` render at
   /// `frameRate` starts (they do not stop it): a GIF faster than 50 fps, which
-  /// viewers slow down.
+  /// viewers slow down; an odd width or height that a 4:2:0 codec (H.264,
+  /// H.265, VP9) pads to even by repeating the last column or row.
   public func notices(width: Int, height: Int, frameRate: FrameRate) -> [String] {
     var notices: [String] = []
-    if case .gif = format, frameRate.framesPerSecond > 50 {
+    switch format {
+    case .gif where frameRate.framesPerSecond > 50:
       notices.append("GIF counts time in centiseconds and most viewers slow frames shorter than 2 cs; "
         + "\(frameRate) fps will not play at its rate (50 fps or less will)")
+    case .video(let codec, _) where codec.subsamplesChroma && (width % 2 != 0 || height % 2 != 0):
+      let paddedWidth = width + width % 2, paddedHeight = height + height % 2
+      let what = width % 2 != 0 && height % 2 != 0 ? "last column and row" : width % 2 != 0 ? "last column" : "last row"
+      let name = codec == .h264 ? "H.264" : codec == .hevc ? "H.265" : "VP9"
+      notices.append("\(name) stores colour at half resolution (4:2:0), which needs an even size: "
+        + "the \(width)×\(height) frames are encoded as \(paddedWidth)×\(paddedHeight) by repeating the \(what); "
+        + "render at an even size for exact dimensions")
+    default:
+      break
     }
     return notices
+  }
+
+  /// Things worth telling the user after `sink` (made by ``makeSink(width:height:frameRate:)``)
+  /// has written the clip: a GIF without a ``matte`` whose partially
+  /// transparent pixels were rounded to one bit. Empty for other sinks.
+  public func notices(after sink: any FrameSink) -> [String] {
+    guard let gif = sink as? GIFSink, gif.roundedPartialTransparency else { return [] }
+    return ["GIF transparency is one bit, so the clip's partially transparent pixels (anti-aliased edges over a "
+      + "clear background) became fully transparent or opaque and its edges look jagged; a matte (--matte COLOR, "
+      + "the colour of the page the GIF goes on) blends them over that colour instead"]
   }
 
   /// The sink that writes `width × height` frames at `frameRate` to ``path``.
@@ -127,8 +162,8 @@ public struct RenderOutput: Sendable {
     case .pngSequence(let pattern):
       return try PNGSequenceSink(pattern: pattern, compression: pngCompression ?? .fast)
     case .gif:
-      return GIFSink(path: path, width: width, height: height, frameRate: frameRate.framesPerSecond, loop: loop,
-                     dither: dither)
+      return GIFSink(path: path, width: width, height: height, frameRate: frameRate.framesPerSecond, plays: loop,
+                     dither: dither, matte: matte)
     case .video:
       return try VideoSink(path: path, width: width, height: height, settings: videoSettings(frameRate: frameRate)!)
     }

@@ -7,7 +7,7 @@ import ZoetropeLayers
 import ZoetropeScene
 import ZoetropeTiming
 
-/// One case of `timing-cases.json` (ca-semantics.md §0.2, §10).
+/// One case of `Fixtures/Timing/timing-cases.json` (its format: Fixtures/README.md).
 package struct TimingCase: Sendable, CustomStringConvertible {
   /// `R01`, `C02`, …
   package var id: String

@@ -21,5 +21,5 @@ extension RGBAImage.PNGCompression: ExpressibleByArgument {
 
 /// The option's help text.
 let pngCompressionHelp = ArgumentHelp(
-  "PNG compression: fast (the default: zlib 1, no row filter), smallest (zlib 9, with or without row filters, whichever is smaller), or a zlib level 0…9 (Sub filter).",
-  valueName: "fast|smallest|0…9")
+  "PNG compression: fast (the default: zlib 1, no row filter), smallest (zlib 9, with or without row filters, whichever is smaller), or a zlib level 0-9 (Sub filter).",
+  valueName: "fast|smallest|0-9")

@@ -16,11 +16,20 @@ enum SceneLoading {
   /// errors prints every problem (`file: path: message`) to standard error and
   /// ends the command with exit code 1.
   static func load(_ file: String) throws -> Scene {
+    var sourceFiles: [String] = []
+    return try load(file, sourceFiles: &sourceFiles)
+  }
+
+  /// ``load(_:)``, also setting `sourceFiles` to the files decoding read
+  /// (``Scene/sourceFiles``), whether it succeeded or not.
+  static func load(_ file: String, sourceFiles: inout [String]) throws -> Scene {
     do {
       let scene = try SceneDecoder.decode(contentsOf: file)
+      sourceFiles = scene.sourceFiles
       for warning in scene.decodingWarnings { printError("\(file): warning: \(warning)") }
       return scene
     } catch {
+      sourceFiles = error.sourceFiles
       printError(error.description)
       throw ExitCode.failure
     }

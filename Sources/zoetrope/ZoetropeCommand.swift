@@ -7,8 +7,15 @@ import ArgumentParser
 struct ZoetropeCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "zoetrope",
-    abstract: "Evaluate and render Core Animation–style layer trees offscreen.",
-    discussion: "Scene files are described in SCENE-FORMAT.md; timing follows CAMediaTiming.",
-    subcommands: [Validate.self, Inspect.self, Still.self, Render.self, Timeline.self, Compare.self, Bench.self]
+    abstract: "Evaluate and render Core Animation-style layer trees offscreen.",
+    discussion: """
+      Scene files are described in docs/scene-format.md (and by `zoetrope schema`); timing follows \
+      CAMediaTiming, as docs/timing.md explains. Shell completions: `zoetrope --generate-completion-script \
+      bash|zsh|fish`.
+      """,
+    subcommands: [
+      Validate.self, Inspect.self, Still.self, Sheet.self, Render.self, Timeline.self, Compare.self, Bench.self,
+      Schema.self,
+    ]
   )
 }

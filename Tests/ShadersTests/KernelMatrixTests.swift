@@ -139,6 +139,68 @@ struct SeededBytes {
     }
   }
 
+  /// A small random image (1…9 pixels a side) and `count` coordinate pairs
+  /// around and beyond it: every edge clamp and fraction is reached.
+  static func samplingCase(_ count: Int, _ random: inout SeededBytes) -> (image: [UInt32], width: Int, height: Int,
+                                                                         coordinates: [Int32]) {
+    let width = 1 + Int(random.byte()) % 9, height = 1 + Int(random.byte()) % 9
+    let bytes = random.premultipliedPixels(width * height)
+    let image = (0..<(width * height)).map { (i: Int) -> UInt32 in
+      let r = UInt32(bytes[4 * i]), g = UInt32(bytes[4 * i + 1]), b = UInt32(bytes[4 * i + 2])
+      let a = UInt32(bytes[4 * i + 3])
+      return r | g << 8 | b << 16 | a << 24
+    }
+    let coordinates = (0..<(2 * count)).map { i -> Int32 in
+      let side = Int32(i % 2 == 0 ? width : height)
+      let whole = Int32(random.byte()) % (side + 6) - 3
+      return whole * 4096 + (Int32(random.byte()) << 4 | Int32(random.byte() & 15))
+    }
+    return (image, width, height, coordinates)
+  }
+
+  @Test(arguments: ["bilinear", "nearest"])
+  func samplingKernelsMatchTheirScalarTwins(_ kernel: String) {
+    KernelMatrix.forEach { length, offset, random in
+      let (image, width, height, coordinates) = Self.samplingCase(length, &random)
+      var simd = KernelMatrix.Placed(random.bytes(4 * length), offset: offset), scalar = simd
+      return image.withUnsafeBufferPointer { image in
+        let context = SampleImageContext(pixels: image.baseAddress!, width: width, height: height)
+        // The coordinates start at every alignment too.
+        let placed = [Int32](repeating: 0, count: offset % 4) + coordinates
+        placed.withUnsafeBufferPointer { all in
+          let pairs = all.baseAddress! + offset % 4
+          if kernel == "bilinear" {
+            simd.withPointer { sampleBilinear($0, coordinates: pairs, count: length, context: context) }
+            scalar.withPointer { sampleBilinearScalar($0, coordinates: pairs, count: length, context: context) }
+          } else {
+            simd.withPointer { sampleNearest($0, coordinates: pairs, count: length, context: context) }
+            scalar.withPointer { sampleNearestScalar($0, coordinates: pairs, count: length, context: context) }
+          }
+        }
+        return simd.bytes == scalar.bytes && simd.guardsIntact
+      }
+    }
+  }
+
+  @Test func mixRowsMatchesItsScalarTwin() {
+    KernelMatrix.forEach { length, offset, random in
+      let other = random.premultipliedPixels(length)
+      let weights = random.bytes(length)
+      var simd = KernelMatrix.Placed(random.premultipliedPixels(length), offset: offset), scalar = simd
+      var o1 = KernelMatrix.Placed(other, offset: (offset * 7) % 16), o2 = o1
+      var w1 = KernelMatrix.Placed(weights, offset: (offset * 3) % 16), w2 = w1
+      simd.withPointer { p in
+        o1.withPointer { o in w1.withPointer { mixRows(p, other: UnsafePointer(o), weights: UnsafePointer($0), count: length) } }
+      }
+      scalar.withPointer { p in
+        o2.withPointer { o in
+          w2.withPointer { mixRowsScalar(p, other: UnsafePointer(o), weights: UnsafePointer($0), count: length) }
+        }
+      }
+      return simd.bytes == scalar.bytes && simd.guardsIntact
+    }
+  }
+
   @Test func fillPixelsMatchesItsScalarTwin() {
     KernelMatrix.forEach { length, offset, random in
       let word = UInt32(random.byte()) | UInt32(random.byte()) << 8 | UInt32(random.byte()) << 16

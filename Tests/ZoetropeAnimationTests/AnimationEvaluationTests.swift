@@ -46,7 +46,7 @@ func basic(_ keyPath: String, from: AnimationValue? = nil, to: AnimationValue? =
 }
 
 @Suite struct BasicAnimationTests {
-  /// The eight from/to/by combinations of ca-semantics.md §4.1 with model value 2.
+  /// The eight from/to/by combinations (docs/scene-format.md, "Basic animations") with model value 2.
   @Test(arguments: [
     (Optional<Double>(1), Optional<Double>(5), Optional<Double>(nil), 3.0),
     (1, nil, 3, 2.5),
@@ -166,7 +166,7 @@ func basic(_ keyPath: String, from: AnimationValue? = nil, to: AnimationValue? =
     group.animations = [child]
     group.duration = 10
     group.speed = 2
-    // speed 1.5 in a speed 2 group runs 3× (ca-semantics.md §2.1).
+    // speed 1.5 in a speed 2 group runs 3× (docs/timing.md, "Layers and groups").
     #expect(abs(evaluate([group], at: 0.5).x - 0.75) < 1e-12)
   }
 

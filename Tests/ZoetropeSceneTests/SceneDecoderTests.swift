@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// Scene files decode into the model the Swift API builds; SCENE-FORMAT.md's examples decode.
+// Scene files decode into the model the Swift API builds; the original format's examples decode.
 
 import Testing
 import ZoetropeAnimation

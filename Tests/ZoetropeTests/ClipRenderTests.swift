@@ -85,7 +85,7 @@ import _ZoetropeTestSupport
     for threads in [1, 2] {
       let path = folder.appendingPathComponent("t\(threads).gif").path
       try render(scene, threads: threads, into: GIFSink(path: path, width: size.width, height: size.height,
-                                                        frameRate: 30, loop: 0, dither: false))
+                                                        frameRate: 30, plays: 0))
       files.append(try Data(contentsOf: URL(fileURLWithPath: path)))
     }
     #expect(files[0] == files[1])
@@ -159,17 +159,17 @@ import _ZoetropeTestSupport
     // A sink failure.
     let failing = FailingSink(try VideoSink(path: existing.path, width: size.width, height: size.height,
                                             settings: settings), failAt: 12)
-    #expect(throws: ClipRender.Failure.self) { try render(scene, threads: 2, into: failing) }
+    #expect(throws: RenderError.self) { try render(scene, threads: 2, into: failing) }
     // A cancellation part way.
     let counter = Counter()
     let sink = try VideoSink(path: existing.path, width: size.width, height: size.height, settings: settings)
-    #expect(throws: ClipRender.Failure.self) {
+    #expect(throws: RenderError.self) {
       try ClipRender(renderer: Renderer(scene), frames: 0..<scene.canvas.frameCount, frameRate: FrameRate(30),
                      threads: 2).run(into: sink, isCancelled: { counter.next() > 20 })
     }
     // PNG sequences: no frame files and no created folder.
     let pngs = try PNGSequenceSink(pattern: folder.path + "/frames/%04d.png")
-    #expect(throws: ClipRender.Failure.self) { try render(scene, threads: 2, into: FailingSink(pngs, failAt: 9)) }
+    #expect(throws: RenderError.self) { try render(scene, threads: 2, into: FailingSink(pngs, failAt: 9)) }
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["clip.mp4"])
     #expect(try Data(contentsOf: existing) == Data("precious".utf8))
   }

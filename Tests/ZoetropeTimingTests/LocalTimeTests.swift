@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// Properties of the parent-time → local-time map (ca-semantics.md §2.3–§2.5).
+// Properties of the parent-time → local-time map (docs/timing.md).
 
 import Testing
 import ZoetropeTiming

@@ -38,7 +38,7 @@ import _ZoetropeTestSupport
     #expect(abs(actual - expected) <= 1e-4, "\(timingCase.id): \(actual)")
   }
 
-  /// Every value of ca-semantics.md §7.2 that Apple measured, to the last bits
+  /// Every settling duration that was measured on Apple's framework, to the last bits
   /// (how the test builds stiffness and damping from a response moves an ulp or two).
   @Test func settlingDurationsReproduceAppleMeasurements() {
     func response(_ ratio: Double, _ response: Double) -> SpringCurve {

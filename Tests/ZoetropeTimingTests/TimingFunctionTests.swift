@@ -25,7 +25,7 @@ import _ZoetropeTestSupport
     #expect(abs(function.solve(forInput: x) - expected) <= 1e-5)
   }
 
-  /// Values measured on Apple's framework (ca-semantics.md §3.3), within 1e-5.
+  /// Values measured on Apple's framework, within 1e-5.
   @Test(arguments: [
     (MediaTimingFunctionName.easeIn, [0.093465, 0.315357, 0.621861]),
     (.easeOut, [0.378140, 0.684643, 0.906535]),

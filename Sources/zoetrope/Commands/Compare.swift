@@ -26,7 +26,7 @@ struct Compare: ParsableCommand {
   @Option(name: .customLong("diff"), help: "Write the differences as a PNG (a folder of them for folders).")
   var diff: String?
 
-  @Option(name: .customLong("threshold"), help: "Channel differences up to T (0…255) do not count.")
+  @Option(name: .customLong("threshold"), help: "Channel differences up to T (0-255) do not count.")
   var threshold: Int = 0
 
   @Option(name: .customLong("max-diff-pixels"), help: "Up to N differing pixels (per image) still pass.")

@@ -20,10 +20,13 @@ struct Render: ParsableCommand {
     discussion: """
       The format follows OUT: .mp4 (H.264, or H.265 with --codec hevc), .mov (ProRes 4444 with alpha, or \
       h264/hevc), .webm (VP9 with alpha), .gif, .apng, a pattern such as frames/%04d.png (frame i is \
-      numbered i and shows time i/fps), or a folder ending in / (frames as 0000.png, 0001.png, …).
+      numbered i and shows time i/fps), or a folder ending in / (frames as 0000.png, 0001.png and so on).
 
       Output is written under a temporary name beside OUT and renamed when complete: a failed or \
       interrupted render (Ctrl-C) leaves nothing under OUT and never touches an existing file there.
+
+      With --watch the scene is rendered again whenever its file (or a file it references) changes; \
+      see --watch for when it ends and with which exit status.
       """
   )
 
@@ -54,17 +57,23 @@ struct Render: ParsableCommand {
   @Option(name: .customLong("crf"), help: "Constant-quality factor (lower is better); default 18 (H.264), 22 (H.265), 30 (VP9).")
   var crf: Int?
 
-  @Option(name: .customLong("preset"), help: "x264/x265 preset (ultrafast … veryslow); default medium.")
+  @Option(name: .customLong("preset"), help: "x264/x265 preset, ultrafast to veryslow; default medium.")
   var preset: String?
 
   @Option(name: .customLong("png-compression"), help: pngCompressionHelp)
   var pngCompression: RGBAImage.PNGCompression?
 
-  @Option(name: .customLong("loop"), help: "GIF/APNG: times to loop, 0 = forever (default).")
+  @Option(name: .customLong("loop"), help: "GIF/APNG: how many times the clip plays: 0 = forever (the default), 1 = once, n = n times.")
   var loop: Int = 0
 
-  @Flag(name: .customLong("dither"), help: "GIF: ordered dithering when the clip has more than 255 colours.")
+  @Flag(name: .customLong("dither"), help: "GIF: ordered dithering when the clip has more than 255 colours; pixels whose colour is in the palette stay undithered.")
   var dither = false
+
+  @Option(name: .customLong("matte"), help: matteHelp)
+  var matte: MatteColor?
+
+  @Flag(name: .customLong("watch"), help: watchHelp)
+  var watch = false
 
   @Option(name: .customLong("progress"), help: "tty (a bar on standard error), json (JSON lines on standard error) or none; default tty on a terminal, else none.")
   var progress: String?
@@ -84,6 +93,9 @@ struct Render: ParsableCommand {
         throw ValidationError("--png-compression is for PNG sequences (frames/%04d.png or a folder)")
       }
     }
+    if matte != nil {
+      guard case .gif = output.format else { throw ValidationError("--matte is for GIF output (.gif)") }
+    }
   }
 
   /// The output the options ask for (a usage error when the path and codec do not fit).
@@ -98,13 +110,20 @@ struct Render: ParsableCommand {
     result.preset = preset
     result.loop = loop
     result.dither = dither
+    result.matte = matte?.color
     result.pngCompression = pngCompression
     return result
   }
 
   func run() throws {
+    if watch { return try RenderWatch(command: self, interrupt: Interruption.install()).run() }
+    try render(SceneLoading.load(scene))
+  }
+
+  /// Renders `decoded` (loaded from ``scene``) to ``output``; `interrupt`
+  /// is installed when not given. Throws an `ExitCode` after printing why.
+  func render(_ decoded: Scene, interrupt: Interruption? = nil) throws {
     // Scene errors before anything is written.
-    let decoded = try SceneLoading.load(scene)
     var canvas = decoded.canvas
     if let fps { canvas.frameRate = Render.frameRate(fps)! }
     if let duration { canvas.duration = duration }
@@ -138,21 +157,22 @@ struct Render: ParsableCommand {
     for notice in destination.notices(width: size.width, height: size.height, frameRate: canvas.frameRate) {
       printError("\(output): warning: \(notice)")
     }
-    let interrupt = Interruption.install()
+    let interrupt = interrupt ?? Interruption.install()
     let reporter = ProgressReporter(style: progress ?? (isatty(2) != 0 ? "tty" : "none"), output: output)
     let render = ClipRender(renderer: renderer, frames: range, frameRate: canvas.frameRate, scale: scale,
                             threads: threads ?? ProcessInfoCores.count)
     do {
       try render.run(into: sink, isCancelled: { interrupt.signal != 0 }) { reporter.report($0) }
       reporter.done()
+      for notice in destination.notices(after: sink) { printError("\(output): warning: \(notice)") }
     } catch {
       reporter.abandon()
       switch error {
       case .cancelled:
         printError("\(output): interrupted; nothing was written")
         throw ExitCode(128 + interrupt.signal)
-      case .sink(let failure):
-        printError(failure.description)
+      case .sink, .invalidTimeline:
+        printError(error.description)
         throw ExitCode.failure
       }
     }

@@ -9,8 +9,8 @@ struct Timeline: ParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "Draw a strip of one layer property over time (colours as colour, numbers as a line).",
     discussion: """
-      Column x shows the presentation value at time A + (x + 0.5)·(B − A)/width. With --plain the PNG is \
-      exactly width × height; otherwise a frame surrounds the strip and ticks mark each second below it.
+      Column x shows the presentation value at time A + (x + 0.5) * (B - A) / width. With --plain the PNG \
+      is exactly width x height; otherwise a frame surrounds the strip and ticks mark each second below it.
       """
   )
 
@@ -20,7 +20,7 @@ struct Timeline: ParsableCommand {
   @Option(name: .customLong("layer"), help: "The layer's name.")
   var layer: String
 
-  @Option(name: .customLong("key"), help: "The key path: backgroundColor, opacity, position.y, transform.rotation.z, …")
+  @Option(name: .customLong("key"), help: "The key path: backgroundColor, opacity, position.y, transform.rotation.z or another.")
   var key: String
 
   @Option(name: .customLong("from"), help: "The first time, seconds.")
@@ -55,7 +55,7 @@ struct Timeline: ParsableCommand {
                               height: height, plain: plain)
     do {
       try strip.render(decoded).writePNG(to: output)
-    } catch let error as TimelineError {
+    } catch let error as RenderError {
       printError("\(scene): \(error.description)")
       throw ExitCode.failure
     } catch {

@@ -8,7 +8,13 @@ import Zoetrope
 struct Validate: ParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "Check a scene file and print a one-line summary.",
-    discussion: "Exits 0 when the scene is usable; otherwise lists every problem with its JSON path and exits 1."
+    discussion: """
+      Exits 0 when the scene is usable; otherwise lists every problem with its JSON path and exits 1. Also warns \
+      about likely mistakes in a usable scene: a forwards fill that never shows (no "removedOnCompletion": \
+      false), a repeating animation whose period does not divide the clip (a loop that jumps), a duration of \
+      1 s chosen because no animation ends. Each font the scene names is listed with the file it resolved to \
+      on this machine.
+      """
   )
 
   @Argument(help: "The scene file (.json, .yaml or .yml).")
@@ -16,6 +22,7 @@ struct Validate: ParsableCommand {
 
   func run() throws {
     let decoded = try SceneLoading.load(scene)
+    for advice in decoded.advice { printError("\(scene): warning: \(advice)") }
     let tree = decoded.snapshot()
     let animations = tree.nodes.reduce(0) { $0 + $1.animations.count }
     let canvas = decoded.canvas
@@ -23,5 +30,7 @@ struct Validate: ParsableCommand {
       + (canvas.scale == 1 ? "" : " @\(Inspection.number(canvas.scale))x")
       + " at \(canvas.frameRate) fps, \(Inspection.number(canvas.duration)) s (\(canvas.frameCount) frames), "
       + "\(tree.count - 1) layer\(tree.count == 2 ? "" : "s"), \(animations) animation\(animations == 1 ? "" : "s")")
+    // Which file each font resolved to: another machine may have other fonts.
+    for font in decoded.fonts { print("  font \(font)") }
   }
 }

@@ -1,0 +1,51 @@
+// SPDX-License-Identifier: Apache-2.0
+// Decoding each image file of a scene once, within one memory budget.
+
+import ZoetropeMedia
+import ZoetropePixels
+
+/// Decodes the image files of one scene: each file once, however many
+/// layers and keyframes name it, all of them within one memory budget.
+/// What a render shares: the images it hands out are decoded, premultiplied
+/// and immutable, so every frame and thread reads the same pixels.
+///
+/// Not thread-safe: a scene is decoded on one thread.
+package final class ImageLoader {
+  /// The limits every file is decoded within.
+  package let limits: ImageDecodingLimits
+  /// Decoded images by resolved path.
+  private var cache: [String: Image] = [:]
+  /// Decoded bytes so far.
+  package private(set) var bytesUsed = 0
+  /// Files decoded so far (a file named twice counts once).
+  package private(set) var decodeCount = 0
+
+  /// A loader with nothing decoded yet.
+  package init(limits: ImageDecodingLimits = .standard) {
+    self.limits = limits
+  }
+
+  /// The image at `resolvedPath` (decoded now, or the one decoded before),
+  /// named `name` (the path as the scene wrote it). Throws a ``MediaError``
+  /// about `resolvedPath` when the file cannot be read or decoded, or when
+  /// its pixels would take the budget past ``ImageDecodingLimits/memoryBudget``.
+  package func image(atPath resolvedPath: String, name: String) throws(MediaError) -> Image {
+    if let cached = cache[resolvedPath] {
+      return cached.name == name ? cached : Image(storage: cached.storage, name: name)
+    }
+    let bytes: [UInt8]
+    do {
+      bytes = try ImageFile.contents(of: resolvedPath, maximumSize: limits.maximumFileSize)
+    } catch {
+      throw MediaError(path: resolvedPath, reason: error.reason)
+    }
+    var remaining = limits
+    remaining.memoryBudget = Swift.max(0, limits.memoryBudget - bytesUsed)
+    let storage = try Image.decode(bytes, limits: remaining, path: resolvedPath)
+    decodeCount += 1
+    bytesUsed += 4 * storage.count
+    let image = Image(storage: storage, name: name)
+    cache[resolvedPath] = image
+    return image
+  }
+}

@@ -1,0 +1,56 @@
+// SPDX-License-Identifier: Apache-2.0
+// What a text asks for: a font name or file, a weight and a style.
+
+/// A font request: a family name (`"DejaVu Sans"`), an alias fontconfig
+/// knows (`"Helvetica"`, `"sans-serif"`), a PostScript or full name
+/// (`"DejaVuSans-Bold"`), or a font file path; with a weight and style that
+/// pick the face of a family.
+///
+/// A name that contains a `/` or ends in `.ttf`, `.otf`, `.ttc`, `.otc`,
+/// `.woff`, `.woff2`, `.pfb` or `.pfa` is a file path (write `./Name.ttf` for a
+/// file beside a scene); a file is one face (the first of a collection), and
+/// weight and style do not apply to it.
+public struct FontDescriptor: Hashable, Sendable {
+  /// Upright, italic or oblique.
+  public enum Style: String, Hashable, Sendable, CaseIterable {
+    /// Upright (the default).
+    case normal
+    /// An italic face.
+    case italic
+    /// A slanted face (falls back to italic where a family has no oblique).
+    case oblique
+  }
+
+  /// The family, alias, PostScript name, full name or file path.
+  public var name: String
+  /// The OpenType weight: 100 thin … 400 regular … 700 bold … 900 black.
+  /// Values outside 1…1000 (and NaN) are clamped into it (NaN to 400).
+  public var weight: Double
+  /// Upright, italic or oblique.
+  public var style: Style
+
+  /// `CATextLayer`'s default font.
+  public static let defaultName = "Helvetica"
+
+  /// A request for `name` at `weight` and `style`.
+  public init(name: String = FontDescriptor.defaultName, weight: Double = 400, style: Style = .normal) {
+    self.name = name
+    self.weight = weight.isNaN ? 400 : Swift.min(Swift.max(weight, 1), 1000)
+    self.style = style
+  }
+
+  /// File extensions that make a name a path.
+  static let fileExtensions = [".ttf", ".otf", ".ttc", ".otc", ".woff", ".woff2", ".pfb", ".pfa"]
+
+  /// Whether `name` is a font file path rather than a font name.
+  public var isFilePath: Bool {
+    let lower = name.lowercased()
+    return name.contains("/") || FontDescriptor.fileExtensions.contains { lower.hasSuffix($0) }
+  }
+
+  /// The named weights a scene file may use for ``weight``.
+  package static let weightNames: [(String, Double)] = [
+    ("thin", 100), ("ultraLight", 200), ("extraLight", 200), ("light", 300), ("regular", 400), ("normal", 400),
+    ("medium", 500), ("semibold", 600), ("bold", 700), ("heavy", 800), ("extraBold", 800), ("black", 900),
+  ]
+}

@@ -1,0 +1,173 @@
+// SPDX-License-Identifier: Apache-2.0
+// GIFs written through RenderOutput and decoded again: matte, one-bit transparency notice, dithering, loop counts.
+
+import Foundation
+import Testing
+import ZoetropeGeometry
+import ZoetropeMedia
+import ZoetropeTiming
+import ZoetropeVideo
+
+@Suite struct GIFTests {
+  func temporaryPath(_ name: String) throws -> String {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("zoetrope-gif-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url.appendingPathComponent(name).path
+  }
+
+  /// Runs `frames` through `sink` as a render does.
+  func write(_ frames: [RGBAImage], to sink: any FrameSink) throws {
+    if sink.needsFirstPass {
+      for (i, frame) in frames.enumerated() { try sink.observe(frame, index: i) }
+    }
+    for (i, frame) in frames.enumerated() {
+      try sink.process(frame, index: i)
+      try sink.consume(frame, index: i)
+    }
+    try sink.finish()
+  }
+
+  /// An image from RGBA quadruples, one row.
+  func row(_ pixels: [[UInt8]]) -> RGBAImage {
+    RGBAImage(width: pixels.count, height: 1, pixels: pixels.flatMap { $0 })
+  }
+
+  func pixel(_ image: RGBAImage, _ x: Int, _ y: Int = 0) -> [UInt8] {
+    let o = 4 * (y * image.width + x)
+    return Array(image.pixels[o..<(o + 4)])
+  }
+
+  /// Transparent, half-covered, opaque and barely covered pixels.
+  var edge: RGBAImage { row([[255, 0, 0, 0], [200, 40, 60, 128], [10, 20, 30, 255], [0, 0, 255, 1], [90, 90, 90, 127]]) }
+
+  @Test func aMatteBlendsPartialAlphaAndLeavesClearPixelsTransparent() throws {
+    let path = try temporaryPath("matte.gif")
+    var output = try RenderOutput(path: path)
+    output.matte = Color(red: 1, green: 1, blue: 1, alpha: 0.25)  // alpha is ignored: a matte is opaque
+    let sink = try output.makeSink(width: 5, height: 1, frameRate: FrameRate(10))
+    try write([edge], to: sink)
+    let shown = try GIFFile(contentsOf: path).frames[0]
+    #expect(pixel(shown, 0)[3] == 0)
+    // colour × α + white × (1 − α), rounded: (200·128 + 255·127) / 255 = 227.4 → 227.
+    #expect(pixel(shown, 1) == [227, 147, 157, 255])
+    #expect(pixel(shown, 2) == [10, 20, 30, 255])
+    #expect(pixel(shown, 3) == [254, 254, 255, 255])
+    #expect(pixel(shown, 4) == [173, 173, 173, 255])
+    #expect(output.notices(after: sink).isEmpty)
+  }
+
+  @Test func withoutAMatteAlphaIsOneBitAndANoticeSaysSo() throws {
+    let path = try temporaryPath("plain.gif")
+    let output = try RenderOutput(path: path)
+    let sink = try output.makeSink(width: 5, height: 1, frameRate: FrameRate(10))
+    try write([edge], to: sink)
+    let shown = try GIFFile(contentsOf: path).frames[0]
+    #expect(pixel(shown, 0)[3] == 0 && pixel(shown, 3)[3] == 0 && pixel(shown, 4)[3] == 0)
+    #expect(pixel(shown, 1) == [200, 40, 60, 255])
+    let notices = output.notices(after: sink)
+    #expect(notices.count == 1)
+    #expect(notices.first?.contains("one bit") == true && notices.first?.contains("--matte") == true)
+  }
+
+  @Test func aClipWithOnlyClearAndOpaquePixelsGetsNoNotice() throws {
+    let path = try temporaryPath("crisp.gif")
+    let output = try RenderOutput(path: path)
+    let sink = try output.makeSink(width: 3, height: 1, frameRate: FrameRate(10))
+    try write([row([[0, 0, 0, 0], [1, 2, 3, 255], [255, 255, 255, 0]])], to: sink)
+    #expect(output.notices(after: sink).isEmpty)
+  }
+
+  /// A flat ground of (30, 120, 200) on the left half and, on the right, a
+  /// gradient of far more than 255 colours around the ground's colour (so the
+  /// palette has neighbours of it that dithering would reach).
+  static func groundAndGradient(width: Int, height: Int) -> RGBAImage {
+    var pixels: [UInt8] = []
+    for y in 0..<height {
+      for x in 0..<width {
+        if x < width / 2 {
+          pixels += [30, 120, 200, 255]
+        } else {
+          let u = x - width / 2
+          pixels += [UInt8(u * 64 / (width / 2)), UInt8(100 + y * 40 / height), UInt8(180 + (u * 7 + y * 3) % 41), 255]
+        }
+      }
+    }
+    return RGBAImage(width: width, height: height, pixels: pixels)
+  }
+
+  @Test func ditheringLeavesAColourThePaletteHoldsFlat() throws {
+    let frame = Self.groundAndGradient(width: 96, height: 64)
+    var shown: [RGBAImage] = []
+    for dither in [false, true] {
+      let path = try temporaryPath("dither.gif")
+      var output = try RenderOutput(path: path)
+      output.dither = dither
+      try write([frame], to: try output.makeSink(width: 96, height: 64, frameRate: FrameRate(10)))
+      shown.append(try GIFFile(contentsOf: path).frames[0])
+    }
+    var ground = 0, ditheredGradient = 0
+    for y in 0..<64 {
+      for x in 0..<48 where pixel(shown[1], x, y) == [30, 120, 200, 255] { ground += 1 }
+      for x in 48..<96 where pixel(shown[1], x, y) != pixel(shown[0], x, y) { ditheredGradient += 1 }
+    }
+    #expect(ground == 48 * 64, "the flat ground kept its exact colour on \(ground) of \(48 * 64) pixels")
+    #expect(ditheredGradient > 48 * 64 / 4, "dithering changed \(ditheredGradient) gradient pixels")
+  }
+
+  @Test func aColourHoldingHalfItsClusterIsKeptExactlyInThePalette() {
+    // 254 heavy colours far apart, and a fill of (30, 120, 200) with one
+    // blend of it: 256 colours, so the fill and its blend share a cluster,
+    // whose mean (31.6, 121.6, 201.6) the fill's majority replaces.
+    var pixels: [UInt8] = []
+    for _ in 0..<3 { pixels += [30, 120, 200, 255] }
+    for _ in 0..<2 { pixels += [34, 124, 204, 255] }
+    let levels: [UInt8] = [0, 42, 84, 126, 168, 210, 252]
+    for i in 0..<254 {
+      for _ in 0..<100 { pixels += [levels[i % 7], levels[i / 7 % 7], levels[i / 49], 255] }
+    }
+    var builder = GIFPaletteBuilder()
+    builder.add(RGBAImage(width: pixels.count / 4, height: 1, pixels: pixels))
+    let palette = builder.palette()
+    #expect(!palette.isExact && palette.colorCount == 255)
+    let colours = stride(from: 0, to: palette.rgb.count, by: 3).map { Array(palette.rgb[$0..<($0 + 3)]) }
+    let near = colours.filter { (20..<40).contains($0[0]) && (110..<130).contains($0[1]) }
+    #expect(near == [[30, 120, 200]])
+  }
+
+  @Test func gifLoopCountIsThePlaysAfterTheFirst() throws {
+    for (plays, stored) in [(0, 0 as Int?), (1, nil), (2, 1), (5, 4), (65536, 65535), (100_000, 65535)] {
+      let path = try temporaryPath("loop.gif")
+      var output = try RenderOutput(path: path)
+      output.loop = plays
+      try write([row([[1, 2, 3, 255]]), row([[4, 5, 6, 255]])],
+                to: try output.makeSink(width: 1, height: 1, frameRate: FrameRate(10)))
+      #expect(try GIFFile(contentsOf: path).loop == stored, "--loop \(plays)")
+    }
+  }
+
+  @Test func apngNumPlaysIsThePlays() throws {
+    for plays in [0, 1, 3] {
+      let path = try temporaryPath("loop.apng")
+      var output = try RenderOutput(path: path)
+      output.loop = plays
+      try write([row([[1, 2, 3, 255]]), row([[4, 5, 6, 255]])],
+                to: try output.makeSink(width: 1, height: 1, frameRate: FrameRate(10)))
+      // acTL: length, "acTL", num_frames (4 bytes), num_plays (4 bytes), big-endian.
+      let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+      let chunk = try #require((0..<(bytes.count - 12)).first { bytes[$0..<($0 + 4)] == [0x61, 0x63, 0x54, 0x4C] })
+      let numPlays = bytes[(chunk + 8)..<(chunk + 12)].reduce(0) { $0 << 8 | Int($1) }
+      #expect(numPlays == plays)
+    }
+  }
+
+  @Test func oddSizesFor420CodecsGetANoticeNamingThePaddedSize() throws {
+    let h264 = try RenderOutput(path: "a.mp4").notices(width: 51, height: 34, frameRate: FrameRate(30))
+    #expect(h264.count == 1 && h264[0].contains("51×34") && h264[0].contains("52×34") && h264[0].contains("column"))
+    let vp9 = try RenderOutput(path: "a.webm").notices(width: 50, height: 33, frameRate: FrameRate(30))
+    #expect(vp9.count == 1 && vp9[0].contains("50×34") && vp9[0].contains("last row"))
+    #expect(try RenderOutput(path: "a.mp4").notices(width: 52, height: 34, frameRate: FrameRate(30)).isEmpty)
+    #expect(try RenderOutput(path: "a.mov").notices(width: 51, height: 33, frameRate: FrameRate(30)).isEmpty)
+    #expect(try RenderOutput(path: "a.apng").notices(width: 51, height: 33, frameRate: FrameRate(30)).isEmpty)
+    #expect(try RenderOutput(path: "a.gif").notices(width: 51, height: 33, frameRate: FrameRate(30)).isEmpty)
+  }
+}
