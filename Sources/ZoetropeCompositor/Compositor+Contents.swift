@@ -15,8 +15,9 @@ extension Compositor {
   /// bounds themselves are rasterized (their edges exact, not squared by a
   /// second clip), when it stays clear of the corners its rectangle cut to
   /// the bounds is, and otherwise its rectangle is clipped by `ownClip`.
+  /// Inside replicator copies the image's pixels are multiplied by `tint`.
   static func drawContents(_ p: LayerProperties, layerToDevice: Transform3D, opacity: Double, inheritedClip: ClipMask?,
-                           ownClip: ClipMask?, context: Context, into frame: inout DisplayList) {
+                           ownClip: ClipMask?, tint: Color? = nil, context: Context, into frame: inout DisplayList) {
     guard let image = p.content.contents, let layout = ContentsLayout(p.content, bounds: p.bounds),
       let deviceToLayer = Homography(layerToDevice)?.inverted()
     else { return }
@@ -43,7 +44,7 @@ extension Compositor {
     }
     let paint = ImagePaint(image: image, deviceToLayer: deviceToLayer, x: layout.x, y: layout.y,
                            minification: filter(p.content.minificationFilter),
-                           magnification: filter(p.content.magnificationFilter), opacity: opacity)
+                           magnification: filter(p.content.magnificationFilter), opacity: opacity, color: tint)
     if let runs = Rasterizer.spans(of: region, fillRule: .nonZero, transform: layerToDevice, canvas: context.canvas,
                                    scratch: context.scratch) {
       frame.fill(clipped(runs, by: clip), image: paint)

@@ -21,9 +21,10 @@ extension Compositor {
   /// only the superlayers' clip (`inheritedClip`) applies to them — clipping a
   /// shape by itself would square its edge coverage; a shape's path is
   /// clipped by the layer's own rounded bounds too when it masks to bounds
-  /// (`ownClip`).
+  /// (`ownClip`). `p`'s colours are already tinted; `tint` multiplies the
+  /// contents image.
   static func draw(_ p: LayerProperties, layerToDevice: Transform3D, opacity: Double, inheritedClip: ClipMask?,
-                   ownClip: ClipMask?, context: Context, into frame: inout DisplayList) {
+                   ownClip: ClipMask?, tint: Color? = nil, context: Context, into frame: inout DisplayList) {
     let shape = RoundedBounds(p)
     if let background = p.backgroundColor, background.alpha > 0,
       let runs = shape.spans(transform: layerToDevice, canvas: context.canvas, scratch: context.scratch)
@@ -31,7 +32,7 @@ extension Compositor {
       frame.fill(clipped(runs, by: inheritedClip), color: background, opacity: opacity)
     }
     drawContents(p, layerToDevice: layerToDevice, opacity: opacity, inheritedClip: inheritedClip, ownClip: ownClip,
-                 context: context, into: &frame)
+                 tint: tint, context: context, into: &frame)
     if let gradient = p.gradient, !shape.isEmpty, let paint = gradientPaint(gradient, bounds: p.bounds,
                                                                            layerToDevice: layerToDevice,
                                                                            opacity: opacity),

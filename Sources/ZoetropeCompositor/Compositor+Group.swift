@@ -53,7 +53,7 @@ extension Compositor {
       drawShadow(layer, inherited: inherited, opacity: opacity, ownClip: clip, context: context, into: &frame)
     }
     draw(p, layerToDevice: layer.layerToDevice, opacity: opacity, inheritedClip: inherited.clip, ownClip: clip,
-         context: context, into: &frame)
+         tint: layer.tint, context: context, into: &frame)
     for child in layer.children {
       renderSubtree(child.entry, Inherited(parentToDevice: child.parentToDevice, opacity: opacity, clip: clip,
                                            tint: child.tint),

@@ -12,6 +12,9 @@ extension Compositor {
     let entry: Int
     /// Its presentation values, colours multiplied by the inherited tint.
     let properties: LayerProperties
+    /// The tint it inherits from the replicator copies it is part of (for
+    /// its contents image, which ``properties`` cannot carry); `nil` for none.
+    let tint: Color?
     /// From the layer's space to device pixels.
     let layerToDevice: Transform3D
     /// What each sublayer (each copy of each, for a replicator) starts from,
@@ -33,6 +36,7 @@ extension Compositor {
     init(_ entry: Int, _ p: LayerProperties, inherited: Inherited, context: Context) {
       self.entry = entry
       properties = inherited.tint.map { tinted(p, by: $0) } ?? p
+      tint = inherited.tint
       let (layerToDevice, childToDevice) = transforms(p, parentToDevice: inherited.parentToDevice)
       self.layerToDevice = layerToDevice
       mask = context.tree.mask(of: entry)
@@ -56,7 +60,9 @@ extension Compositor {
 
   /// `p` with every colour it draws multiplied by `tint`, component by
   /// component (a replicator copy's `instanceColor`): background, border,
-  /// shadow, shape fill and stroke, gradient stops.
+  /// shadow, shape fill and stroke, gradient stops, text. (The contents
+  /// image is multiplied as it is painted: see
+  /// ``drawContents(_:layerToDevice:opacity:inheritedClip:ownClip:tint:context:into:)``.)
   static func tinted(_ p: LayerProperties, by tint: Color) -> LayerProperties {
     func apply(_ c: Color?) -> Color? {
       c.map { Color(red: $0.red * tint.red, green: $0.green * tint.green, blue: $0.blue * tint.blue,
@@ -74,6 +80,10 @@ extension Compositor {
     if var gradient = q.gradient {
       gradient.colors = gradient.colors.map { $0.map { apply($0)! } }
       q.gradient = gradient
+    }
+    if var text = q.text {
+      text.foregroundColor = apply(text.foregroundColor)
+      q.text = text
     }
     return q
   }

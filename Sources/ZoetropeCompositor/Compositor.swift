@@ -122,7 +122,7 @@ package enum Compositor {
                              context: context)
         drawShadow(layer, inherited: inherited, opacity: opacity, ownClip: clip, context: context, into: &frame)
         draw(layer.properties, layerToDevice: layer.layerToDevice, opacity: opacity, inheritedClip: inherited.clip,
-             ownClip: clip, context: context, into: &frame)
+             ownClip: clip, tint: layer.tint, context: context, into: &frame)
         // The border goes over the sublayers: it is popped after all of them.
         // (Only a border that draws waits on the stack: a deep chain of
         // clipping layers then keeps one clip alive, not one per level.)

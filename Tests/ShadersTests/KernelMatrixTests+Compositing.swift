@@ -134,3 +134,33 @@ extension KernelMatrixTests {
     }
   }
 }
+
+extension KernelMatrixTests {
+  @Test func multiplyRowByColorMatchesItsScalarTwin() {
+    KernelMatrix.forEach { length, offset, random in
+      // A premultiplied colour (each colour byte at most the alpha), with the edges 0 and 255 among them.
+      let alpha = UInt32([255, 0, 128, random.byte()][Int(random.byte()) % 4])
+      let channels = (0..<3).map { _ in alpha == 0 ? 0 : UInt32(random.byte()) % (alpha + 1) }
+      let color = channels[0] | channels[1] << 8 | channels[2] << 16 | alpha << 24
+      var simd = KernelMatrix.Placed(random.premultipliedPixels(length), offset: offset), scalar = simd
+      simd.withPointer { multiplyRowByColor($0, color: color, count: length) }
+      scalar.withPointer { multiplyRowByColorScalar($0, color: color, count: length) }
+      return simd.bytes == scalar.bytes && simd.guardsIntact
+    }
+  }
+
+  @Test func multiplyRowByColorKeepsPixelsPremultiplied() {
+    var random = SeededBytes(state: 7)
+    for _ in 0..<2_000 {
+      let alpha = UInt32(random.byte())
+      let channels = (0..<3).map { _ in UInt32(random.byte()) % (alpha + 1) }
+      let color = channels[0] | channels[1] << 8 | channels[2] << 16 | alpha << 24
+      var pixels = random.premultipliedPixels(8)
+      pixels.withUnsafeMutableBufferPointer { multiplyRowByColor($0.baseAddress!, color: color, count: 8) }
+      for i in 0..<8 { #expect(pixels[4 * i..<4 * i + 3].allSatisfy { $0 <= pixels[4 * i + 3] }) }
+    }
+    var white: [UInt8] = [10, 20, 30, 40, 0, 0, 0, 0, 255, 255, 255, 255]
+    white.withUnsafeMutableBufferPointer { multiplyRowByColor($0.baseAddress!, color: 0xFFFF_FFFF, count: 3) }
+    #expect(white == [10, 20, 30, 40, 0, 0, 0, 0, 255, 255, 255, 255])
+  }
+}
