@@ -30,7 +30,7 @@ extension Compositor {
         region = shape.path
       } else {
         region = .rect(visible)
-        if shape.radius > 0 && reachesACorner(visible, of: shape) { clip = ownClip }
+        if reachesACorner(visible, of: shape) { clip = ownClip }
       }
     } else {
       region = .rect(layout.destination)
@@ -59,12 +59,16 @@ extension Compositor {
     return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
   }
 
-  /// Whether `rect` (inside the bounds) enters one of the square corner
-  /// regions of `shape` where its rounding cuts.
+  /// Whether `rect` (inside the bounds) enters the square region of one of
+  /// `shape`'s rounded corners (`maskedCorners`), where the rounding cuts: a
+  /// continuous corner's region is 1.528665 × the radius on a side.
   static func reachesACorner(_ rect: Rect, of shape: RoundedBounds) -> Bool {
-    let b = shape.rect, r = shape.radius
-    let left = rect.minX < b.minX + r, right = rect.maxX > b.maxX - r
-    let top = rect.minY < b.minY + r, bottom = rect.maxY > b.maxY - r
-    return (left || right) && (top || bottom)
+    guard !shape.isRectangle else { return false }
+    let b = shape.rect, e = shape.cornerExtent
+    let left = rect.minX < b.minX + e, right = rect.maxX > b.maxX - e
+    let top = rect.minY < b.minY + e, bottom = rect.maxY > b.maxY - e
+    let c = shape.corners
+    return (left && top && c.contains(.layerMinXMinYCorner)) || (right && top && c.contains(.layerMaxXMinYCorner))
+      || (left && bottom && c.contains(.layerMinXMaxYCorner)) || (right && bottom && c.contains(.layerMaxXMaxYCorner))
   }
 }

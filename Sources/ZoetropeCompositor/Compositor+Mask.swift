@@ -10,7 +10,8 @@ extension Compositor {
   /// The composited alpha of mask entry `mask`, placed in the masked
   /// layer's space (`hostToDevice`), as coverage runs — when the mask is one
   /// solid piece: a background alone or a shape's fill alone, in one colour,
-  /// with no sublayers, border, shadow, gradient, clip or blend mode. Its
+  /// with no sublayers, border, shadow, gradient, contents image, text, clip
+  /// or blend mode. Its
   /// alpha is then exactly the piece's coverage times the colour's alpha
   /// and the mask's opacity (`div255(coverage × α)`, what drawing it into a
   /// transparent buffer would leave). `nil` for any other mask; an empty set
@@ -18,7 +19,7 @@ extension Compositor {
   static func solidMaskCoverage(_ mask: Int, hostToDevice: Transform3D, context: Context) -> CoverageSpans? {
     let m = context.tree.layers[mask].properties
     guard context.tree.sublayersInPaintOrder(of: mask).isEmpty, m.compositingFilter == nil, m.replicator == nil,
-      m.gradient == nil, !castsShadow(m, context: context), !drawsBorder(m)
+      m.gradient == nil, m.content.contents == nil, !drawsText(m), !castsShadow(m, context: context), !drawsBorder(m)
     else { return nil }
     if m.isHidden || !(m.opacity > 0) { return CoverageSpans() }
     let (layerToDevice, _) = transforms(m, parentToDevice: hostToDevice)

@@ -52,10 +52,17 @@ struct RoundedBounds {
     return outline()
   }
 
+  /// How far a rounded corner reaches along each of its edges: the radius
+  /// for circular corners, 1.528665 × the radius (or less, where it does not
+  /// fit) for continuous ones.
+  var cornerExtent: Double {
+    curve == .circular ? radius : ContinuousCorner(radius: radius, rect: rect).extent
+  }
+
   /// How far the rounded corners reach into the bounds from the top and the
   /// bottom edge (0 where both corners of that edge are square).
   var cornerExtents: (top: Double, bottom: Double) {
-    let extent = curve == .circular ? radius : ContinuousCorner(radius: radius, rect: rect).extent
+    let extent = cornerExtent
     let top = corners.contains(.layerMinXMinYCorner) || corners.contains(.layerMaxXMinYCorner)
     let bottom = corners.contains(.layerMinXMaxYCorner) || corners.contains(.layerMaxXMaxYCorner)
     return (top ? extent : 0, bottom ? extent : 0)

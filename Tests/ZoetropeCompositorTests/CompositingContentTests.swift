@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// Text and images in the compositing model: tinted by replicator copies.
+// Text and images in the compositing model: tinted by replicator copies, counted as pieces under masks, as masks.
 
 import Testing
 import Zoetrope
@@ -91,5 +91,94 @@ import Zoetrope
     let expected = render([label(color), label(Color(red: 0.4, green: 0.6, blue: 0, alpha: 0.7), x: 34)])
     #expect(largestDifference(tinted, expected) == 0)
     #expect(largestDifference(tinted, render([label(color), label(color, x: 34)])) > 50)
+  }
+
+  // MARK: Masks
+
+  @Test func aMaskWithATranslucentBackgroundAndAnImageCountsBoth() {
+    // The mask's alpha is its background's and its image's, composited: where
+    // the opaque image is, the host shows fully, elsewhere at a quarter.
+    let host = Layer()
+    host.frame = Rect(x: 0, y: 0, width: 64, height: 64)
+    host.backgroundColor = .black
+    let mask = Layer()
+    mask.frame = host.bounds
+    mask.backgroundColor = Color(red: 0, green: 0, blue: 0, alpha: 0.25)
+    mask.contentsGravity = .center
+    mask.contents = uniformImage(.white, width: 16, height: 16)
+    host.mask = mask
+    let frame = render([host])
+    #expect(pixel(frame, 32, 32) == [0, 0, 0, 255], "under the image")
+    #expect(pixel(frame, 4, 4) == [191, 191, 191, 255], "under the background alone")
+  }
+
+  @Test func aTextMaskWithABackgroundCountsTheText() {
+    let host = Layer()
+    host.frame = Rect(x: 0, y: 0, width: 64, height: 64)
+    host.backgroundColor = .black
+    let mask = TextLayer()
+    mask.frame = host.bounds
+    mask.string = "█"
+    mask.font = "DejaVu Sans"
+    mask.fontSize = 48
+    mask.backgroundColor = Color(red: 0, green: 0, blue: 0, alpha: 0.25)
+    host.mask = mask
+    let frame = render([host])
+    #expect(pixel(frame, 60, 60) == [191, 191, 191, 255], "under the background alone")
+    #expect(pixel(frame, 14, 30) == [0, 0, 0, 255], "under the glyph")
+  }
+
+  /// A one-shape mask is applied without a second buffer (as a clip over a
+  /// single piece, or multiplying the group as it is blended); a mask with a
+  /// sublayer takes the general path. Both must give the same bytes for
+  /// hosts whose pieces include text and images.
+  @Test(arguments: ["image", "background and image", "text", "background and text", "image and text"])
+  func aSolidMaskGivesWhatTheGeneralMaskGives(_ pieces: String) {
+    func host() -> Layer {
+      let layer: Layer = pieces.contains("text") ? label(Color(red: 0.1, green: 0.2, blue: 0.6, alpha: 1)) : Layer()
+      layer.frame = Rect(x: 6, y: 4, width: 52, height: 56)
+      if pieces.contains("background") { layer.backgroundColor = Color(red: 1, green: 0.7, blue: 0, alpha: 1) }
+      if pieces.contains("image") {
+        layer.contents = uniformImage(Color(red: 0.9, green: 0.2, blue: 0.3, alpha: 0.5), width: 40, height: 44)
+        layer.contentsGravity = .center
+      }
+      return layer
+    }
+    func disc() -> ShapeLayer {
+      let shape = ShapeLayer()
+      shape.frame = Rect(x: 0, y: 0, width: 52, height: 56)
+      shape.path = .ellipse(in: Rect(x: 10.3, y: 12.6, width: 30, height: 33))
+      return shape
+    }
+    let solid = host()
+    solid.mask = disc()
+    let general = host()
+    let holder = Layer()
+    holder.frame = Rect(x: 0, y: 0, width: 52, height: 56)
+    holder.addSublayer(disc())
+    general.mask = holder
+    // Clipping a piece's coverage by the mask's rounds once where drawing it
+    // and multiplying by the mask's alpha rounds twice: within a level.
+    let difference = largestDifference(render([solid]), render([general]))
+    #expect(difference <= 1, "\(difference) levels apart")
+    #expect(largestDifference(render([solid]), render([host()])) > 100, "the mask shows")
+  }
+
+  // MARK: Corners
+
+  @Test func contentsMeetingAContinuousCornerAreClippedByIt() {
+    let continuous = RoundedBounds(rect: Rect(x: 0, y: 0, width: 100, height: 100), cornerRadius: 20,
+                                   curve: .continuous)
+    let circular = RoundedBounds(rect: Rect(x: 0, y: 0, width: 100, height: 100), cornerRadius: 20)
+    // An image along the left edge from y = 22: clear of a circular corner of
+    // radius 20, inside the 30.6 points a continuous one reaches along the edge.
+    let rect = Rect(x: 0, y: 22, width: 56, height: 56)
+    #expect(!Compositor.reachesACorner(rect, of: circular))
+    #expect(Compositor.reachesACorner(rect, of: continuous))
+    // Only the corners `maskedCorners` rounds count.
+    let bottomOnly = RoundedBounds(rect: Rect(x: 0, y: 0, width: 100, height: 100), cornerRadius: 20,
+                                   corners: [.layerMinXMaxYCorner, .layerMaxXMaxYCorner])
+    #expect(!Compositor.reachesACorner(Rect(x: 0, y: 0, width: 40, height: 40), of: bottomOnly))
+    #expect(Compositor.reachesACorner(Rect(x: 0, y: 60, width: 40, height: 40), of: bottomOnly))
   }
 }

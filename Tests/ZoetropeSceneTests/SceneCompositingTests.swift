@@ -176,4 +176,28 @@ import ZoetropeScene
     let json = Inspection(tree).json(for: presentation)
     #expect(json.contains("\"instance\": 2, \"instancePath\": [1, 2]"))
   }
+
+  @Test func inspectListsTextAndImageLayersInEveryCopy() throws {
+    let scene = try Self.decode(#"""
+      {"type": "replicator", "instanceCount": 2, "instanceDelay": 0.25, "sublayers": [
+        {"name": "label", "type": "text", "string": "Hi", "font": "DejaVu Sans", "mask": {"name": "cut"},
+         "animations": [{"type": "basic", "keyPath": "fontSize", "fromValue": 10, "toValue": 20, "duration": 1}]}]}
+      """#)
+    let tree = scene.snapshot()
+    let json = Inspection(tree).json(for: PresentationEvaluator(tree).presentation(atTime: 0.5))
+    let order = ["\"name\": \"label\", \"path\": \"layers[0].sublayers[0]\", \"instance\": 0, \"localTime\": 0.5,",
+                 "\"string\": \"Hi\"", "\"fontSize\": 15,",
+                 "\"name\": \"cut\", \"path\": \"layers[0].sublayers[0].mask\", \"instance\": 0",
+                 "\"name\": \"label\", \"path\": \"layers[0].sublayers[0]\", \"instance\": 1, \"localTime\": 0.25,",
+                 "\"fontSize\": 12.5,",
+                 "\"name\": \"cut\", \"path\": \"layers[0].sublayers[0].mask\", \"instance\": 1"]
+    var rest = Substring(json)
+    for piece in order {
+      guard let range = rest.range(of: piece) else {
+        Issue.record("missing or out of order: \(piece)\nin \(json)")
+        return
+      }
+      rest = rest[range.upperBound...]
+    }
+  }
 }
