@@ -18,6 +18,7 @@ import PackageDescription
 //   Zoetrope            → all of the above but Video          (the umbrella: Renderer, ClipRender)
 //   ZoetropeTesting     → Zoetrope, SnapshotTesting           (golden tests need libpng, not FFmpeg)
 //   zoetrope, zoetrope-bench → Zoetrope, ZoetropeVideo
+//   zoetrope-fuzz       → Zoetrope, Scene, Geometry, Raster, Media (fuzzing harnesses, not API)
 //
 // `Image` (decoded pixels) sits at the bottom, in ZoetropePixels, because
 // animation values and layer properties hold images; decoding files, which
@@ -113,6 +114,11 @@ let package = Package(
       dependencies: ["Zoetrope", "ZoetropeVideo", .product(name: "ArgumentParser", package: "swift-argument-parser")],
       exclude: ["README.md"]),
     .executableTarget(name: "zoetrope-bench", dependencies: ["Zoetrope", "ZoetropeVideo"], exclude: ["README.md"]),
+    // Fuzzing harnesses: scripts/fuzz builds them with libFuzzer; a plain build replays saved inputs.
+    .executableTarget(
+      name: "zoetrope-fuzz",
+      dependencies: ["Zoetrope", "ZoetropeScene", "ZoetropeGeometry", "ZoetropeRaster", "ZoetropeMedia"],
+      exclude: ["README.md"]),
 
     // MARK: - Tests
     .target(

@@ -54,6 +54,7 @@ int zt_gif_open(const char *path, int width, int height, const uint8_t *palette,
   ColorMapObject *map = GifMakeMapObject(count, entries);
   if (!map) {
     EGifCloseFile(file, &error);
+    snprintf(message, size, "out of memory (the palette)");
     return ZT_ERROR_MEMORY;
   }
   EGifSetGifVersion(file, true);
@@ -82,6 +83,7 @@ int zt_gif_open(const char *path, int width, int height, const uint8_t *palette,
   struct zt_gif_writer *w = calloc(1, sizeof *w);
   if (!w) {
     EGifCloseFile(file, &error);
+    snprintf(message, size, "out of memory");
     return ZT_ERROR_MEMORY;
   }
   w->file = file;
@@ -139,12 +141,19 @@ int zt_gif_read(const char *path, uint8_t **frames, int *count, int *width, int 
   }
   int w = file->SWidth, h = file->SHeight, n = file->ImageCount;
   size_t frame_bytes = (size_t)w * h * 4;
+  // The frames are all decoded at once: at most 1 GiB of them.
+  if (w < 1 || h < 1 || n < 0 || (uint64_t)frame_bytes * (uint64_t)(n > 0 ? n : 1) > (1ull << 30)) {
+    DGifCloseFile(file, &error);
+    snprintf(message, size, "%d frames of %d × %d pixels are more than the 1 GiB of frames read at once", n, w, h);
+    return ZT_ERROR_FORMAT;
+  }
   uint8_t *out = calloc(n > 0 ? (size_t)n : 1, frame_bytes);
   int *times = calloc(n > 0 ? (size_t)n : 1, sizeof(int));
   uint8_t *canvas = calloc(1, frame_bytes);
   if (!out || !times || !canvas) {
     free(out); free(times); free(canvas);
     DGifCloseFile(file, &error);
+    snprintf(message, size, "out of memory (%d frames of %d × %d pixels)", n, w, h);
     return ZT_ERROR_MEMORY;
   }
   for (int i = 0; i < n; i++) {

@@ -8,9 +8,18 @@
 #include <libavutil/opt.h>
 #include <libswscale/swscale.h>
 
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+
+/// FFmpeg's log level is global: set once for the process (failures come
+/// back as codes and messages; FFmpeg's own chatter — encoder statistics,
+/// muxer notes — stays off the terminal). Setting it at every open raced
+/// with other threads' logging.
+static pthread_once_t quiet_once = PTHREAD_ONCE_INIT;
+static void quiet_logging(void) { av_log_set_level(AV_LOG_FATAL); }
 
 /// Fills `message` with "<what>: <FFmpeg's description of code>".
 static int fail(int status, int code, const char *what, char *message, size_t size) {
@@ -74,11 +83,32 @@ static int encode(struct zt_video_writer *w, AVFrame *frame, char *message, size
   }
 }
 
+/// Why an encoder refuses a `width × height` frame, in words (NULL when it
+/// takes it). Measured with this FFmpeg (avcodec_open2 on each encoder):
+/// every encoder goes through FFmpeg's frame-size check, which needs
+/// 8 × (width + 128) × (height + 128) below 2^31 — 16,254 × 16,254 opens,
+/// 16,256 × 16,256 fails with a bare "Invalid argument" for libx264,
+/// libx265, libvpx-vp9 and prores_ks alike — and libx264 also takes at most
+/// 16,384 pixels a side. (The codecs' level limits are not enforced.)
+static const char *size_limit(const char *codec, int width, int height) {
+  if (width < 1 || height < 1) return "frames need at least one pixel a side";
+  if ((uint64_t)(width + 128) * (uint64_t)(height + 128) * 8 >= (uint64_t)INT32_MAX)
+    return "FFmpeg's encoders take frames whose (width + 128) × (height + 128) is under 268,435,456 "
+           "(16,254 × 16,254 fits)";
+  if (strcmp(codec, "libx264") == 0 && (width > 16384 || height > 16384))
+    return "x264 takes at most 16,384 pixels a side";
+  return NULL;
+}
+
 int zt_video_open(const zt_video_options *o, zt_video_writer **out, char *message, size_t size) {
   *out = NULL;
-  // Failures come back as codes and messages; FFmpeg's own chatter (encoder
-  // statistics, muxer notes) stays off the terminal.
-  av_log_set_level(AV_LOG_FATAL);
+  pthread_once(&quiet_once, quiet_logging);
+  const char *limit = size_limit(o->codec, o->encoded_width, o->encoded_height);
+  if (limit) {
+    snprintf(message, size, "%d × %d pixels is too large for %s: %s", o->encoded_width, o->encoded_height, o->codec,
+             limit);
+    return ZT_ERROR_FORMAT;
+  }
   const AVCodec *codec = avcodec_find_encoder_by_name(o->codec);
   if (!codec) {
     snprintf(message, size, "this FFmpeg has no encoder named '%s'", o->codec);
@@ -90,7 +120,7 @@ int zt_video_open(const zt_video_options *o, zt_video_writer **out, char *messag
     return ZT_ERROR_CODEC;
   }
   struct zt_video_writer *w = av_mallocz(sizeof *w);
-  if (!w) return ZT_ERROR_MEMORY;
+  if (!w) return fail(ZT_ERROR_MEMORY, AVERROR(ENOMEM), "allocating the writer", message, size);
   w->width = o->width;
   w->height = o->height;
   int code = avformat_alloc_output_context2(&w->format, NULL, o->container, o->path);
@@ -104,7 +134,7 @@ int zt_video_open(const zt_video_options *o, zt_video_writer **out, char *messag
   w->packet = av_packet_alloc();
   if (!w->stream || !w->codec || !w->frame || !w->packet) {
     writer_free(w);
-    return ZT_ERROR_MEMORY;
+    return fail(ZT_ERROR_MEMORY, AVERROR(ENOMEM), "allocating the encoder", message, size);
   }
   AVCodecContext *c = w->codec;
   c->width = o->encoded_width;
@@ -144,7 +174,10 @@ int zt_video_open(const zt_video_options *o, zt_video_writer **out, char *messag
   av_dict_free(&codec_options);
   if (code < 0) {
     writer_free(w);
-    return fail(ZT_ERROR_CODEC, code, "opening the encoder", message, size);
+    char what[128];
+    snprintf(what, sizeof what, "opening the %s encoder for %d × %d pixels", o->codec, o->encoded_width,
+             o->encoded_height);
+    return fail(ZT_ERROR_CODEC, code, what, message, size);
   }
   code = avcodec_parameters_from_context(w->stream->codecpar, c);
   if (code < 0) {
@@ -203,7 +236,8 @@ int zt_video_write(zt_video_writer *w, const uint8_t *rgba, char *message, size_
   if (code < 0) return fail(ZT_ERROR_MEMORY, code, "preparing a frame", message, size);
   const uint8_t *planes[4] = {rgba, NULL, NULL, NULL};
   int strides[4] = {4 * w->codec->width, 0, 0, 0};
-  sws_scale(w->scale, planes, strides, 0, w->codec->height, w->frame->data, w->frame->linesize);
+  code = sws_scale(w->scale, planes, strides, 0, w->codec->height, w->frame->data, w->frame->linesize);
+  if (code != w->codec->height) return fail(ZT_ERROR_CODEC, code, "converting a frame from RGBA", message, size);
   w->frame->pts = w->next_pts++;
   return encode(w, w->frame, message, size);
 }
@@ -268,7 +302,7 @@ int zt_video_convert(zt_video_converter *v, const uint8_t *rgba, zt_video_frame 
   if (!f || !frame) {
     free(f);
     av_frame_free(&frame);
-    return ZT_ERROR_MEMORY;
+    return fail(ZT_ERROR_MEMORY, AVERROR(ENOMEM), "allocating a frame", message, size);
   }
   frame->format = v->format;
   frame->width = v->width;
@@ -285,7 +319,12 @@ int zt_video_convert(zt_video_converter *v, const uint8_t *rgba, zt_video_frame 
   }
   const uint8_t *planes[4] = {rgba, NULL, NULL, NULL};
   int strides[4] = {4 * v->width, 0, 0, 0};
-  sws_scale(v->scale, planes, strides, 0, v->height, frame->data, frame->linesize);
+  code = sws_scale(v->scale, planes, strides, 0, v->height, frame->data, frame->linesize);
+  if (code != v->height) {
+    free(f);
+    av_frame_free(&frame);
+    return fail(ZT_ERROR_CODEC, code, "converting a frame from RGBA", message, size);
+  }
   f->frame = frame;
   *out = f;
   return ZT_OK;
@@ -334,9 +373,9 @@ static void copy_name(char *to, size_t size, const char *name) {
 
 int zt_video_reader_open(const char *path, zt_video_reader **out, zt_video_info *info, char *message, size_t size) {
   *out = NULL;
-  av_log_set_level(AV_LOG_FATAL);
+  pthread_once(&quiet_once, quiet_logging);
   struct zt_video_reader *r = av_mallocz(sizeof *r);
-  if (!r) return ZT_ERROR_MEMORY;
+  if (!r) return fail(ZT_ERROR_MEMORY, AVERROR(ENOMEM), "allocating the reader", message, size);
   int code = avformat_open_input(&r->format, path, NULL, NULL);
   if (code < 0) {
     av_free(r);
@@ -364,9 +403,13 @@ int zt_video_reader_open(const char *path, zt_video_reader **out, zt_video_info 
   r->packet = av_packet_alloc();
   if (!r->codec || !r->frame || !r->packet) {
     reader_free(r);
-    return ZT_ERROR_MEMORY;
+    return fail(ZT_ERROR_MEMORY, AVERROR(ENOMEM), "allocating the decoder", message, size);
   }
-  avcodec_parameters_to_context(r->codec, stream->codecpar);
+  code = avcodec_parameters_to_context(r->codec, stream->codecpar);
+  if (code < 0) {
+    reader_free(r);
+    return fail(ZT_ERROR_CODEC, code, "describing the decoder", message, size);
+  }
   code = avcodec_open2(r->codec, decoder, NULL);
   if (code < 0) {
     reader_free(r);
@@ -413,7 +456,11 @@ int zt_video_reader_next(zt_video_reader *r, uint8_t *rgba, int width, int heigh
       }
       uint8_t *planes[4] = {rgba, NULL, NULL, NULL};
       int strides[4] = {4 * width, 0, 0, 0};
-      sws_scale(r->scale, (const uint8_t *const *)f->data, f->linesize, 0, f->height, planes, strides);
+      int rows = sws_scale(r->scale, (const uint8_t *const *)f->data, f->linesize, 0, f->height, planes, strides);
+      if (rows != height) {
+        av_frame_unref(f);
+        return fail(ZT_ERROR_CODEC, rows, "converting a frame to RGBA", message, size);
+      }
       AVRational base = r->format->streams[r->stream]->time_base;
       int64_t pts = f->best_effort_timestamp;
       *seconds = pts == AV_NOPTS_VALUE ? -1 : (double)pts * base.num / base.den;
@@ -445,22 +492,34 @@ void zt_video_reader_close(zt_video_reader *r) { reader_free(r); }
 int zt_video_moov_before_mdat(const char *path) {
   FILE *file = fopen(path, "rb");
   if (!file) return -1;
-  // Walk the top-level boxes: size (32-bit, or 64-bit when 1), type.
+  struct stat info;
+  if (fstat(fileno(file), &info) != 0 || !S_ISREG(info.st_mode)) {
+    fclose(file);
+    return -1;
+  }
+  uint64_t end = (uint64_t)info.st_size, offset = 0;
+  // Walk the top-level boxes: a 32-bit size (1: a 64-bit size follows; 0: the
+  // box runs to the end of the file), then the type. Every step moves forward
+  // by at least a header to a box inside the file, so a forged size can
+  // neither seek backwards nor loop.
   int result = -1;
-  for (;;) {
+  while (offset + 8 <= end) {
     uint8_t header[16];
-    if (fread(header, 1, 8, file) != 8) break;
-    uint64_t box = (uint64_t)header[0] << 24 | header[1] << 16 | header[2] << 8 | header[3];
-    long skip = 8;
+    if (fseeko(file, (off_t)offset, SEEK_SET) != 0 || fread(header, 1, 8, file) != 8) break;
+    uint64_t box = (uint64_t)header[0] << 24 | (uint64_t)header[1] << 16 | (uint64_t)header[2] << 8 | header[3];
+    uint64_t header_size = 8;
     if (box == 1) {
-      if (fread(header + 8, 1, 8, file) != 8) break;
+      if (offset + 16 > end || fread(header + 8, 1, 8, file) != 8) break;
       box = 0;
       for (int i = 8; i < 16; i++) box = box << 8 | header[i];
-      skip = 16;
+      header_size = 16;
+    } else if (box == 0) {
+      box = end - offset;
     }
     if (memcmp(header + 4, "moov", 4) == 0) { result = 1; break; }
     if (memcmp(header + 4, "mdat", 4) == 0) { result = 0; break; }
-    if (box < (uint64_t)skip || fseek(file, (long)(box - skip), SEEK_CUR) != 0) break;
+    if (box < header_size || box > end - offset) break;
+    offset += box;
   }
   fclose(file);
   return result;

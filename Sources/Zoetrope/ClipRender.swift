@@ -9,7 +9,12 @@ import Foundation
 /// such as PNG compression) while the calling thread hands finished frames to
 /// the sink in order. At most `2 × threads` frames are in flight: a worker
 /// that runs ahead of the sink waits, so memory stays bounded whatever the
-/// clip's length, and the images are reused from frame to frame.
+/// clip's length, and the images are reused from frame to frame. Large
+/// frames and scenes of many layers run on fewer threads, so that what the
+/// workers hold stays within ``Limits/maximumBytesInFlight`` (a worker counts
+/// four frames — its own, its accumulation buffer, its coverage, one waiting
+/// — and 2 KiB per layer: measured 1.2 KiB for the presentation and display
+/// list of a million plain layers).
 public struct ClipRender: Sendable {
   /// How far a render has got.
   public struct Progress: Sendable {
@@ -39,7 +44,8 @@ public struct ClipRender: Sendable {
   public let frameRate: FrameRate
   /// Extra device scale on top of the canvas scale.
   public let scale: Double
-  /// Rendering threads (at least 1).
+  /// Rendering threads: the number asked for, clamped to ``Limits/threads``
+  /// and to what ``Limits/maximumBytesInFlight`` allows for this frame size.
   public let threads: Int
 
   /// A render of `frames` of `renderer`'s scene at `frameRate`.
@@ -48,12 +54,19 @@ public struct ClipRender: Sendable {
     self.frames = frames
     self.frameRate = frameRate
     self.scale = scale
-    self.threads = Swift.max(1, threads)
+    // A worker holds about four frames' bytes (its frame, its accumulation
+    // buffer, its coverage, one waiting) and 2 KiB per layer (the
+    // presentation it evaluates, the display list it records).
+    let (width, height) = renderer.frameSize(scale: scale)
+    let perWorker = 16 * width * height + 2048 * renderer.evaluator.tree.count
+    let affordable = Swift.max(1, Limits.maximumBytesInFlight / Swift.max(perWorker, 1))
+    self.threads = Swift.min(Swift.max(threads, Limits.threads.lowerBound), Limits.threads.upperBound, affordable)
   }
 
   /// Renders every frame into `sink` and finishes it. On any failure, or when
-  /// `isCancelled` returns true (checked between frames), the sink is
-  /// cancelled — its output removed — and the error thrown.
+  /// `isCancelled` returns true (checked between frames, and within a frame
+  /// between layers and bands of rows), the sink is cancelled — its output
+  /// removed — and the error thrown.
   public func run(into sink: any FrameSink, isCancelled: @escaping @Sendable () -> Bool = { false },
                   progress: (Progress) -> Void = { _ in }) throws(RenderError) {
     let start = DispatchTime.now().uptimeNanoseconds
@@ -93,10 +106,15 @@ public struct ClipRender: Sendable {
       let thread = Thread {
         while let (index, reused) = shared.claim(end: end) {
           var image = reused
-          render.renderer.render(atTime: render.frameRate.time(ofFrame: index), scale: render.scale, into: &image)
-          var failure: MediaError?
-          if let process {
-            do throws(MediaError) { try process(image, index) } catch { failure = error }
+          var failure: RenderError?
+          do throws(RenderError) {
+            try render.renderer.render(atTime: render.frameRate.time(ofFrame: index), scale: render.scale,
+                                       into: &image, isCancelled: isCancelled)
+          } catch {
+            failure = error
+          }
+          if failure == nil, let process {
+            do throws(MediaError) { try process(image, index) } catch { failure = .sink(error) }
           }
           shared.finish(index, image: image, failure: failure)
         }
@@ -113,7 +131,7 @@ public struct ClipRender: Sendable {
       let image: RGBAImage
       switch shared.take(index, isCancelled: isCancelled) {
       case .frame(let taken): image = taken
-      case .failed(let error): throw .sink(error)
+      case .failed(let error): throw error
       case .cancelled: throw .cancelled
       }
       done += 1
@@ -125,14 +143,14 @@ public struct ClipRender: Sendable {
 
 /// The state the workers and the deliverer share, under one condition lock.
 private final class Shared: @unchecked Sendable {
-  enum Taken { case frame(RGBAImage), failed(MediaError), cancelled }
+  enum Taken { case frame(RGBAImage), failed(RenderError), cancelled }
 
   private let condition = NSCondition()
   private var next: Int
   private var delivered: Int
   private let window: Int
   private var ready: [Int: RGBAImage] = [:]
-  private var failure: MediaError?
+  private var failure: RenderError?
   private var stopped = false
   private var spare: [RGBAImage] = []
   private var running = 0
@@ -154,7 +172,7 @@ private final class Shared: @unchecked Sendable {
     return (index, spare.popLast() ?? RGBAImage(width: 0, height: 0, pixels: []))
   }
 
-  func finish(_ index: Int, image: RGBAImage, failure: MediaError?) {
+  func finish(_ index: Int, image: RGBAImage, failure: RenderError?) {
     condition.lock()
     ready[index] = image
     if let failure, self.failure == nil { self.failure = failure }

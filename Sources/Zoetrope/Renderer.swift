@@ -27,15 +27,20 @@ public struct Renderer: Sendable {
   }
 
   /// The drawing of the frame at clip time `time`, at the canvas scale times
-  /// `scale`: the presentation evaluated and rasterized, not yet played into pixels.
-  package func displayList(atTime time: Double, scale: Double = 1) -> DisplayList {
+  /// `scale`: the presentation evaluated and rasterized, not yet played into
+  /// pixels. Recording stops early (drawing nothing more) once `isCancelled`
+  /// returns true, checked before each piece of geometry.
+  package func displayList(atTime time: Double, scale: Double = 1,
+                           isCancelled: (@Sendable () -> Bool)? = nil) -> DisplayList {
     let (width, height) = frameSize(scale: scale)
     return Compositor.record(evaluator.presentation(atTime: time), width: width, height: height,
-                             scale: canvas.scale * scale, background: canvas.background)
+                             scale: canvas.scale * scale, background: canvas.background, isCancelled: isCancelled)
   }
 
   /// The frame at clip time `time`, at the canvas scale times `scale`, drawn
-  /// on `threads` threads (the bytes do not depend on it).
+  /// on `threads` threads (the bytes do not depend on it). Geometry past a
+  /// per-frame budget of ``Limits`` is left out of the frame; the throwing
+  /// ``render(atTime:scale:threads:into:isCancelled:)`` says so instead.
   public func frame(atTime time: Double, scale: Double = 1, threads: Int = 1) -> RGBAImage {
     var image = RGBAImage(width: 0, height: 0, pixels: [])
     render(atTime: time, scale: scale, threads: threads, into: &image)
@@ -44,23 +49,53 @@ public struct Renderer: Sendable {
 
   /// Renders the frame at clip time `time` into `image`, reusing its pixel
   /// storage when it already has the frame's size (a clip renders every frame
-  /// into the same few buffers instead of allocating one per frame).
+  /// into the same few buffers instead of allocating one per frame). Geometry
+  /// past a per-frame budget of ``Limits`` is left out.
   public func render(atTime time: Double, scale: Double = 1, threads: Int = 1, into image: inout RGBAImage) {
     render(atTime: time, scale: scale, threads: threads, bandHeight: DisplayList.bandHeight, into: &image)
+  }
+
+  /// Renders the frame at clip time `time` into `image` (as
+  /// ``render(atTime:scale:threads:into:)``), but throws a ``RenderError``
+  /// naming the layer when its geometry goes past a per-frame budget of
+  /// ``Limits`` (`image` then holds the frame without it), and stops soon
+  /// after `isCancelled` returns true — it is checked before each piece of
+  /// geometry and between bands of 16 rows, so a slow frame is abandoned in
+  /// milliseconds (`image`'s pixels are then unspecified). The bytes of a
+  /// frame that is not cancelled do not depend on `isCancelled`.
+  public func render(atTime time: Double, scale: Double = 1, threads: Int = 1, into image: inout RGBAImage,
+                     isCancelled: @escaping @Sendable () -> Bool) throws(RenderError) {
+    try render(atTime: time, scale: scale, threads: threads, bandHeight: DisplayList.bandHeight,
+               isCancelled: isCancelled, into: &image)
   }
 
   /// ``render(atTime:scale:threads:into:)`` with bands of `bandHeight` rows
   /// (at least 1); the bytes do not depend on it, which the tests check.
   package func render(atTime time: Double, scale: Double = 1, threads: Int = 1, bandHeight: Int,
                       into image: inout RGBAImage) {
-    let list = displayList(atTime: time, scale: scale)
+    _ = try? render(atTime: time, scale: scale, threads: threads, bandHeight: bandHeight, isCancelled: nil,
+                    into: &image)
+  }
+
+  /// ``render(atTime:scale:threads:into:isCancelled:)`` with bands of
+  /// `bandHeight` rows (at least 1).
+  package func render(atTime time: Double, scale: Double = 1, threads: Int = 1, bandHeight: Int,
+                      isCancelled: (@Sendable () -> Bool)?, into image: inout RGBAImage) throws(RenderError) {
+    let list = displayList(atTime: time, scale: scale, isCancelled: isCancelled)
+    if let isCancelled, isCancelled() { throw .cancelled }
     let count = 4 * list.width * list.height
     if image.width != list.width || image.height != list.height || image.pixels.count != count {
       image = RGBAImage(width: list.width, height: list.height,
                         pixels: [UInt8](unsafeUninitializedCapacity: count) { _, initialized in initialized = count })
     }
-    image.withUnsafeMutablePixels { pixels in
-      list.render(into: pixels.baseAddress!, straightAlpha: true, threads: threads, bandHeight: bandHeight)
+    let completed = image.withUnsafeMutablePixels { pixels in
+      list.render(into: pixels.baseAddress!, straightAlpha: true, threads: threads, bandHeight: bandHeight,
+                  isCancelled: isCancelled)
+    }
+    guard completed else { throw .cancelled }
+    if let overrun = list.overrun {
+      let path = overrun.layer.map { Inspection(evaluator.tree).scenePath(of: $0) } ?? ""
+      throw RenderError.overBudget(path: path, reason: overrun.description)
     }
   }
 }

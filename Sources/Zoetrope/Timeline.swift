@@ -49,7 +49,7 @@ public struct TimelineStrip: Sendable {
     guard width > 0, height > 0, width <= 16384, height <= 16384 else {
       throw RenderError.invalidTimeline("a timeline needs a size of 1…16384 pixels a side")
     }
-    guard from.isFinite, to.isFinite, to > from else {
+    guard from.isFinite, to.isFinite, to > from, (to - from).isFinite else {
       throw RenderError.invalidTimeline("a timeline needs finite times with --to after --from")
     }
     guard let path = AnimatableKeyPath(keyPath) else {
@@ -128,13 +128,20 @@ public struct TimelineStrip: Sendable {
         for c in 0..<4 { pixels[o + c] = strip.pixels[s + c] }
       }
     }
-    // A tick under the column nearest each whole second.
-    var second = from.rounded(.up)
-    while second <= to {
-      let column = Int(((second - from) / (to - from) * Double(width)).rounded(.down))
-      let x = Swift.min(Swift.max(column, 0), width - 1) + 1
-      for y in (height + 2)..<(height + 7) { set(x, y, 60) }
-      second += 1
+    // A tick under the column nearest each whole second. A column a second
+    // or more wide always holds one, so past `width` seconds every column
+    // is ticked; otherwise the seconds are counted (never by adding 1 to a
+    // time: past 2⁵³ that adds nothing).
+    if to - from >= Double(width) {
+      for x in 1...width { for y in (height + 2)..<(height + 7) { set(x, y, 60) } }
+    } else {
+      let first = from.rounded(.up), count = Int((to - first).rounded(.down)) + 1
+      for k in 0..<Swift.max(count, 0) {
+        let second = first + Double(k)
+        let column = Int(((second - from) / (to - from) * Double(width)).rounded(.down))
+        let x = Swift.min(Swift.max(column, 0), width - 1) + 1
+        for y in (height + 2)..<(height + 7) { set(x, y, 60) }
+      }
     }
     return RGBAImage(width: w, height: h, pixels: pixels)
   }

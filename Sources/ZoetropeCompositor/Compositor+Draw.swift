@@ -64,14 +64,11 @@ extension Compositor {
                           context: Context) -> CoverageSpans? {
     let start = Swift.min(Swift.max(content.strokeStart, 0), 1), end = Swift.min(Swift.max(content.strokeEnd, 0), 1)
     guard start < end else { return nil }
-    let trimmed = path.trimmed(from: start, to: end)
     let style = StrokeStyle(lineWidth: content.lineWidth, lineCap: content.lineCap, lineJoin: content.lineJoin,
                             miterLimit: content.miterLimit, dashPattern: content.lineDashPattern ?? [],
                             dashPhase: content.lineDashPhase)
-    let tolerance = Rasterizer.tolerance / Rasterizer.deviceScale(of: layerToDevice)
-    let outline = Stroker.stroke(trimmed.flattened(tolerance: tolerance), style: style, tolerance: tolerance)
-    return Rasterizer.spans(ofLayerPolylines: outline, fillRule: .nonZero, transform: layerToDevice,
-                            canvas: context.canvas, scratch: context.scratch)
+    return Rasterizer.strokeSpans(of: path, style: style, trimmedFrom: start, to: end, transform: layerToDevice,
+                                  canvas: context.canvas, scratch: context.scratch)
   }
 
   /// A `CAGradientLayer`'s paint: its unit start and end points placed in the

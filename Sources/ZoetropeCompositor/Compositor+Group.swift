@@ -26,6 +26,7 @@ extension Compositor {
     inside.opacity = 1
     frame.beginGroup()
     renderBody(layer, inherited: inside, depth: depth + 1, context: context, into: &frame)
+    context.scratch.budget.layer = context.tree.layers[layer.entry].node
     if let solidMask {
       frame.endGroup(opacity: inherited.opacity * layer.properties.opacity,
                      mode: layer.properties.compositingFilter.map(formula), mask: solidMask)
@@ -59,6 +60,7 @@ extension Compositor {
                                            tint: child.tint),
                     depth: depth, context: context, into: &frame)
     }
+    context.scratch.budget.layer = context.tree.layers[layer.entry].node
     drawBorder(p, layerToDevice: layer.layerToDevice, opacity: opacity, clip: inherited.clip, context: context,
                into: &frame)
   }
@@ -68,13 +70,19 @@ extension Compositor {
   /// inside `inherited`. Exact where the layer's pieces do not overlap at the
   /// mask's soft edges.
   static func maskClip(of layer: LayerPlacement, inside inherited: ClipMask?, context: Context) -> ClipMask {
-    guard let mask = layer.mask else { return ClipMask(nil, parent: inherited) }
+    guard let mask = layer.mask, context.scratch.budget.isWithin else { return ClipMask(nil, parent: inherited) }
     let region = DeviceRect(width: context.canvas.width, height: context.canvas.height)
     let alpha = offscreenAlpha(in: region, context: context) { offscreen, frame in
       renderSubtree(mask, Inherited(parentToDevice: layer.layerToDevice.concatenating(offscreen.shift)),
-                    depth: maximumGroupDepth, context: offscreen.context, into: &frame)
+                    depth: maximumIsolationDepth, context: offscreen.context, into: &frame)
     }
-    return ClipMask(alpha.map { CoverageSpans($0) }, parent: inherited)
+    // The clip is held while the layer's subtree is recorded: its bytes
+    // count against the frame's coverage budget (nothing drawn past it).
+    context.scratch.budget.layer = context.tree.layers[layer.entry].node
+    guard let runs = alpha.map({ CoverageSpans($0) }),
+      context.scratch.budget.spend(coverage: runs, on: "its mask")
+    else { return ClipMask(nil, parent: inherited) }
+    return ClipMask(runs, parent: inherited)
   }
 
   /// The kernel formula of a blend mode.

@@ -19,11 +19,12 @@ extension Compositor {
   /// shadows cost one offscreen recording each, not one per ancestor.
   static let maximumShadowNesting = 2
 
-  /// The layers a frame records into shadow shapes, at most: 100,000. A
-  /// shadow whose layer's subtree no longer fits takes the shape of the
-  /// layer alone (without its sublayers), so that a deep chain of shadowed
-  /// layers (each shape holding everything below it) stays linear.
-  static let shadowBudgetLayers = 100_000
+  /// The layers a frame records into shadow shapes, at most
+  /// (``Limits/maximumLayersInShadowShapes``). A shadow whose layer's
+  /// subtree no longer fits takes the shape of the layer alone (without its
+  /// sublayers), so that a deep chain of shadowed layers (each shape holding
+  /// everything below it) stays linear.
+  static let shadowBudgetLayers = Limits.maximumLayersInShadowShapes
 
   /// Whether a layer with these (tinted) properties casts a visible shadow.
   static func castsShadow(_ p: LayerProperties, context: Context) -> Bool {
@@ -49,7 +50,11 @@ extension Compositor {
   /// would show), else by the clips above it.
   static func drawShadow(_ layer: LayerPlacement, inherited: Inherited, opacity: Double, ownClip: ClipMask?,
                          context: Context, into frame: inout DisplayList) {
-    guard layer.hasShadow, let color = layer.properties.shadowColor else { return }
+    guard layer.hasShadow, let color = layer.properties.shadowColor, context.scratch.budget.isWithin else { return }
+    // The shape's recording names its own layers; the layer is named again
+    // for its shadow's runs and for what it draws next.
+    let node = context.tree.layers[layer.entry].node
+    defer { context.scratch.budget.layer = node }
     let p = layer.properties
     // Clipped to the bounds and drawn under an opaque background, nothing of
     // the shadow would show but a dark fringe in the background's
@@ -62,12 +67,18 @@ extension Compositor {
     let (sigmaX, sigmaY) = shadowSigmas(p.shadowRadius, layerToDevice: layer.layerToDevice)
     let source = visible.grown(by: GaussianBlur.radius(sigma: sigmaX), GaussianBlur.radius(sigma: sigmaY))
     let offset = deviceOffset(of: p, layerToDevice: layer.layerToDevice)
-    guard let shape = shadowShape(layer, inherited: inherited, offset: offset, in: source, context: context) else { return }
+    guard let shape = shadowShape(layer, inherited: inherited, offset: offset, in: source, context: context),
+      context.scratch.budget.isWithin
+    else { return }
     let covered = opaqueInterior(of: layer, inherited: inherited, context: context)
     var runs = GaussianBlur.blur(shape, sigmaX: sigmaX, sigmaY: sigmaY, over: visible, hidden: covered.map { rows in
       { y in rows.lowerBound <= y && y < rows.lowerBound + rows.columns.count ? rows.columns[y - rows.lowerBound] : nil }
     })
     if let clip { runs = clip.clip(runs) }
+    // The blurred shape is held until playback like any coverage, and its
+    // shape's recording may have spent the rest of the frame's budget.
+    context.scratch.budget.layer = node
+    guard context.scratch.budget.spend(coverage: runs, on: "its shadow") else { return }
     frame.fill(runs, color: color, opacity: opacity * p.shadowOpacity)
   }
 

@@ -30,13 +30,19 @@ package enum Compositor {
   /// Records `tree` for a frame of `width × height` pixels over
   /// `background`, at `scale` device pixels per point: every piece rasterized
   /// into coverage runs, ready to be played into pixels.
+  ///
+  /// Geometry past a per-frame budget of `Limits` is left out and the frame's
+  /// ``DisplayList/overrun`` says which; once `isCancelled` returns true
+  /// (checked before each piece of geometry) nothing more is drawn.
   package static func record(_ tree: PresentationTree, width: Int, height: Int, scale: Double,
-                             background: Color) -> DisplayList {
+                             background: Color, isCancelled: (@Sendable () -> Bool)? = nil) -> DisplayList {
     var frame = DisplayList(width: width, height: height, background: background)
     guard !tree.layers.isEmpty, frame.width > 0, frame.height > 0 else { return frame }
     let context = Context(tree: tree, canvas: Rasterizer.Canvas(width: frame.width, height: frame.height))
+    context.scratch.budget.isCancelled = isCancelled
     renderSubtree(0, Inherited(parentToDevice: .scale(x: scale, y: scale, z: 1)), depth: 0, context: context,
                   into: &frame)
+    frame.overrun = context.scratch.budget.overrun
     return frame
   }
 
@@ -82,24 +88,27 @@ package enum Compositor {
   /// multiplies its opacity into its content, a blend mode is drawn
   /// source-over, and a mask clips the content by its alpha (exact but for
   /// overlapping pieces at the mask's soft edges). Every level costs a band
-  /// buffer per thread.
-  static let maximumGroupDepth = 16
+  /// buffer per thread; a mask takes a second level for its own buffer.
+  /// The figure is ``Limits/maximumIsolationDepth``.
+  static let maximumIsolationDepth = Limits.maximumIsolationDepth
 
   /// Records the subtree at entry `root` into `frame`. Layers that need no
   /// group are drawn from an explicit stack (any depth, no recursion); an
   /// isolated group records its content by recursing, at most
-  /// ``maximumGroupDepth`` levels.
+  /// ``maximumIsolationDepth`` levels.
   static func renderSubtree(_ root: Int, _ rootInherited: Inherited, depth: Int, context: Context,
                             into frame: inout DisplayList) {
     var stack: [Work] = [.layer(root, rootInherited)]
     while let work = stack.popLast() {
       switch work {
       case .border(let entry, let layerToDevice, let inherited):
+        context.scratch.budget.layer = context.tree.layers[entry].node
         var p = context.tree.layers[entry].properties
         if let tint = inherited.tint { p = tinted(p, by: tint) }
         drawBorder(p, layerToDevice: layerToDevice, opacity: inherited.opacity, clip: inherited.clip, context: context,
                    into: &frame)
       case .layer(let entry, var inherited):
+        context.scratch.budget.layer = context.tree.layers[entry].node
         let p = context.tree.layers[entry].properties
         guard !p.isHidden, p.opacity > 0 else { continue }
         let layer = LayerPlacement(entry, p, inherited: inherited, context: context)
@@ -109,7 +118,7 @@ package enum Compositor {
         if let solidMask, layer.isSinglePiece {
           // One piece under a one-shape mask: the mask is exactly a clip.
           inherited.clip = ClipMask(solidMask, parent: inherited.clip)
-        } else if layer.needsGroup, depth < maximumGroupDepth {
+        } else if layer.needsGroup, depth < maximumIsolationDepth {
           renderGroup(layer, inherited: inherited, depth: depth, solidMask: solidMask, context: context, into: &frame)
           continue
         } else if layer.mask != nil {

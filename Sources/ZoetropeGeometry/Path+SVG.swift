@@ -131,8 +131,16 @@ struct SVGPathParser {
   }
 
   mutating func point(relative: Bool) throws(PathDataError) -> Point {
+    let start = index
     let x = try number(), y = try number()
-    return relative ? Point(x: current.x + x, y: current.y + y) : Point(x: x, y: y)
+    return try finite(relative ? Point(x: current.x + x, y: current.y + y) : Point(x: x, y: y), from: start)
+  }
+
+  /// `p`, or an error at `start` when relative steps (or a control point
+  /// reflected for S or T) have gone past the largest finite number.
+  func finite(_ p: Point, from start: Int) throws(PathDataError) -> Point {
+    guard p.isFinite else { throw PathDataError(message: "coordinate out of range", offset: start) }
+    return p
   }
 
   mutating func parse() throws(PathDataError) -> Path {
@@ -175,23 +183,27 @@ struct SVGPathParser {
       let p = try point(relative: relative)
       lineTo(p)
     case 0x68:  // h
+      let start = index
       let x = try number()
-      lineTo(Point(x: relative ? current.x + x : x, y: current.y))
+      lineTo(try finite(Point(x: relative ? current.x + x : x, y: current.y), from: start))
     case 0x76:  // v
+      let start = index
       let y = try number()
-      lineTo(Point(x: current.x, y: relative ? current.y + y : y))
+      lineTo(try finite(Point(x: current.x, y: relative ? current.y + y : y), from: start))
     case 0x63:  // c
       let c1 = try point(relative: relative), c2 = try point(relative: relative), p = try point(relative: relative)
       curveTo(p, c1, c2)
     case 0x73:  // s
-      let c1 = lastCubicControl.map { current * 2 - $0 } ?? current
+      let start = index
+      let c1 = try finite(lastCubicControl.map { current * 2 - $0 } ?? current, from: start)
       let c2 = try point(relative: relative), p = try point(relative: relative)
       curveTo(p, c1, c2)
     case 0x71:  // q
       let c = try point(relative: relative), p = try point(relative: relative)
       quadTo(p, c)
     case 0x74:  // t
-      let c = lastQuadControl.map { current * 2 - $0 } ?? current
+      let start = index
+      let c = try finite(lastQuadControl.map { current * 2 - $0 } ?? current, from: start)
       let p = try point(relative: relative)
       quadTo(p, c)
     case 0x61:  // a
@@ -249,9 +261,19 @@ struct SVGPathParser {
     }
     let phi = rotationDegrees * Double.pi / 180
     let (sinPhi, cosPhi) = (sin(phi), cos(phi))
-    let dx = (start.x - end.x) / 2, dy = (start.y - end.y) / 2
-    let x1 = cosPhi * dx + sinPhi * dy, y1 = -sinPhi * dx + cosPhi * dy
-    var rx = rx, ry = ry
+    // Half the chord, in the ellipse's axes. Lengths are divided by a power
+    // of two near the largest of them first (exact: the same bits as without
+    // it for ordinary sizes), so that the squares and fourth powers below
+    // cannot overflow whatever the (finite) coordinates.
+    let dx = start.x / 2 - end.x / 2, dy = start.y / 2 - end.y / 2
+    let largest = Swift.max(Swift.abs(dx), Swift.abs(dy), rx, ry)
+    guard largest.isFinite, largest > 0 else {
+      lineTo(end)
+      return
+    }
+    let unit = largest < 0x1p500 ? 1 : Double(sign: .plus, exponent: largest.exponent, significand: 1)
+    let x1 = (cosPhi * dx + sinPhi * dy) / unit, y1 = (-sinPhi * dx + cosPhi * dy) / unit
+    var rx = rx / unit, ry = ry / unit
     let lambda = (x1 * x1) / (rx * rx) + (y1 * y1) / (ry * ry)
     if lambda > 1 {
       rx *= lambda.squareRoot()
@@ -262,8 +284,8 @@ struct SVGPathParser {
     var coefficient = denominator == 0 ? 0 : (Swift.max(numerator, 0) / denominator).squareRoot()
     if large == sweep { coefficient = -coefficient }
     let cx1 = coefficient * rx * y1 / ry, cy1 = -coefficient * ry * x1 / rx
-    let center = Point(x: cosPhi * cx1 - sinPhi * cy1 + (start.x + end.x) / 2,
-                       y: sinPhi * cx1 + cosPhi * cy1 + (start.y + end.y) / 2)
+    let center = Point(x: (cosPhi * cx1 - sinPhi * cy1) * unit + (start.x / 2 + end.x / 2),
+                       y: (sinPhi * cx1 + cosPhi * cy1) * unit + (start.y / 2 + end.y / 2))
     func angle(_ ux: Double, _ uy: Double, _ vx: Double, _ vy: Double) -> Double {
       atan2(ux * vy - uy * vx, ux * vx + uy * vy)
     }
@@ -271,7 +293,16 @@ struct SVGPathParser {
     var delta = angle((x1 - cx1) / rx, (y1 - cy1) / ry, (-x1 - cx1) / rx, (-y1 - cy1) / ry)
     if !sweep && delta > 0 { delta -= 2 * Double.pi }
     if sweep && delta < 0 { delta += 2 * Double.pi }
-    path.addArc(center: center, radii: (rx, ry), rotation: phi, startAngle: theta1, sweep: delta)
+    // An ellipse so much larger than the chord that its size underflowed
+    // above (or that the unscaled centre overflows) is a straight line to
+    // within rounding.
+    guard center.isFinite, (rx * unit).isFinite, (ry * unit).isFinite, theta1.isFinite, delta.isFinite,
+      denominator > 0 || numerator <= 0
+    else {
+      lineTo(end)
+      return
+    }
+    path.addArc(center: center, radii: (rx * unit, ry * unit), rotation: phi, startAngle: theta1, sweep: delta)
     // Land exactly on the requested end point.
     if case .curveTo(_, let c1, let c2)? = path.elements.last {
       path.elements[path.elements.count - 1] = .curveTo(end, control1: c1, control2: c2)

@@ -28,9 +28,24 @@ package enum Stroker {
   ///
   /// Round caps and joins are polygons within `tolerance` of their arcs.
   package static func stroke(_ polylines: [Polyline], style: StrokeStyle, tolerance: Double = 0.05) -> [Polyline] {
+    stroke(polylines, style: style, tolerance: tolerance, maximumPoints: .max) ?? []
+  }
+
+  /// The stroke outline, or `nil` as soon as it would hold more than
+  /// `maximumPoints` points (counted as the sides grow, so that no more than
+  /// about that many are ever made: round joins of a wide line can multiply
+  /// the points of a long polyline hundreds of times).
+  package static func stroke(_ polylines: [Polyline], style: StrokeStyle, tolerance: Double,
+                             maximumPoints: Int) -> [Polyline]? {
     let half = style.lineWidth / 2
     guard half > 0, half.isFinite else { return [] }
     var output: [Polyline] = []
+    var remaining = maximumPoints
+    func spend(_ line: Polyline) -> Bool {
+      remaining -= line.points.count
+      output.append(line)
+      return remaining >= 0
+    }
     let pieces = style.dashPattern.isEmpty ? polylines : dash(polylines, pattern: style.dashPattern, phase: style.dashPhase)
     for line in pieces {
       var points: [Point] = []
@@ -40,21 +55,23 @@ package enum Stroker {
         // A zero-length subpath: a dot for round and square caps.
         let p = points.first ?? line.points[0]
         switch style.lineCap {
-        case .round: output.append(circle(p, half, tolerance: tolerance))
-        case .square: output.append(polygon([p + Point(x: -half, y: -half), p + Point(x: half, y: -half),
-                                             p + Point(x: half, y: half), p + Point(x: -half, y: half)]))
+        case .round: guard spend(circle(p, half, tolerance: tolerance)) else { return nil }
+        case .square: guard spend(polygon([p + Point(x: -half, y: -half), p + Point(x: half, y: -half),
+                                           p + Point(x: half, y: half), p + Point(x: -half, y: half)])) else { return nil }
         case .butt: break
         }
         continue
       }
       if line.isClosed && points.count > 2 {
-        let (left, right) = sides(points, closed: true, half: half, style: style, tolerance: tolerance,
-                                  alongTangent: (false, false))
-        output.append(Polyline(points: left, isClosed: true))
-        output.append(Polyline(points: right.reversed(), isClosed: true))
+        guard let (left, right) = sides(points, closed: true, half: half, style: style, tolerance: tolerance,
+                                        alongTangent: (false, false), maximumPoints: remaining),
+          spend(Polyline(points: left, isClosed: true)), spend(Polyline(points: right.reversed(), isClosed: true))
+        else { return nil }
       } else {
-        let (left, right) = sides(points, closed: false, half: half, style: style, tolerance: tolerance,
-                                  alongTangent: (line.startsAlongTangent, line.endsAlongTangent))
+        guard let (left, right) = sides(points, closed: false, half: half, style: style, tolerance: tolerance,
+                                        alongTangent: (line.startsAlongTangent, line.endsAlongTangent),
+                                        maximumPoints: remaining)
+        else { return nil }
         let count = points.count
         let endDirection = direction(points[count - 2], points[count - 1]) * half
         let startDirection = direction(points[0], points[1]) * half
@@ -64,17 +81,18 @@ package enum Stroker {
         outline += right.reversed()
         outline += cap(at: points[0], from: right[0], to: left[0], direction: startDirection * -1, style: style,
                        tolerance: tolerance)
-        output.append(Polyline(points: outline, isClosed: true))
+        guard spend(Polyline(points: outline, isClosed: true)) else { return nil }
       }
     }
     return output
   }
 
   /// The left and right offset sides of a polyline, with joins: outer corners
-  /// get the join, inner corners go through the pivot.
+  /// get the join, inner corners go through the pivot. `nil` once the two
+  /// hold more than `maximumPoints` points.
   static func sides(_ points: [Point], closed: Bool, half: Double, style: StrokeStyle, tolerance: Double,
-                    alongTangent: (start: Bool, end: Bool) = (false, false))
-    -> (left: [Point], right: [Point])
+                    alongTangent: (start: Bool, end: Bool) = (false, false), maximumPoints: Int = .max)
+    -> (left: [Point], right: [Point])?
   {
     let count = points.count
     let segmentCount = closed ? count : count - 1
@@ -126,6 +144,7 @@ package enum Stroker {
         inner(pivot, before * -1, after * -1, d0: d0, d1: d1, half: half, room: shorter, end: end, longer: longer,
               into: &right)
       }
+      if left.count + right.count > maximumPoints { return nil }
     }
     if !closed {
       left.append(points[count - 1] + normals[segmentCount - 1])

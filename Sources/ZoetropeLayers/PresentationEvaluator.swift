@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // The presentation-layer evaluator: (model tree, time) -> presentation tree.
 
+import ZoetropeGeometry
+
 /// Computes what every layer looks like at an instant, as Core Animation's
 /// presentation layers do: a pure function of a ``LayerTree`` and a media time.
 ///
@@ -24,8 +26,9 @@ public struct PresentationEvaluator: Sendable {
   /// The most copied layers a frame evaluates (replicator copies beyond
   /// copy 0, nested replicators multiplying): 100,000. Copies past the
   /// budget are not drawn — a whole copy is kept or dropped, the earliest
-  /// kept — so that no `instanceCount` can exhaust memory.
-  public static let maximumReplicatedLayers = 100_000
+  /// kept — so that no `instanceCount` can exhaust memory
+  /// (``Limits/maximumReplicatedLayers``).
+  public static let maximumReplicatedLayers = Limits.maximumReplicatedLayers
 
   /// An evaluator of `tree`.
   public init(_ tree: LayerTree) { self.tree = tree }

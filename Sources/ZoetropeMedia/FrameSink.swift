@@ -64,8 +64,16 @@ package struct AtomicOutput: Sendable {
     temporaryPath = folder + "." + name + ".\(getpid()).part"
   }
 
-  /// Moves the temporary file under the requested name.
+  /// Moves the temporary file under the requested name; refuses (deleting
+  /// the temporary file) when something other than a regular file is there
+  /// (see ``checkReplaceable(_:)``).
   package func commit() throws(MediaError) {
+    do {
+      try AtomicOutput.checkReplaceable(path)
+    } catch {
+      unlink(temporaryPath)
+      throw error
+    }
     guard rename(temporaryPath, path) == 0 else {
       let reason = String(cString: strerror(errno))
       unlink(temporaryPath)

@@ -35,6 +35,11 @@ public struct RGBAImage: Hashable, Sendable {
     self.pixels = pixels
   }
 
+  /// The most pixels a PNG may have to be read or written (the C shim's
+  /// `ZT_PNG_MAXIMUM_PIXELS`, checked from the header before any memory is
+  /// taken): 2²⁸, 16,384 × 16,384.
+  package static let maximumPixels = Int(ZT_PNG_MAXIMUM_PIXELS)
+
   /// Lets `body` write the pixels in place (their number cannot change).
   package mutating func withUnsafeMutablePixels<Result>(
     _ body: (UnsafeMutableBufferPointer<UInt8>) throws -> Result
@@ -69,20 +74,19 @@ extension RGBAImage {
   /// Writes the image as an 8-bit RGBA PNG. The bytes depend only on the pixels
   /// and the compression (no time stamps). The file is written under a
   /// temporary name beside `path` and renamed into place on success, so a
-  /// failure never leaves a half-written file under `path`.
+  /// failure never leaves a half-written file under `path`. Something other
+  /// than a regular file at `path` (a device, a FIFO, a link, a folder) is
+  /// refused before anything is written.
   public func writePNG(to path: String, compression: PNGCompression = .fast) throws(MediaError) {
-    let temporary = AtomicOutput(path: path).temporaryPath
+    try AtomicOutput.checkReplaceable(path)
+    let output = AtomicOutput(path: path)
     do {
-      try writePNGDirectly(to: temporary, compression: compression)
+      try writePNGDirectly(to: output.temporaryPath, compression: compression)
     } catch {
-      unlink(temporary)
+      output.discard()
       throw MediaError(path: path, reason: error.reason)
     }
-    guard rename(temporary, path) == 0 else {
-      let reason = String(cString: strerror(errno))
-      unlink(temporary)
-      throw MediaError(path: path, reason: reason)
-    }
+    try output.commit()
   }
 
   /// Writes the PNG straight to `path` (no temporary name; a failure may
@@ -134,7 +138,7 @@ extension RGBAImage {
     let status = zt_png_read_rgba(path, &pointer, &w, &h, &message, message.count)
     guard status == 0, let pointer else { throw MediaError(path: path, message: message) }
     defer { zt_free(pointer) }
-    self.init(width: Int(w), height: Int(h), pixels: Array(UnsafeBufferPointer(start: pointer, count: Int(w * h * 4))))
+    self.init(width: Int(w), height: Int(h), pixels: Array(UnsafeBufferPointer(start: pointer, count: Int(w) * Int(h) * 4)))
   }
 }
 
@@ -185,6 +189,6 @@ extension RGBAImage {
     }
     guard status == 0, let pointer else { throw MediaError(path: "(memory)", message: buffer) }
     defer { zt_free(pointer) }
-    self.init(width: Int(w), height: Int(h), pixels: Array(UnsafeBufferPointer(start: pointer, count: Int(w * h * 4))))
+    self.init(width: Int(w), height: Int(h), pixels: Array(UnsafeBufferPointer(start: pointer, count: Int(w) * Int(h) * 4)))
   }
 }

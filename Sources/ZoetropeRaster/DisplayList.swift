@@ -3,6 +3,7 @@
 
 import Dispatch
 import Shaders
+import Synchronization
 import ZoetropeGeometry
 
 /// A frame's drawing as the compositor recorded it: every piece of every
@@ -91,6 +92,9 @@ package struct DisplayList: Sendable {
   var imagePaints: [ImagePaint] = []
   /// How deep isolated groups nest (how many group buffers a band needs).
   private(set) var groupDepth = 0
+  /// The budget the frame went past while it was recorded (what went past
+  /// it is not in the drawing); `nil` for a complete drawing.
+  package var overrun: BudgetOverrun?
   /// The open groups: where their `beginGroup` is, what they touched so far,
   /// and whether the group is a mask.
   private var openGroups: [(index: Int, bounds: PixelBounds, isMask: Bool)] = []
@@ -208,11 +212,17 @@ extension DisplayList {
   /// threads (at least one). With `straightAlpha` each band is unpremultiplied
   /// as soon as it is drawn, else the frame is left premultiplied. The bytes
   /// are the same for every thread count.
+  ///
+  /// `isCancelled` is asked before each band: once it returns true the
+  /// workers stop, the result is false and the pixels are unspecified.
+  /// Returns true when every band was played.
+  @discardableResult
   package func render(into pixels: UnsafeMutablePointer<UInt8>, straightAlpha: Bool, threads: Int = 1,
-                      bandHeight: Int = DisplayList.bandHeight) {
+                      bandHeight: Int = DisplayList.bandHeight, isCancelled: (@Sendable () -> Bool)? = nil) -> Bool {
     let bandHeight = Swift.max(bandHeight, 1)
     let bands = (height + bandHeight - 1) / bandHeight
-    guard bands > 0, width > 0 else { return }
+    guard bands > 0, width > 0 else { return isCancelled?() != true }
+    let stopped = Atomic<Bool>(false)
     let workers = Swift.min(Swift.max(threads, 1), bands)
     // A raw address crosses into the workers; they write disjoint rows.
     let address = Int(bitPattern: pixels)
@@ -227,6 +237,10 @@ extension DisplayList {
                                 runCount: self.runs.count, samplesImages: !self.imagePaints.isEmpty)
       var band = worker
       while band < bands {
+        if let isCancelled, stopped.load(ordering: .relaxed) || isCancelled() {
+          stopped.store(true, ordering: .relaxed)
+          return
+        }
         let top = band * bandHeight
         let rows = top..<Swift.min(top + bandHeight, self.height)
         self.play(rows: rows, into: pixels + 4 * top * self.width, scratch: scratch)
@@ -239,6 +253,7 @@ extension DisplayList {
     } else {
       DispatchQueue.concurrentPerform(iterations: workers, execute: work)
     }
+    return !stopped.load(ordering: .relaxed)
   }
 
   /// Draws the rows `rows` of the frame into `band` (those rows only,

@@ -37,11 +37,15 @@ extension Rasterizer {
                               maxY: Swift.max(a.y, b.y), canvasWidth: canvas.width, canvasHeight: canvas.height)
       }
     }
+    // Priced (and, when huge, cut down to what can reach the canvas) before
+    // anything is flattened: see Rasterizer+Budget.swift.
+    guard let (drawn, flattening) = affordableFill(path, transform: transform, canvas: canvas, budget: scratch?.budget)
+    else { return nil }
     let lines: [Polyline]
     if transform.isAffine {
-      lines = path.flattened(tolerance: tolerance, transform: transform.affineTransform)
+      lines = drawn.flattened(tolerance: tolerance, transform: flattening)
     } else {
-      lines = project(path.flattened(tolerance: tolerance / deviceScale(of: transform)), through: transform)
+      lines = project(drawn.flattened(tolerance: tolerance / deviceScale(of: transform)), through: transform)
     }
     return spans(of: lines, fillRule: fillRule, canvasWidth: canvas.width, canvasHeight: canvas.height,
                  scratch: scratch)

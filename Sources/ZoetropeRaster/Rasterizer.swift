@@ -49,6 +49,7 @@ package enum Rasterizer {
     else { return nil }
     let runs = accumulator.resolveSpans(fillRule: fillRule, x: x0, y: y0)
     scratch?.cells = accumulator.takeCells()
+    if let budget = scratch?.budget, !budget.spend(coverage: runs, on: "rasterizing it") { return nil }
     return runs
   }
 
@@ -110,8 +111,10 @@ package enum Rasterizer {
 /// thread-safe: one per rendering thread.
 package final class RasterScratch {
   var cells: [Float] = []
-  /// An empty scratch.
-  package init() {}
+  /// What the frame drawn with this scratch may still spend.
+  package let budget: FrameBudget
+  /// An empty scratch spending `budget`.
+  package init(budget: FrameBudget = FrameBudget()) { self.budget = budget }
 
   /// Takes the (all-zero) cells out.
   func takeCells() -> [Float] {

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // A strict RFC 8259 JSON reader over UTF-8 bytes: iterative, so depth costs no stack.
 
+import ZoetropeGeometry
+
 /// Why a JSON document could not be read, with the line and column (1-based,
 /// column counted in bytes) of the offending byte.
 package struct JSONReadError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -25,20 +27,28 @@ package struct JSONReadError: Error, Hashable, Sendable, CustomStringConvertible
 /// Reads JSON documents strictly (RFC 8259): no comments, trailing commas,
 /// `NaN`, leading zeros or unescaped control characters; UTF-8 validated;
 /// duplicate keys refused; numbers correctly rounded and finite. Containers are
-/// kept on an explicit stack, so nesting depth is limited only by memory.
+/// kept on an explicit stack, so nesting depth is limited only by memory; a
+/// document of more than ``Limits/maximumSceneValues`` values is refused.
 package enum JSONReader {
-  /// Parses one complete document (a leading UTF-8 byte-order mark is skipped).
-  package static func parse(_ bytes: [UInt8]) throws(JSONReadError) -> JSONValue {
-    var reader = Reader(bytes: bytes)
+  /// Parses one complete document (a leading UTF-8 byte-order mark is
+  /// skipped) of at most `maximumValues` values.
+  package static func parse(_ bytes: [UInt8], maximumValues: Int = Limits.maximumSceneValues)
+    throws(JSONReadError) -> JSONValue
+  {
+    var reader = Reader(bytes: bytes, maximumValues: maximumValues)
     return try reader.document()
   }
 }
 
 private struct Reader {
   let bytes: [UInt8]
+  let maximumValues: Int
   var index = 0
 
-  init(bytes: [UInt8]) { self.bytes = bytes }
+  init(bytes: [UInt8], maximumValues: Int) {
+    self.bytes = bytes
+    self.maximumValues = maximumValues
+  }
 
   /// A container being filled. A class, so appending never copies the
   /// elements gathered so far (an enum payload would be copied on every append).
@@ -84,8 +94,14 @@ private struct Reader {
     skipWhitespace()
     if atEnd { throw error("the file is empty; expected a JSON document") }
     var stack: [Container] = []
+    var count = 0
     while true {
       // Read one value (or open a container).
+      count += 1
+      if count > maximumValues {
+        throw error("the document holds more than \(maximumValues) values"
+          + (maximumValues == Limits.maximumSceneValues ? " (Limits.maximumSceneValues)" : ""))
+      }
       skipWhitespace()
       guard !atEnd else { throw error("unexpected end of file (truncated?)") }
       var value: JSONValue

@@ -7,7 +7,7 @@ import ZoetropeLayers
 extension SceneDecoder {
   /// The largest `instanceCount` a scene may give (2³¹ − 1); the copies a
   /// frame draws are limited further by
-  /// ``PresentationEvaluator/maximumReplicatedLayers``.
+  /// ``Limits/maximumReplicatedLayers``.
   static let maximumInstanceCount = Double(Int32.max)
 
   /// Decodes a shadow, blend-mode or corner key into `layer`; returns false
@@ -100,11 +100,11 @@ extension SceneDecoder {
 
   /// Reports a replicator whose copies (multiplied by those of the
   /// replicators it is inside) would exceed the frame budget of
-  /// ``PresentationEvaluator/maximumReplicatedLayers`` copied layers, at its
+  /// ``Limits/maximumReplicatedLayers`` copied layers, at its
   /// `instanceCount`.
   mutating func checkReplicatorBudget(_ root: Layer) {
     guard !replicatorPaths.isEmpty else { return }
-    let budget = Double(PresentationEvaluator.maximumReplicatedLayers)
+    let budget = Double(Limits.maximumReplicatedLayers)
     var total = 0.0
     // Pre-order over the tree: each layer with how many copies of it are drawn.
     var stack: [(Layer, Double)] = [(root, 1)]
@@ -126,7 +126,7 @@ extension SceneDecoder {
           if total > budget, let path = replicatorPaths.first(where: { $0.layer === layer })?.path {
             report(paths.child(path, "instanceCount"), "makes \(SceneDecoder.format(multiplicity * (count - 1) * copied)) "
               + "copied layers (with those of the replicators around it); a frame draws at most "
-              + "\(PresentationEvaluator.maximumReplicatedLayers)")
+              + "\(Limits.maximumReplicatedLayers) (Limits.maximumReplicatedLayers)")
             return
           }
         }

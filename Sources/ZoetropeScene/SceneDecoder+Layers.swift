@@ -42,7 +42,8 @@ extension SceneDecoder {
   }
 
   /// Decodes the scene's `layers` into sublayers of `root`, iteratively: depth
-  /// costs heap, not stack.
+  /// costs heap, not stack. More than ``Limits/maximumLayers`` layers are
+  /// refused at the first one past the budget.
   mutating func decodeLayers(_ items: [JSONValue], under root: Layer, at path: Int) {
     var pending: [PendingLayer] = []
     for (i, item) in items.enumerated().reversed() {
@@ -60,10 +61,18 @@ extension SceneDecoder {
     var isMask: Bool
   }
 
-  /// Decodes layers and everything under them (masks, sublayers) until none is pending.
+  /// Decodes layers and everything under them (masks, sublayers) until none
+  /// is pending. Masks count as layers; past ``Limits/maximumLayers`` the
+  /// first layer over the budget is reported and decoding stops.
   mutating func decodePending(_ pending: inout [PendingLayer]) {
     while let item = pending.popLast() {
       let (value, layerPath, parent) = (item.value, item.path, item.parent)
+      decodedLayerCount += 1
+      if decodedLayerCount > Limits.maximumLayers {
+        report(layerPath, "the scene has more than \(Limits.maximumLayers) layers (Limits.maximumLayers)")
+        pending.removeAll()
+        return
+      }
       guard let layer = decodeLayer(value, at: layerPath, parent: parent, isMask: item.isMask) else { continue }
       if let mask = value["mask"] {
         let maskPath = paths.child(layerPath, "mask")

@@ -59,7 +59,8 @@ extension SceneDecoder {
     return s
   }
 
-  /// A fixed-length array of finite numbers.
+  /// A fixed-length array of finite numbers; every entry that is not one is
+  /// reported at its own index.
   mutating func numbers(_ value: JSONValue, at path: Int, count: Int, what: String) -> [Double]? {
     guard case .array(let items) = value, items.count == count else {
       report(path, "must be \(what) (got \(value.compactDescription))")
@@ -67,10 +68,9 @@ extension SceneDecoder {
     }
     var result: [Double] = []
     for (i, item) in items.enumerated() {
-      guard let v = number(item, at: paths.child(path, i)) else { return nil }
-      result.append(v)
+      if let v = number(item, at: paths.child(path, i)) { result.append(v) }
     }
-    return result
+    return result.count == count ? result : nil
   }
 
   /// An array of finite numbers of any length.
@@ -147,8 +147,13 @@ extension SceneDecoder {
         + "{\"translate\": [x, y]} (got \(value.compactDescription))")
       return nil
     }
-    if items.count == 16, items.allSatisfy({ if case .number = $0 { true } else { false } }) {
-      return numbers(value, at: path, count: 16, what: "16 numbers").flatMap { Transform3D($0) }
+    // Numbers (or anything but operation objects) make a matrix: each entry
+    // is checked at its own index, so "NaN" at index 3 is reported there.
+    if let first = items.first, !items.contains(where: { if case .object = $0 { true } else { false } }),
+      { if case .object = first { false } else { true } }()
+    {
+      return numbers(value, at: path, count: 16, what: "a transform: 16 numbers m11…m44, or an array of operations")
+        .flatMap { Transform3D($0) }
     }
     var result = Transform3D.identity
     for (i, item) in items.enumerated() {

@@ -41,6 +41,8 @@ public struct SceneDecoder {
   var names: [String: Int] = [:]
   /// Every replicator decoded, with its path (for the copy budget).
   var replicatorPaths: [(layer: Layer, path: Int)] = []
+  /// How many layers (masks included) were decoded so far, against ``Limits/maximumLayers``.
+  var decodedLayerCount = 0
   /// Decodes the scene's image files, each once, within one memory budget.
   let images: ImageLoader
   /// The folder relative paths of the files a scene names (images, fonts) start from.
@@ -51,12 +53,12 @@ public struct SceneDecoder {
   var sourceFiles: [String] = []
   /// Every font the scene names, with the file it resolved to.
   var fonts: [SceneFont] = []
-  /// Canvas side limit in pixels.
-  public static let maximumPixelsPerSide = 16_384
-  /// The longest clip accepted, seconds (a day).
-  public static let maximumDuration: Double = 86_400
-  /// The deepest animation group nesting accepted.
-  public static let maximumGroupDepth = 64
+  /// Canvas side limit in pixels (``Limits/maximumPixelsPerSide``).
+  public static let maximumPixelsPerSide = Limits.maximumPixelsPerSide
+  /// The longest clip accepted, seconds (``Limits/maximumDuration``).
+  public static let maximumDuration: Double = Limits.maximumDuration
+  /// The deepest animation group nesting accepted (``Limits/maximumGroupDepth``).
+  public static let maximumGroupDepth = Limits.maximumGroupDepth
 
   init(images: ImageLoader = ImageLoader(), baseFolder: String = ".") {
     self.images = images
@@ -309,9 +311,11 @@ public struct SceneDecoder {
   }
 
   /// `30`, `29.97` or `"30000/1001"`.
+  /// A frame rate within ``Limits/frameRates``: a number (to a thousandth)
+  /// or a ratio of positive integers.
   private mutating func frameRate(_ value: JSONValue, at path: Int) -> FrameRate? {
     switch value {
-    case .number(let v) where v > 0 && v <= 1000:
+    case .number(let v) where Limits.frameRates.contains(v):
       if v == v.rounded() { return FrameRate(Int(v)) }
       var numerator = Int((v * 1000).rounded()), denominator = 1000
       let g = SceneDecoder.gcd(numerator, denominator)
@@ -321,13 +325,13 @@ public struct SceneDecoder {
     case .string(let s):
       let parts = s.split(separator: "/", omittingEmptySubsequences: false)
       if parts.count == 2, let n = Int(parts[0].trimmingSpaces), let d = Int(parts[1].trimmingSpaces),
-        n > 0, d > 0, Double(n) / Double(d) <= 1000
+        n > 0, d > 0, Limits.frameRates.contains(Double(n) / Double(d))
       {
         return FrameRate(numerator: n, denominator: d)
       }
     default: break
     }
-    report(path, "must be a frame rate in (0, 1000]: a number or a ratio such as \"30000/1001\" "
+    report(path, "must be a frame rate in 0.001…1000: a number or a ratio such as \"30000/1001\" "
       + "(got \(value.compactDescription))")
     return nil
   }

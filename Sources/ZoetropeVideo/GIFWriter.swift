@@ -92,7 +92,9 @@ package final class GIFWriter {
 
   /// The start of frame `index` on GIF's clock, in centiseconds.
   package static func centiseconds(ofFrame index: Int, frameRate: Double) -> Int {
-    Int((Double(index) * 100 / frameRate).rounded())
+    // Clamped before converting: no rate or index can trap it.
+    let exact = (Double(index) * 100 / frameRate).rounded()
+    return exact.isNaN ? 0 : Int(Swift.min(Swift.max(exact, 0), 1e15))
   }
 
   /// Adds the next frame, shown for `delay` centiseconds.

@@ -156,11 +156,19 @@ public struct RenderOutput: Sendable {
   }
 
   /// The sink that writes `width × height` frames at `frameRate` to ``path``.
-  /// Nothing appears under the path until the sink finishes.
-  public func makeSink(width: Int, height: Int, frameRate: FrameRate) throws(MediaError) -> any FrameSink {
+  /// Nothing appears under the path until the sink finishes. Refused before
+  /// anything is written: an output that would replace something other than
+  /// a regular file (a device, a FIFO, a link, a folder), or one of `inputs`
+  /// (compared by device and inode, so any spelling of the name counts).
+  public func makeSink(width: Int, height: Int, frameRate: FrameRate,
+                       protecting inputs: [String] = []) throws(MediaError) -> any FrameSink {
+    if case .pngSequence = format {} else {
+      try AtomicOutput.checkReplaceable(path)
+      try AtomicOutput.checkNotAnInput(path, inputs: inputs)
+    }
     switch format {
     case .pngSequence(let pattern):
-      return try PNGSequenceSink(pattern: pattern, compression: pngCompression ?? .fast)
+      return try PNGSequenceSink(pattern: pattern, compression: pngCompression ?? .fast, protecting: inputs)
     case .gif:
       return GIFSink(path: path, width: width, height: height, frameRate: frameRate.framesPerSecond, plays: loop,
                      dither: dither, matte: matte)

@@ -4,8 +4,18 @@
 import ArgumentParser
 import Zoetrope
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 // Every frame frees and reallocates the same working set; keep it in the process.
 HeapPolicy.keepFreedMemory()
+
+// Past a file-size limit (ulimit -f) a write fails with "File too large" and
+// the command reports it and cleans up, instead of being killed half-way.
+_ = signal(SIGXFSZ, SIG_IGN)
 
 // Scene files may nest layers tens of thousands deep; the work runs on a thread
 // with a large stack so that nothing about the input can overflow it.

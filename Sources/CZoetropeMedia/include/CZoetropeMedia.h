@@ -20,6 +20,13 @@ enum zt_status {
   ZT_END = 5,           ///< no more frames (reading)
 };
 
+/// The most pixels a PNG may have to be read or written: 2^28 (16384 × 16384,
+/// 1 GiB of RGBA; Limits.maximumPNGPixels in Swift). Checked from the header,
+/// before any pixel memory is taken.
+#define ZT_PNG_MAXIMUM_PIXELS (1ull << 28)
+/// The longest side libpng accepts from a header (PNG's own limit is 2^31 − 1).
+#define ZT_PNG_MAXIMUM_SIDE (1u << 24)
+
 /// PNG row filters for `zt_png_write_rgba`.
 enum zt_png_filters {
   ZT_PNG_FILTER_NONE = 0,  ///< rows as they are
@@ -28,7 +35,7 @@ enum zt_png_filters {
   ZT_PNG_KEEP_ALPHA = 4,   ///< flag: write RGBA even when every pixel is opaque
 };
 
-/// Writes `width × height` straight-alpha RGBA8 pixels (rows top to bottom,
+/// Writes `width × height` (at most `ZT_PNG_MAXIMUM_PIXELS`) straight-alpha RGBA8 pixels (rows top to bottom,
 /// `4 × width` bytes each) as an 8-bit PNG at `path`: RGBA, or RGB when every
 /// pixel is opaque (the same pixels when read back).
 /// `compression` is the zlib level 0…9 (1–3 is fast, 9 smallest); `filters`
@@ -37,8 +44,9 @@ enum zt_png_filters {
 /// repeats itself). The file
 /// has no time stamp or other varying chunk: the same pixels give the same bytes.
 /// On failure returns a non-zero `zt_status` and writes a message into
-/// `message` (`message_size` bytes, NUL-terminated); a partial file may remain
-/// at `path` (callers write to a temporary name and rename).
+/// `message` (`message_size` bytes, NUL-terminated) — a failed write says the
+/// system's reason ("writing: No space left on device"); a partial file may
+/// remain at `path` (callers write to a temporary name and rename).
 int zt_png_write_rgba(const char *path, const uint8_t *pixels, uint32_t width, uint32_t height,
                       int compression, int filters, char *message, size_t message_size);
 
@@ -53,7 +61,11 @@ int zt_png_decode_rgba(const uint8_t *data, size_t size, uint8_t **pixels, uint3
 
 /// Reads a PNG as straight-alpha RGBA8 (any bit depth and colour type is
 /// converted). On success `*pixels` holds `4 × width × height` bytes that the
-/// caller frees with `zt_free`.
+/// caller frees with `zt_free`. Only regular files are read (a FIFO is an
+/// error, not a wait); an image of more than `ZT_PNG_MAXIMUM_PIXELS` pixels,
+/// or claiming more rows than its bytes can inflate to, is an error found in
+/// the header, before the pixels' memory is taken. Every failure fills
+/// `message`.
 int zt_png_read_rgba(const char *path, uint8_t **pixels, uint32_t *width, uint32_t *height,
                      char *message, size_t message_size);
 

@@ -3,6 +3,7 @@
 
 import ArgumentParser
 import Dispatch
+import Synchronization
 import Zoetrope
 
 /// `zoetrope bench SCENE [--time T] [--frames N] [--threads N] [--json]`
@@ -21,42 +22,49 @@ struct Bench: ParsableCommand {
   @Option(name: .customLong("time"), help: "The clip time of the frame, seconds.")
   var time: Double = 0
 
-  @Option(name: .customLong("frames"), help: "How many frames to time.")
+  @Option(name: .customLong("frames"), help: "How many frames to time, 1 to 1000000.")
   var frames: Int = 20
 
-  @Option(name: .customLong("threads"), help: "Frames rendered at once.")
+  @Option(name: .customLong("threads"), help: "Frames rendered at once, 1 to 256.")
   var threads: Int = 1
 
   @Flag(name: .customLong("json"), help: "Print one JSON object instead of a table row.")
   var json = false
 
+  /// The most frames one bench times.
+  static let maximumFrames = 1_000_000
+
   func validate() throws {
-    guard frames > 0 else { throw ValidationError("--frames must be at least 1") }
-    guard threads > 0 else { throw ValidationError("--threads must be at least 1") }
+    guard (1...Bench.maximumFrames).contains(frames) else {
+      throw ValidationError("--frames must be 1…\(Bench.maximumFrames)")
+    }
+    try CommandChecks.validateThreads(threads)
     guard time.isFinite else { throw ValidationError("--time must be finite") }
   }
 
   func run() throws {
     let decoded = try SceneLoading.load(scene)
     let renderer = Renderer(decoded)
-    final class Samples: @unchecked Sendable {
-      var values: [Double]
-      init(_ count: Int) { values = Array(repeating: 0, count: count) }
-    }
-    let samples = Samples(frames)
+    // Each thread times its share into an array of its own, handed over once
+    // at the end (threads writing into one shared array raced on it).
+    let samples = Mutex<[Double]>([])
     let start = DispatchTime.now().uptimeNanoseconds
+    // Never more threads than frames: each thread times a share of them.
+    let threads = Swift.min(self.threads, frames)
     let perThread = (frames + threads - 1) / threads
     DispatchQueue.concurrentPerform(iterations: threads) { thread in
       // One warm-up per thread; then every frame reuses the thread's image.
       var image = renderer.frame(atTime: time)
-      for i in (thread * perThread)..<Swift.min(frames, (thread + 1) * perThread) {
+      var times: [Double] = []
+      for _ in Swift.min(frames, thread * perThread)..<Swift.min(frames, (thread + 1) * perThread) {
         let t0 = DispatchTime.now().uptimeNanoseconds
         renderer.render(atTime: time, into: &image)
-        samples.values[i] = Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e6
+        times.append(Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e6)
       }
+      samples.withLock { $0 += times }
     }
     let wall = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-    let sorted = samples.values.sorted()
+    let sorted = samples.withLock { $0.sorted() }
     func percentile(_ p: Double) -> Double { sorted[Swift.min(sorted.count - 1, Int(Double(sorted.count - 1) * p + 0.5))] }
     let fps = Double(frames) / wall
     let width = Int((decoded.canvas.width * decoded.canvas.scale).rounded())

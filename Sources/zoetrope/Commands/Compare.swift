@@ -13,7 +13,9 @@ struct Compare: ParsableCommand {
       Exit 0 when the images are equal (or within --threshold and --max-diff-pixels), 1 when they differ, \
       2 on an error (a missing or unreadable file, different sizes, folders with different frames). Prints \
       the largest channel difference, the share of differing pixels, PSNR, and how many differing pixels \
-      look like anti-aliasing. Folders are compared file by file (*.png by name).
+      look like anti-aliasing. Folders are compared file by file (*.png by name); only regular files are \
+      read (a FIFO or device named *.png is an error, not a wait). --diff never replaces an input, a device, \
+      a FIFO or a link.
       """
   )
 
@@ -53,6 +55,11 @@ struct Compare: ParsableCommand {
       func pngs(_ folder: String) -> [String] {
         ((try? fm.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.lowercased().hasSuffix(".png") }.sorted()
       }
+      if let diff, let identity = AtomicOutput.identity(of: diff),
+        [expected, actual].contains(where: { AtomicOutput.identity(of: $0) == identity })
+      {
+        fail("\(diff): is one of the folders compared; writing the differences there would replace its frames")
+      }
       let a = pngs(expected), b = pngs(actual)
       guard a == b else {
         let missing = Set(a).subtracting(b).sorted(), extra = Set(b).subtracting(a).sorted()
@@ -63,6 +70,17 @@ struct Compare: ParsableCommand {
       pairs = a.map { name in (expected + "/" + name, actual + "/" + name, diff.map { $0 + "/" + name }) }
     } else {
       pairs = [(expected, actual, diff)]
+    }
+    // Every output is checked before anything is read or written: never an
+    // input, never a device, FIFO, link or folder.
+    for (a, b, diffPath) in pairs {
+      guard let diffPath else { continue }
+      do throws(MediaError) {
+        try AtomicOutput.checkReplaceable(diffPath)
+        try AtomicOutput.checkNotAnInput(diffPath, inputs: [a, b])
+      } catch {
+        fail(error.description)
+      }
     }
     var allPass = true
     for (a, b, diffPath) in pairs {

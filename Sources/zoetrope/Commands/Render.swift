@@ -23,7 +23,9 @@ struct Render: ParsableCommand {
       numbered i and shows time i/fps), or a folder ending in / (frames as 0000.png, 0001.png and so on).
 
       Output is written under a temporary name beside OUT and renamed when complete: a failed or \
-      interrupted render (Ctrl-C) leaves nothing under OUT and never touches an existing file there.
+      interrupted render (Ctrl-C) leaves nothing under OUT and never touches an existing file there. \
+      OUT must be a regular file or a new name (a device, FIFO, symbolic link or folder there is refused) \
+      and never the scene file; PNG frames replace existing ones only once every frame is written.
 
       With --watch the scene is rendered again whenever its file (or a file it references) changes; \
       see --watch for when it ends and with which exit status.
@@ -48,7 +50,7 @@ struct Render: ParsableCommand {
   @Option(name: .customLong("scale"), help: "Extra device scale on top of the canvas scale.")
   var scale: Double = 1
 
-  @Option(name: .customLong("threads"), help: "Rendering threads; default one per core.")
+  @Option(name: .customLong("threads"), help: "Rendering threads, 1 to 256; default one per core.")
   var threads: Int?
 
   @Option(name: .customLong("codec"), help: "h264, hevc, prores or vp9; default from the extension.")
@@ -80,12 +82,30 @@ struct Render: ParsableCommand {
 
   func validate() throws {
     guard scale > 0, scale.isFinite else { throw ValidationError("--scale must be a positive number") }
-    if let duration { guard duration > 0, duration.isFinite else { throw ValidationError("--duration must be positive") } }
-    if let threads { guard threads > 0 else { throw ValidationError("--threads must be at least 1") } }
-    if let fps { guard Render.frameRate(fps) != nil else { throw ValidationError("--fps must be a positive rate like 30, 29.97 or 30000/1001") } }
-    if let frames { guard Render.frameRange(frames) != nil else { throw ValidationError("--frames must look like 0..<30 or 10...19") } }
+    if let duration {
+      guard duration > 0, duration <= Limits.maximumDuration else {
+        throw ValidationError("--duration must be more than 0 and at most \(Int(Limits.maximumDuration)) seconds (a day)")
+      }
+    }
+    try CommandChecks.validateThreads(threads)
+    if let fps {
+      guard Render.frameRate(fps) != nil else {
+        throw ValidationError("--fps must be a rate in 0.001…1000 like 30, 29.97 or 30000/1001")
+      }
+    }
+    if let frames {
+      guard Render.frameRange(frames) != nil else {
+        throw ValidationError("--frames must be a non-empty range like 0..<30 or 10...19, with indices 0…"
+          + "\(Limits.maximumFrameIndex)")
+      }
+    }
     if let progress { guard ["tty", "json", "none"].contains(progress) else { throw ValidationError("--progress must be tty, json or none") } }
     if let codec { guard VideoCodec(rawValue: codec) != nil else { throw ValidationError("--codec must be h264, hevc, prores, vp9 or apng") } }
+    if let preset {
+      guard Render.presets.contains(preset) else {
+        throw ValidationError("--preset must be one of \(Render.presets.joined(separator: ", "))")
+      }
+    }
     guard loop >= 0, loop <= 65535 else { throw ValidationError("--loop must be 0…65535") }
     let output = try makeOutput()
     if pngCompression != nil {
@@ -128,12 +148,7 @@ struct Render: ParsableCommand {
     if let fps { canvas.frameRate = Render.frameRate(fps)! }
     if let duration { canvas.duration = duration }
     decoded.canvas = canvas
-    let width = canvas.width * canvas.scale * scale, height = canvas.height * canvas.scale * scale
-    guard width <= Double(SceneDecoder.maximumPixelsPerSide), height <= Double(SceneDecoder.maximumPixelsPerSide)
-    else {
-      printError("\(scene): the canvas at --scale \(scale) exceeds \(SceneDecoder.maximumPixelsPerSide) pixels a side")
-      throw ExitCode.failure
-    }
+    try CommandChecks.checkCanvas(canvas, scale: scale, scene: scene)
     let renderer = Renderer(decoded)
     let size = renderer.frameSize(scale: scale)
     let all = 0..<canvas.frameCount
@@ -147,9 +162,12 @@ struct Render: ParsableCommand {
       }
     }
     let destination = try makeOutput()
+    // From here on Ctrl-C cancels the render (and removes what it wrote).
+    let interrupt = interrupt ?? Interruption.install()
     let sink: any FrameSink
     do {
-      sink = try destination.makeSink(width: size.width, height: size.height, frameRate: canvas.frameRate)
+      sink = try destination.makeSink(width: size.width, height: size.height, frameRate: canvas.frameRate,
+                                      protecting: [scene])
     } catch {
       printError(error.description)
       throw ExitCode.failure
@@ -157,7 +175,6 @@ struct Render: ParsableCommand {
     for notice in destination.notices(width: size.width, height: size.height, frameRate: canvas.frameRate) {
       printError("\(output): warning: \(notice)")
     }
-    let interrupt = interrupt ?? Interruption.install()
     let reporter = ProgressReporter(style: progress ?? (isatty(2) != 0 ? "tty" : "none"), output: output)
     let render = ClipRender(renderer: renderer, frames: range, frameRate: canvas.frameRate, scale: scale,
                             threads: threads ?? ProcessInfoCores.count)
@@ -174,20 +191,29 @@ struct Render: ParsableCommand {
       case .sink, .invalidTimeline:
         printError(error.description)
         throw ExitCode.failure
+      case .overBudget:
+        printError("\(scene): \(error)")
+        throw ExitCode.failure
       }
     }
   }
+
+  /// x264's and x265's presets, fastest first.
+  static let presets = ["ultrafast", "superfast", "veryfast", "faster", "fast", "medium", "slow", "slower", "veryslow",
+                        "placebo"]
 
   /// `30`, `29.97` (read as 30000/1001), `30000/1001`, `12.5`.
   static func frameRate(_ text: String) -> FrameRate? {
     let parts = text.split(separator: "/", omittingEmptySubsequences: false)
     if parts.count == 2 {
-      guard let n = Int(parts[0]), let d = Int(parts[1]), n > 0, d > 0, n <= 1_000_000, d <= 1_000_000 else { return nil }
+      guard let n = Int(parts[0]), let d = Int(parts[1]), n > 0, d > 0, n <= 1_000_000, d <= 1_000_000,
+        Limits.frameRates.contains(Double(n) / Double(d))
+      else { return nil }
       return FrameRate(numerator: n, denominator: d)
     }
-    guard let value = Double(text), value > 0, value <= 1000, value.isFinite else { return nil }
+    guard let value = Double(text), Limits.frameRates.contains(value) else { return nil }
     let ntsc = (value * 1.001).rounded()
-    if value != value.rounded(), Swift.abs(ntsc * 1000 / 1001 - value) < 0.006 {
+    if value != value.rounded(), ntsc >= 1, Swift.abs(ntsc * 1000 / 1001 - value) < 0.006 {
       return FrameRate(numerator: Int(ntsc) * 1000, denominator: 1001)
     }
     let thousandths = Int((value * 1000).rounded())
@@ -199,11 +225,12 @@ struct Render: ParsableCommand {
     return FrameRate(numerator: n, denominator: d)
   }
 
-  /// `A..<B` or `A...B`.
+  /// `A..<B` or `A...B`, with indices 0…``Limits/maximumFrameIndex``; `nil`
+  /// for anything else, an empty range included.
   static func frameRange(_ text: String) -> Range<Int>? {
     for (separator, closed) in [("..<", false), ("...", true)] {
       let parts = text.components(separatedBy: separator)
-      if parts.count == 2, let a = Int(parts[0]), let b = Int(parts[1]), a >= 0 {
+      if parts.count == 2, let a = Int(parts[0]), let b = Int(parts[1]), a >= 0, b <= Limits.maximumFrameIndex {
         let upper = closed ? b + 1 : b
         return upper > a ? a..<upper : nil
       }

@@ -8,7 +8,10 @@ import Zoetrope
 struct Still: ParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "Render the frame at one time as a PNG.",
-    discussion: "The PNG is written beside OUT under a temporary name and renamed when complete."
+    discussion: """
+      The PNG is written beside OUT under a temporary name and renamed when complete. OUT must be a regular \
+      file or a new name (a device, FIFO, symbolic link or folder there is refused), and never the scene file.
+      """
   )
 
   @Argument(help: "The scene file (.json, .yaml or .yml).")
@@ -32,15 +35,22 @@ struct Still: ParsableCommand {
   }
 
   func run() throws {
+    try CommandChecks.checkOutput(output, inputs: [scene])
     let decoded = try SceneLoading.load(scene)
-    let pixels = (decoded.canvas.width * decoded.canvas.scale * scale) * (decoded.canvas.height * decoded.canvas.scale * scale)
-    guard decoded.canvas.width * decoded.canvas.scale * scale <= Double(SceneDecoder.maximumPixelsPerSide),
-      decoded.canvas.height * decoded.canvas.scale * scale <= Double(SceneDecoder.maximumPixelsPerSide), pixels >= 1
-    else {
-      printError("\(scene): the canvas at --scale \(scale) exceeds \(SceneDecoder.maximumPixelsPerSide) pixels a side")
+    try CommandChecks.checkCanvas(decoded.canvas, scale: scale, scene: scene)
+    var image = RGBAImage(width: 0, height: 0, pixels: [])
+    // Ctrl-C stops a slow frame between layers and bands; nothing is written.
+    let interrupt = Interruption.install()
+    do {
+      try Renderer(decoded).render(atTime: time, scale: scale, into: &image, isCancelled: { interrupt.signal != 0 })
+    } catch {
+      guard error != .cancelled else {
+        printError("\(output): interrupted; nothing was written")
+        throw ExitCode(128 + interrupt.signal)
+      }
+      printError("\(scene): \(error)")
       throw ExitCode.failure
     }
-    let image = Renderer(decoded).frame(atTime: time, scale: scale)
     do {
       try image.writePNG(to: output, compression: pngCompression)
     } catch {

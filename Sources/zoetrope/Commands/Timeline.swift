@@ -46,10 +46,14 @@ struct Timeline: ParsableCommand {
       throw ValidationError("--width and --height must be 1…16384")
     }
     guard from.isFinite else { throw ValidationError("--from must be a finite number of seconds") }
-    if let to { guard to.isFinite, to > from else { throw ValidationError("--to must be after --from") } }
+    if let to {
+      guard to.isFinite, to > from else { throw ValidationError("--to must be after --from") }
+      guard (to - from).isFinite else { throw ValidationError("--to − --from must be a finite number of seconds") }
+    }
   }
 
   func run() throws {
+    try CommandChecks.checkOutput(output, inputs: [scene])
     let decoded = try SceneLoading.load(scene)
     let strip = TimelineStrip(layer: layer, keyPath: key, from: from, to: to ?? decoded.canvas.duration, width: width,
                               height: height, plain: plain)

@@ -1,0 +1,129 @@
+// SPDX-License-Identifier: Apache-2.0
+// Pricing geometry before it is flattened, and cutting huge geometry down to what can reach the canvas.
+
+import ZoetropeGeometry
+
+extension Rasterizer {
+  /// Paths estimated to flatten into more segments than this are first cut
+  /// down to what can reach the canvas (exactly: see `Path.culledForFill`
+  /// and `Path.culledForStroke`). Below it nothing is cut, so ordinary
+  /// scenes draw exactly as they always did.
+  package static let cullingThreshold = 65_536
+
+  /// The device pixels geometry can affect, with a pixel to spare.
+  static func canvasRegion(_ canvas: Canvas) -> Rect {
+    Rect(x: -1, y: -1, width: Double(canvas.width) + 2, height: Double(canvas.height) + 2)
+  }
+
+  /// The path a fill flattens and the affine map it flattens it under: the
+  /// path itself under `transform` — or, when it would flatten into more than
+  /// ``cullingThreshold`` segments under an affine map, its device-space copy
+  /// with the curves off the canvas replaced by chords, under the identity.
+  /// `nil` when the segments do not fit the frame's budget (the overrun is
+  /// recorded in `budget`; without one, the path alone is priced against a
+  /// whole frame's).
+  static func affordableFill(_ path: Path, transform: Transform3D, canvas: Canvas, budget: FrameBudget?)
+    -> (Path, AffineTransform)?
+  {
+    let budget = budget ?? FrameBudget()
+    guard budget.isWithin else { return nil }
+    guard transform.isAffine else {
+      let estimate = path.flattenedSegmentEstimate(tolerance: tolerance / deviceScale(of: transform))
+      return budget.spend(segments: estimate, on: "filling its shape") ? (path, .identity) : nil
+    }
+    let t = transform.affineTransform
+    var drawn = path, flattening = t
+    var estimate = path.flattenedSegmentEstimate(tolerance: tolerance, transform: t)
+    if estimate > cullingThreshold {
+      drawn = path.applying(t).culledForFill(outside: canvasRegion(canvas))
+      flattening = .identity
+      estimate = drawn.flattenedSegmentEstimate(tolerance: tolerance)
+    }
+    return budget.spend(segments: estimate, on: "filling its shape") ? (drawn, flattening) : nil
+  }
+
+  /// Coverage runs of the stroke of `path` (in layer coordinates) under
+  /// `transform`: the path trimmed to `start…end` (fractions of its length),
+  /// flattened in layer space within ``tolerance`` device pixels, dashed and
+  /// stroked, then rasterized with the non-zero rule. `nil` when nothing
+  /// lands on the canvas, or when the stroke does not fit the frame's
+  /// budget (the overrun is recorded in `scratch`'s).
+  ///
+  /// A path that would flatten into more than ``cullingThreshold`` segments
+  /// first loses the pieces whose stroke cannot reach the canvas: everything
+  /// farther from it than the stroke's reach (half the line width, times the
+  /// miter limit for miter joins or √2 for square caps). Under a perspective
+  /// map, or with dashes (whose pattern restarts at each subpath), nothing is
+  /// cut and the budget alone decides.
+  package static func strokeSpans(of path: Path, style: StrokeStyle, trimmedFrom start: Double = 0,
+                                  to end: Double = 1, transform: Transform3D, canvas: Canvas,
+                                  scratch: RasterScratch? = nil) -> CoverageSpans? {
+    let budget = scratch?.budget ?? FrameBudget()
+    guard budget.isWithin else { return nil }
+    let tolerance = Rasterizer.tolerance / deviceScale(of: transform)
+    var drawn = path.trimmed(from: start, to: end)
+    var estimate = drawn.flattenedSegmentEstimate(tolerance: tolerance)
+    if estimate > cullingThreshold, style.dashPattern.isEmpty,
+      let region = strokeRegion(style: style, transform: transform, canvas: canvas)
+    {
+      drawn = drawn.culledForStroke(outside: region)
+      estimate = drawn.flattenedSegmentEstimate(tolerance: tolerance)
+    }
+    guard budget.spend(segments: estimate, on: "stroking its path") else { return nil }
+    let lines = drawn.flattened(tolerance: tolerance)
+    if !style.dashPattern.isEmpty {
+      guard budget.spend(dashes: dashEstimate(lines, style: style), on: "dashing its stroke") else { return nil }
+    }
+    let room = budget.limits.segments - budget.segments
+    guard let outline = Stroker.stroke(lines, style: style, tolerance: tolerance, maximumPoints: room) else {
+      _ = budget.spend(segments: room + 1, on: "the outline of its stroke")
+      return nil
+    }
+    guard budget.spend(segments: outline.reduce(0) { $0 + $1.points.count }, on: "the outline of its stroke") else {
+      return nil
+    }
+    return spans(ofLayerPolylines: outline, fillRule: .nonZero, transform: transform, canvas: canvas,
+                 scratch: scratch)
+  }
+
+  /// The canvas in layer coordinates (its bounding box under the inverse of
+  /// an affine `transform`), grown by how far a stroke's outline can stray
+  /// from its path; `nil` under a perspective or singular map.
+  static func strokeRegion(style: StrokeStyle, transform: Transform3D, canvas: Canvas) -> Rect? {
+    guard transform.isAffine, let inverse = transform.affineTransform.inverted() else { return nil }
+    let device = canvasRegion(canvas)
+    let corners = [Point(x: device.minX, y: device.minY), Point(x: device.maxX, y: device.minY),
+                   Point(x: device.minX, y: device.maxY), Point(x: device.maxX, y: device.maxY)].map(inverse.transform)
+    let xs = corners.map(\.x), ys = corners.map(\.y)
+    // Miter tips reach the miter limit in half widths; square caps √2; round
+    // joins and caps are polygons a few per cent outside their arcs.
+    var factor = 1.0
+    if style.lineJoin == .miter { factor = Swift.max(factor, style.miterLimit) }
+    if style.lineCap == .square { factor = Swift.max(factor, 2.0.squareRoot()) }
+    let reach = style.lineWidth / 2 * factor * 1.1
+    guard let minX = xs.min(), let maxX = xs.max(), let minY = ys.min(), let maxY = ys.max(), reach.isFinite,
+      minX.isFinite, maxX.isFinite, minY.isFinite, maxY.isFinite
+    else { return nil }
+    let region = Rect(x: minX - reach, y: minY - reach, width: maxX - minX + 2 * reach, height: maxY - minY + 2 * reach)
+    return region.width.isFinite && region.height.isFinite ? region : nil
+  }
+
+  /// About how many dashes `style`'s pattern cuts `lines` into (an upper
+  /// bound: every period of the pattern over the lines' length, plus one a
+  /// line); 0 for a pattern that draws solid.
+  static func dashEstimate(_ lines: [Polyline], style: StrokeStyle) -> Int {
+    let period = style.dashPattern.reduce(0, +)
+    guard period > 0, period.isFinite else { return 0 }
+    // An odd-length pattern alternates on and off across repetitions: at
+    // most one dash per entry of the pattern in each period.
+    let perPeriod = Double(style.dashPattern.count)
+    var total = 0.0
+    for line in lines where line.points.count > 1 {
+      var length = 0.0
+      for i in 1..<line.points.count { length += line.points[i - 1].distance(to: line.points[i]) }
+      if line.isClosed, let first = line.points.first, let last = line.points.last { length += last.distance(to: first) }
+      total += (length / period).rounded(.up) * perPeriod + 1
+    }
+    return total < Double(Int.max / 2) ? Int(total) : Int.max / 2
+  }
+}
