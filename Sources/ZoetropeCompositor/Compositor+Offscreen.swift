@@ -16,7 +16,8 @@ extension Compositor {
 
   /// The composited alpha of what `record` draws, over the device pixels of
   /// `region` it touches (`nil` when it draws nothing there): recorded into
-  /// a display list of the region's size and played for its alpha channel.
+  /// a display list of the region's size and played for its alpha channel;
+  /// `nil` too once the frame is cancelled or over a budget.
   /// Shadows inside it are recorded one level deeper (see
   /// ``maximumShadowNesting``).
   static func offscreenAlpha(in region: DeviceRect, context: Context,
@@ -29,9 +30,13 @@ extension Compositor {
                        shadowBudget: context.shadowBudget),
       shift: .translation(x: -Double(region.x), y: -Double(region.y), z: 0))
     record(offscreen, &list)
+    // Cancelled or over budget while recording: the alpha is never used,
+    // so the list is not played (a shape can take as long as a frame).
     let touched = list.contentRect
-    guard !touched.isEmpty else { return nil }
-    var image = list.alpha(in: touched)
+    guard !touched.isEmpty, context.scratch.budget.isWithin else { return nil }
+    let budget = context.scratch.budget
+    var image = list.alpha(in: touched, isCancelled: { !budget.isWithin })
+    guard budget.isWithin else { return nil }
     image.rect.x += region.x
     image.rect.y += region.y
     return image

@@ -17,8 +17,10 @@ extension DisplayList {
   /// The alpha of the drawing over `rect` (within the list's pixels), played
   /// band by band on one thread: the same bytes the frame's alpha channel
   /// would hold. Every run must lie within `rect`'s columns (as within
-  /// ``contentRect``): only those are cleared.
-  package func alpha(in rect: DeviceRect) -> AlphaImage {
+  /// ``contentRect``): only those are cleared. `isCancelled` is asked before
+  /// each band; once it returns true the rows not played stay transparent
+  /// (the caller drops the image).
+  package func alpha(in rect: DeviceRect, isCancelled: (() -> Bool)? = nil) -> AlphaImage {
     let area = rect.intersection(DeviceRect(width: width, height: height))
     var bytes = [UInt8](repeating: 0, count: area.width * area.height)
     guard !area.isEmpty else { return AlphaImage(rect: area, bytes: bytes) }
@@ -28,7 +30,7 @@ extension DisplayList {
     let band = UnsafeMutablePointer<UInt8>.allocate(capacity: 4 * width * bandHeight)
     defer { band.deallocate() }
     var top = area.y
-    while top < area.maxY {
+    while top < area.maxY, isCancelled?() != true {
       let rows = top..<Swift.min(top + bandHeight, area.maxY)
       play(rows: rows, into: band, scratch: scratch, columns: area.x..<area.maxX)
       bytes.withUnsafeMutableBufferPointer { bytes in
