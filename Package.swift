@@ -14,7 +14,7 @@ import PackageDescription
 //   ZoetropeMedia       → CZoetropeMedia (libpng)             (RGBA images, PNG, frame sinks)
 //   ZoetropeImages      → Pixels, Media, CZoetropeImages (libpng, libjpeg-turbo)  (image files → Image)
 //   ZoetropeVideo       → Geometry, Media, Timing, CZoetropeVideo (FFmpeg, giflib)
-//   ZoetropeCompositor  → Raster, Layers, Text, Geometry, Pixels (presentation tree → display list)
+//   ZoetropeCompositor  → Raster, Layers, Text, Geometry, Pixels, Shaders (presentation tree → display list)
 //   ZoetropeScene       → Geometry, Timing, Animation, Layers, Pixels, Text, Images, Media, Yams
 //   Zoetrope            → all of the above but Video          (the umbrella: Renderer, ClipRender)
 //   ZoetropeTesting     → Zoetrope, SnapshotTesting           (golden tests need libpng, not FFmpeg)
@@ -89,7 +89,8 @@ let package = Package(
             linkerSettings: ["freetype", "harfbuzz", "fontconfig"].map { .linkedLibrary($0) }),
     .target(name: "ZoetropeText", dependencies: ["CZoetropeText", "ZoetropeGeometry"], exclude: ["README.md"]),
     .target(
-      name: "ZoetropeCompositor", dependencies: ["ZoetropeRaster", "ZoetropeLayers", "ZoetropeText", "ZoetropeGeometry"],
+      name: "ZoetropeCompositor",
+      dependencies: ["Shaders", "ZoetropeRaster", "ZoetropeLayers", "ZoetropeText", "ZoetropeGeometry"],
       exclude: ["README.md"]),
 
     .target(
@@ -141,7 +142,8 @@ let package = Package(
     .testTarget(name: "ZoetropeRasterTests", dependencies: ["ZoetropeGeometry", "ZoetropeRaster", "_ZoetropeTestSupport"]),
     .testTarget(
       name: "ZoetropeCompositorTests",
-      dependencies: ["Zoetrope", "ZoetropeRaster", "ZoetropeCompositor", "ZoetropeImages", "_ZoetropeTestSupport"]),
+      dependencies: ["Zoetrope", "ZoetropeGeometry", "ZoetropeLayers", "ZoetropeRaster", "ZoetropeCompositor",
+                     "ZoetropeImages", "_ZoetropeTestSupport"]),
     .testTarget(name: "ZoetropeTextTests", dependencies: ["CZoetropeText", "ZoetropeGeometry", "ZoetropeText", "_ZoetropeTestSupport"]),
     .testTarget(name: "ZoetropeMediaTests", dependencies: ["ZoetropeMedia", "_ZoetropeTestSupport"]),
     .testTarget(

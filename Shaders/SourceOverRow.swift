@@ -9,7 +9,8 @@
 ///     d = s + div255(d × (255 − s.a))
 ///
 /// Four pixels per step, two channels per 32-bit word in 16-bit lanes, as
-/// ``fillSolid(_:coverage:count:context:)``; byte-identical to
+/// ``fillSolid(_:coverage:count:context:)``, and four opaque pixels at full
+/// coverage as a plain store; byte-identical to
 /// ``sourceOverRowScalar(_:source:coverage:count:)``.
 @inlinable
 package func sourceOverRow(
@@ -19,10 +20,21 @@ package func sourceOverRow(
   typealias Halves = SIMD8<UInt16>
   let low = Words(repeating: 0x00FF_00FF)
   let full = Halves(repeating: 255)
+  let opaque = Words(repeating: 0xFF00_0000)
   var x = 0
   while x + 4 <= count {
-    let d = UnsafeRawPointer(pixels + 4 * x).loadUnaligned(as: Words.self)
     let s = UnsafeRawPointer(source + 4 * x).loadUnaligned(as: Words.self)
+    // Four opaque source pixels at full coverage replace what is below: one
+    // store (the arithmetic would give the same bytes: s + div255(d × 0)).
+    // A group's interior, or a mask's, is mostly that; the test is one per
+    // four pixels and predictable.
+    let fullCoverage = UnsafeRawPointer(coverage + x).loadUnaligned(as: UInt32.self) == 0xFFFF_FFFF
+    if fullCoverage && (s & opaque) == opaque {
+      UnsafeMutableRawPointer(pixels + 4 * x).storeBytes(of: s, as: Words.self)
+      x += 4
+      continue
+    }
+    let d = UnsafeRawPointer(pixels + 4 * x).loadUnaligned(as: Words.self)
     let k = Words(UInt32(coverage[x]), UInt32(coverage[x + 1]), UInt32(coverage[x + 2]), UInt32(coverage[x + 3]))
     let cover = unsafeBitCast(k | (k &<< 16), to: Halves.self)
     let sourceRB = div255(unsafeBitCast(s & low, to: Halves.self) &* cover)

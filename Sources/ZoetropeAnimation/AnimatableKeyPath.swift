@@ -17,6 +17,9 @@ package struct AnimatableKeyPath: Hashable, Sendable, CustomStringConvertible {
     case colors, locations, startPoint, endPoint
     case fontSize, foregroundColor
     case contents, contentsRect, contentsCenter, contentsScale
+    case shadowColor, shadowOpacity, shadowOffset, shadowRadius, shadowPath
+    case instanceCount, instanceDelay, instanceTransform, instanceColor
+    case instanceRedOffset, instanceGreenOffset, instanceBlueOffset, instanceAlphaOffset
 
     /// The kind of the whole property's value.
     package var valueKind: AnimationValueKind {
@@ -24,12 +27,15 @@ package struct AnimatableKeyPath: Hashable, Sendable, CustomStringConvertible {
       case .position, .anchorPoint, .startPoint, .endPoint: .point
       case .bounds, .contentsRect, .contentsCenter: .rect
       case .zPosition, .opacity, .cornerRadius, .borderWidth, .lineWidth, .miterLimit, .lineDashPhase,
-        .strokeStart, .strokeEnd, .fontSize, .contentsScale:
+        .strokeStart, .strokeEnd, .fontSize, .contentsScale, .shadowOpacity, .shadowRadius, .instanceCount,
+        .instanceDelay, .instanceRedOffset, .instanceGreenOffset, .instanceBlueOffset, .instanceAlphaOffset:
         .number
+      case .shadowOffset: .size
       case .hidden: .bool
-      case .backgroundColor, .borderColor, .fillColor, .strokeColor, .foregroundColor: .color
-      case .transform, .sublayerTransform: .transform
-      case .path: .path
+      case .backgroundColor, .borderColor, .fillColor, .strokeColor, .foregroundColor, .shadowColor, .instanceColor:
+        .color
+      case .transform, .sublayerTransform, .instanceTransform: .transform
+      case .path, .shadowPath: .path
       case .colors: .colors
       case .locations: .numbers
       case .contents: .image
@@ -43,6 +49,9 @@ package struct AnimatableKeyPath: Hashable, Sendable, CustomStringConvertible {
         .shapeLayer
       case .colors, .locations, .startPoint, .endPoint: .gradientLayer
       case .fontSize, .foregroundColor: .textLayer
+      case .instanceCount, .instanceDelay, .instanceTransform, .instanceColor, .instanceRedOffset,
+        .instanceGreenOffset, .instanceBlueOffset, .instanceAlphaOffset:
+        .replicatorLayer
       default: .layer
       }
     }
@@ -50,7 +59,7 @@ package struct AnimatableKeyPath: Hashable, Sendable, CustomStringConvertible {
 
   /// Which layer class declares a property.
   package enum Owner: String, Hashable, Sendable {
-    case layer, shapeLayer, gradientLayer, textLayer
+    case layer, shapeLayer, gradientLayer, textLayer, replicatorLayer
   }
 
   /// The part of the property a key path names.
@@ -61,7 +70,8 @@ package struct AnimatableKeyPath: Hashable, Sendable, CustomStringConvertible {
     case x, y
     /// `bounds.origin`, `bounds.size`.
     case origin, size
-    /// `bounds.size.width` / `.height` (also `.width`/`.height` of a size).
+    /// `bounds.size.width` / `.height`, or `.width` / `.height` of a size
+    /// (`shadowOffset.width`).
     case width, height
     /// `bounds.origin.x` / `.y`.
     case originX, originY
@@ -109,6 +119,13 @@ package struct AnimatableKeyPath: Hashable, Sendable, CustomStringConvertible {
       case ["size", "height"]: field = .height
       default: return nil
       }
+    case .size:
+      switch rest {
+      case []: field = .whole
+      case ["width"]: field = .width
+      case ["height"]: field = .height
+      default: return nil
+      }
     case .transform:
       switch rest {
       case []: field = .whole
@@ -151,8 +168,8 @@ package struct AnimatableKeyPath: Hashable, Sendable, CustomStringConvertible {
     case .y: suffix = ".y"
     case .origin: suffix = ".origin"
     case .size: suffix = ".size"
-    case .width: suffix = ".size.width"
-    case .height: suffix = ".size.height"
+    case .width: suffix = property.valueKind == .size ? ".width" : ".size.width"
+    case .height: suffix = property.valueKind == .size ? ".height" : ".size.height"
     case .originX: suffix = ".origin.x"
     case .originY: suffix = ".origin.y"
     case .translation: suffix = ".translation"
@@ -180,6 +197,7 @@ package struct AnimatableKeyPath: Hashable, Sendable, CustomStringConvertible {
       list.append(p.rawValue)
       switch p.valueKind {
       case .point: list += [".x", ".y"].map { p.rawValue + $0 }
+      case .size: list += [".width", ".height"].map { p.rawValue + $0 }
       case .rect:
         list += [".origin", ".size", ".origin.x", ".origin.y", ".size.width", ".size.height"].map { p.rawValue + $0 }
       case .transform:
@@ -206,6 +224,8 @@ extension AnimatableKeyPath {
     case (.originY, .rect(let r)): return .number(r.origin.y)
     case (.width, .rect(let r)): return .number(r.size.width)
     case (.height, .rect(let r)): return .number(r.size.height)
+    case (.width, .size(let s)): return .number(s.width)
+    case (.height, .size(let s)): return .number(s.height)
     case (.transform(let c), .transform(let t)): return .number(t.component(c))
     case (.translation, .transform(let t)):
       return .size(Size(width: t.component(.translationX), height: t.component(.translationY)))
@@ -226,6 +246,8 @@ extension AnimatableKeyPath {
     case (.originY, .rect(var r), .number(let v)): r.origin.y = v; return .rect(r)
     case (.width, .rect(var r), .number(let v)): r.size.width = v; return .rect(r)
     case (.height, .rect(var r), .number(let v)): r.size.height = v; return .rect(r)
+    case (.width, .size(var s), .number(let v)): s.width = v; return .size(s)
+    case (.height, .size(var s), .number(let v)): s.height = v; return .size(s)
     case (.transform(let c), .transform(let t), .number(let v)): return .transform(t.settingComponent(c, to: v))
     case (.translation, .transform(let t), .size(let v)):
       return .transform(t.settingComponent(.translationX, to: v.width).settingComponent(.translationY, to: v.height))

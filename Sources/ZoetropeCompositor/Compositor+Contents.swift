@@ -15,8 +15,9 @@ extension Compositor {
   /// bounds themselves are rasterized (their edges exact, not squared by a
   /// second clip), when it stays clear of the corners its rectangle cut to
   /// the bounds is, and otherwise its rectangle is clipped by `ownClip`.
+  /// Inside replicator copies the image's pixels are multiplied by `tint`.
   static func drawContents(_ p: LayerProperties, layerToDevice: Transform3D, opacity: Double, inheritedClip: ClipMask?,
-                           ownClip: ClipMask?, context: Context, into frame: inout DisplayList) {
+                           ownClip: ClipMask?, tint: Color? = nil, context: Context, into frame: inout DisplayList) {
     guard let image = p.content.contents, let layout = ContentsLayout(p.content, bounds: p.bounds),
       let deviceToLayer = Homography(layerToDevice)?.inverted()
     else { return }
@@ -29,7 +30,7 @@ extension Compositor {
         region = shape.path
       } else {
         region = .rect(visible)
-        if shape.radius > 0 && reachesACorner(visible, of: shape) { clip = ownClip }
+        if reachesACorner(visible, of: shape) { clip = ownClip }
       }
     } else {
       region = .rect(layout.destination)
@@ -43,7 +44,7 @@ extension Compositor {
     }
     let paint = ImagePaint(image: image, deviceToLayer: deviceToLayer, x: layout.x, y: layout.y,
                            minification: filter(p.content.minificationFilter),
-                           magnification: filter(p.content.magnificationFilter), opacity: opacity)
+                           magnification: filter(p.content.magnificationFilter), opacity: opacity, color: tint)
     if let runs = Rasterizer.spans(of: region, fillRule: .nonZero, transform: layerToDevice, canvas: context.canvas,
                                    scratch: context.scratch) {
       frame.fill(clipped(runs, by: clip), image: paint)
@@ -58,12 +59,16 @@ extension Compositor {
     return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
   }
 
-  /// Whether `rect` (inside the bounds) enters one of the square corner
-  /// regions of `shape` where its rounding cuts.
+  /// Whether `rect` (inside the bounds) enters the square region of one of
+  /// `shape`'s rounded corners (`maskedCorners`), where the rounding cuts: a
+  /// continuous corner's region is 1.528665 × the radius on a side.
   static func reachesACorner(_ rect: Rect, of shape: RoundedBounds) -> Bool {
-    let b = shape.rect, r = shape.radius
-    let left = rect.minX < b.minX + r, right = rect.maxX > b.maxX - r
-    let top = rect.minY < b.minY + r, bottom = rect.maxY > b.maxY - r
-    return (left || right) && (top || bottom)
+    guard !shape.isRectangle else { return false }
+    let b = shape.rect, e = shape.cornerExtent
+    let left = rect.minX < b.minX + e, right = rect.maxX > b.maxX - e
+    let top = rect.minY < b.minY + e, bottom = rect.maxY > b.maxY - e
+    let c = shape.corners
+    return (left && top && c.contains(.layerMinXMinYCorner)) || (right && top && c.contains(.layerMaxXMinYCorner))
+      || (left && bottom && c.contains(.layerMinXMaxYCorner)) || (right && bottom && c.contains(.layerMaxXMaxYCorner))
   }
 }

@@ -11,10 +11,8 @@ extension Compositor {
   static func clip(of p: LayerProperties, layerToDevice: Transform3D, inside inherited: ClipMask?,
                    context: Context) -> ClipMask? {
     guard p.masksToBounds else { return inherited }
-    let shape = RoundedBounds(p)
-    let runs = shape.isEmpty ? nil : Rasterizer.spans(of: shape.path, fillRule: .nonZero, transform: layerToDevice,
-                                                      canvas: context.canvas, scratch: context.scratch)
-    return ClipMask(runs, width: context.canvas.width, height: context.canvas.height, parent: inherited)
+    let runs = RoundedBounds(p).spans(transform: layerToDevice, canvas: context.canvas, scratch: context.scratch)
+    return ClipMask(runs, parent: inherited)
   }
 
   /// Draws one layer's background, its `contents` image, and its content (its
@@ -23,22 +21,18 @@ extension Compositor {
   /// only the superlayers' clip (`inheritedClip`) applies to them — clipping a
   /// shape by itself would square its edge coverage; a shape's path is
   /// clipped by the layer's own rounded bounds too when it masks to bounds
-  /// (`ownClip`).
+  /// (`ownClip`). `p`'s colours are already tinted; `tint` multiplies the
+  /// contents image.
   static func draw(_ p: LayerProperties, layerToDevice: Transform3D, opacity: Double, inheritedClip: ClipMask?,
-                   ownClip: ClipMask?, context: Context, into frame: inout DisplayList) {
+                   ownClip: ClipMask?, tint: Color? = nil, context: Context, into frame: inout DisplayList) {
     let shape = RoundedBounds(p)
-    if let background = p.backgroundColor, background.alpha > 0, !shape.isEmpty {
-      let runs = shape.radius > 0
-        ? Rasterizer.roundedRectangleSpans(shape.rect, radius: shape.radius, transform: layerToDevice,
-                                           canvas: context.canvas, scratch: context.scratch)
-        : nil
-      if let runs = runs ?? Rasterizer.spans(of: shape.path, fillRule: .nonZero, transform: layerToDevice,
-                                            canvas: context.canvas, scratch: context.scratch) {
-        frame.fill(clipped(runs, by: inheritedClip), color: background, opacity: opacity)
-      }
+    if let background = p.backgroundColor, background.alpha > 0,
+      let runs = shape.spans(transform: layerToDevice, canvas: context.canvas, scratch: context.scratch)
+    {
+      frame.fill(clipped(runs, by: inheritedClip), color: background, opacity: opacity)
     }
     drawContents(p, layerToDevice: layerToDevice, opacity: opacity, inheritedClip: inheritedClip, ownClip: ownClip,
-                 context: context, into: &frame)
+                 tint: tint, context: context, into: &frame)
     if let gradient = p.gradient, !shape.isEmpty, let paint = gradientPaint(gradient, bounds: p.bounds,
                                                                            layerToDevice: layerToDevice,
                                                                            opacity: opacity),
@@ -109,6 +103,11 @@ extension Compositor {
                                    scratch: context.scratch) {
       frame.fill(clipped(runs, by: clip), color: border, opacity: opacity)
     }
+  }
+
+  /// Whether a layer has a border to draw.
+  static func drawsBorder(_ p: LayerProperties) -> Bool {
+    p.borderWidth > 0 && (p.borderColor?.alpha ?? 0) > 0 && !p.bounds.isEmpty
   }
 
   /// `runs` restricted to `clip`, or as they are without one.

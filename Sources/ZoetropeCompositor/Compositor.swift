@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// Draws a presentation tree into a frame: backgrounds, borders, shapes, in paint order.
+// Draws a presentation tree into a frame: shadows, backgrounds, borders, shapes, masks, in paint order.
 
 import ZoetropeGeometry
 import ZoetropeLayers
@@ -7,18 +7,25 @@ import ZoetropeRaster
 
 /// Records a ``PresentationTree`` as a ``DisplayList``: for every visible
 /// layer in paint order (a layer, then its sublayers by ascending `zPosition`,
-/// ties in order) its background with rounded corners, its content (a
+/// ties in order; a replicator's sublayers once per copy) its shadow, its
+/// background with its corners shaped, its `contents` image, its content (a
 /// gradient over the rounded bounds; shape fill then stroke, trimmed by
-/// `strokeStart…strokeEnd`; a text layer's glyphs), its sublayers, then its border inside the bounds
-/// (over the sublayers, as Core Animation draws it); source-over in
-/// premultiplied sRGB. A translucent layer whose pieces can overlap is
-/// composited as an isolated group; otherwise opacity multiplies down the tree.
-/// Gradients are sampled through the inverse of the layer's projective map,
-/// so they follow perspective too.
+/// `strokeStart…strokeEnd`; a text layer's glyphs), its sublayers, then its
+/// border inside the bounds (over the sublayers, as Core Animation draws
+/// it); source-over in premultiplied sRGB.
+///
+/// A layer is composited as an isolated group — drawn offscreen, then
+/// blended onto what is below — when it has a `mask` (the group is
+/// multiplied by the mask's composited alpha first), a `compositingFilter`
+/// (the group is blended with that mode), or is translucent with pieces
+/// that can overlap (the group is blended at its opacity); otherwise opacity
+/// multiplies down the tree. Gradients are sampled through the inverse of
+/// the layer's projective map, so they follow perspective too.
 ///
 /// Geometry is flattened to within 0.05 device pixels after the layer's world
 /// transform (`anchorPoint`, `position`, `transform`, the superlayer's
-/// `sublayerTransform` about its anchor point, and the canvas scale).
+/// `sublayerTransform` about its anchor point, a replicator's instance
+/// transforms, and the canvas scale).
 package enum Compositor {
   /// Records `tree` for a frame of `width × height` pixels over
   /// `background`, at `scale` device pixels per point: every piece rasterized
@@ -33,8 +40,8 @@ package enum Compositor {
     guard !tree.layers.isEmpty, frame.width > 0, frame.height > 0 else { return frame }
     let context = Context(tree: tree, canvas: Rasterizer.Canvas(width: frame.width, height: frame.height))
     context.scratch.budget.isCancelled = isCancelled
-    renderSubtree(0, parentToDevice: .scale(x: scale, y: scale, z: 1), opacity: 1, clip: nil, isolationDepth: 0,
-                  context: context, into: &frame)
+    renderSubtree(0, Inherited(parentToDevice: .scale(x: scale, y: scale, z: 1)), depth: 0, context: context,
+                  into: &frame)
     frame.overrun = context.scratch.budget.overrun
     return frame
   }
@@ -42,58 +49,103 @@ package enum Compositor {
   /// What every subtree render shares.
   struct Context {
     let tree: PresentationTree
-    /// The frame's pixels, which every piece is clipped to.
+    /// The pixels every piece is clipped to (the frame's, or an offscreen
+    /// buffer's).
     let canvas: Rasterizer.Canvas
     /// The frame's reusable rasterizer memory.
-    let scratch = RasterScratch()
+    let scratch: RasterScratch
+    /// How many shadow shapes are being recorded around this recording (see
+    /// ``maximumShadowNesting``).
+    let shadowNesting: Int
+    /// The frame's budget of layers recorded into shadow shapes.
+    let shadowBudget: ShadowBudget
+
+    init(tree: PresentationTree, canvas: Rasterizer.Canvas, scratch: RasterScratch = RasterScratch(),
+         shadowNesting: Int = 0, shadowBudget: ShadowBudget = ShadowBudget()) {
+      self.tree = tree
+      self.canvas = canvas
+      self.scratch = scratch
+      self.shadowNesting = shadowNesting
+      self.shadowBudget = shadowBudget
+    }
   }
 
-  /// Nested translucent groups rendered offscreen at most this deep; deeper
-  /// ones multiply their opacity into their content instead.
+  /// What a layer inherits from the layers above it.
+  struct Inherited {
+    /// From its superlayer's space to device pixels (with the superlayer's
+    /// `sublayerTransform`, and a replicator's instance transform).
+    var parentToDevice: Transform3D
+    /// The product of the opacities above it that are not isolated groups.
+    var opacity = 1.0
+    /// The `masksToBounds` clips above it, intersected.
+    var clip: ClipMask?
+    /// The colour multiplier of the replicator copies it is part of; `nil` for none.
+    var tint: Color?
+  }
+
+  /// Isolated groups (translucent groups, masks, blend modes) nested at most
+  /// this deep in a band; deeper ones fall back: a translucent group
+  /// multiplies its opacity into its content, a blend mode is drawn
+  /// source-over, and a mask clips the content by its alpha (exact but for
+  /// overlapping pieces at the mask's soft edges). Every level costs a band
+  /// buffer per thread; a mask takes a second level for its own buffer.
+  /// The figure is ``Limits/maximumIsolationDepth``.
   static let maximumIsolationDepth = Limits.maximumIsolationDepth
 
-  /// Records the subtree at `root` into `frame`. A translucent layer whose
-  /// pieces can overlap (sublayers, or more than one of background, content
-  /// and border) is an isolated group, as Core Animation composites it: drawn
-  /// opaque offscreen, then blended at its opacity. A translucent layer with
-  /// a single piece just draws it at that opacity (the same pixels, cheaper).
-  static func renderSubtree(_ root: Int, parentToDevice: Transform3D, opacity rootOpacity: Double, clip rootClip: ClipMask?,
-                            isolationDepth: Int, context: Context, into frame: inout DisplayList) {
-    var stack: [Work] = [.layer(root, parentToDevice: parentToDevice, opacity: rootOpacity, clip: rootClip)]
+  /// Records the subtree at entry `root` into `frame`. Layers that need no
+  /// group are drawn from an explicit stack (any depth, no recursion); an
+  /// isolated group records its content by recursing, at most
+  /// ``maximumIsolationDepth`` levels.
+  static func renderSubtree(_ root: Int, _ rootInherited: Inherited, depth: Int, context: Context,
+                            into frame: inout DisplayList) {
+    var stack: [Work] = [.layer(root, rootInherited)]
     while let work = stack.popLast() {
       switch work {
-      case .border(let index, let layerToDevice, let opacity, let clip):
-        context.scratch.budget.layer = index
-        drawBorder(context.tree.layers[index].properties, layerToDevice: layerToDevice, opacity: opacity, clip: clip,
-                   context: context, into: &frame)
-      case .layer(let index, let parentToDevice, let inheritedOpacity, let inheritedClip):
-        context.scratch.budget.layer = index
-        let p = context.tree.layers[index].properties
+      case .border(let entry, let layerToDevice, let inherited):
+        context.scratch.budget.layer = context.tree.layers[entry].node
+        var p = context.tree.layers[entry].properties
+        if let tint = inherited.tint { p = tinted(p, by: tint) }
+        drawBorder(p, layerToDevice: layerToDevice, opacity: inherited.opacity, clip: inherited.clip, context: context,
+                   into: &frame)
+      case .layer(let entry, var inherited):
+        context.scratch.budget.layer = context.tree.layers[entry].node
+        let p = context.tree.layers[entry].properties
         guard !p.isHidden, p.opacity > 0 else { continue }
-        let children = context.tree.sublayersInPaintOrder(of: index)
-        if p.opacity < 1, isolationDepth < maximumIsolationDepth, needsIsolation(p, hasSublayers: !children.isEmpty) {
-          var opaque = p
-          opaque.opacity = 1
-          frame.beginGroup()
-          renderIsolated(index, properties: opaque, parentToDevice: parentToDevice, clip: inheritedClip,
-                         isolationDepth: isolationDepth + 1, context: context, into: &frame)
-          frame.endGroup(opacity: inheritedOpacity * p.opacity)
+        let layer = LayerPlacement(entry, p, inherited: inherited, context: context)
+        let solidMask = layer.mask.flatMap {
+          solidMaskCoverage($0, hostToDevice: layer.layerToDevice, context: context)
+        }
+        if let solidMask, layer.isSinglePiece {
+          // One piece under a one-shape mask: the mask is exactly a clip.
+          inherited.clip = ClipMask(solidMask, parent: inherited.clip)
+        } else if layer.needsGroup, depth < maximumIsolationDepth {
+          renderGroup(layer, inherited: inherited, depth: depth, solidMask: solidMask, context: context, into: &frame)
           continue
+        } else if layer.mask != nil {
+          // Too deep for a group: the mask becomes a clip.
+          inherited.clip = solidMask.map { ClipMask($0, parent: inherited.clip) }
+            ?? maskClip(of: layer, inside: inherited.clip, context: context)
         }
-        let opacity = inheritedOpacity * p.opacity
-        let (layerToDevice, childToDevice) = transforms(p, parentToDevice: parentToDevice)
-        let clip = self.clip(of: p, layerToDevice: layerToDevice, inside: inheritedClip, context: context)
-        draw(p, layerToDevice: layerToDevice, opacity: opacity, inheritedClip: inheritedClip, ownClip: clip,
-             context: context, into: &frame)
+        let opacity = inherited.opacity * p.opacity
+        let clip = self.clip(of: layer.properties, layerToDevice: layer.layerToDevice, inside: inherited.clip,
+                             context: context)
+        drawShadow(layer, inherited: inherited, opacity: opacity, ownClip: clip, context: context, into: &frame)
+        draw(layer.properties, layerToDevice: layer.layerToDevice, opacity: opacity, inheritedClip: inherited.clip,
+             ownClip: clip, tint: layer.tint, context: context, into: &frame)
         // The border goes over the sublayers: it is popped after all of them.
-        if children.isEmpty {
-          drawBorder(p, layerToDevice: layerToDevice, opacity: opacity, clip: inheritedClip, context: context,
-                     into: &frame)
-        } else {
-          stack.append(.border(index, layerToDevice: layerToDevice, opacity: opacity, clip: inheritedClip))
+        // (Only a border that draws waits on the stack: a deep chain of
+        // clipping layers then keeps one clip alive, not one per level.)
+        var border = inherited
+        border.opacity = opacity
+        if layer.children.isEmpty {
+          drawBorder(layer.properties, layerToDevice: layer.layerToDevice, opacity: opacity, clip: inherited.clip,
+                     context: context, into: &frame)
+        } else if drawsBorder(layer.properties) {
+          stack.append(.border(entry, layerToDevice: layer.layerToDevice, border))
         }
-        for child in children.reversed() {
-          stack.append(.layer(child, parentToDevice: childToDevice, opacity: opacity, clip: clip))
+        for child in layer.children.reversed() {
+          stack.append(.layer(child.entry, Inherited(parentToDevice: child.parentToDevice, opacity: opacity, clip: clip,
+                                                     tint: child.tint)))
         }
       }
     }
@@ -101,34 +153,17 @@ package enum Compositor {
 
   /// What is left to record of a subtree, last first.
   enum Work {
-    /// A layer and its sublayers, with the transform from its superlayer's
-    /// space to device space, the opacity and the clip it inherits.
-    case layer(Int, parentToDevice: Transform3D, opacity: Double, clip: ClipMask?)
-    /// A layer's border, once its sublayers are drawn.
-    case border(Int, layerToDevice: Transform3D, opacity: Double, clip: ClipMask?)
-  }
-
-  /// Renders an isolated group: the layer itself at full opacity, its
-  /// sublayers, then its border.
-  static func renderIsolated(_ index: Int, properties p: LayerProperties, parentToDevice: Transform3D, clip inheritedClip: ClipMask?,
-                             isolationDepth: Int, context: Context, into frame: inout DisplayList) {
-    context.scratch.budget.layer = index
-    let (layerToDevice, childToDevice) = transforms(p, parentToDevice: parentToDevice)
-    let clip = self.clip(of: p, layerToDevice: layerToDevice, inside: inheritedClip, context: context)
-    draw(p, layerToDevice: layerToDevice, opacity: 1, inheritedClip: inheritedClip, ownClip: clip,
-         context: context, into: &frame)
-    for child in context.tree.sublayersInPaintOrder(of: index) {
-      renderSubtree(child, parentToDevice: childToDevice, opacity: 1, clip: clip, isolationDepth: isolationDepth,
-                    context: context, into: &frame)
-    }
-    context.scratch.budget.layer = index
-    drawBorder(p, layerToDevice: layerToDevice, opacity: 1, clip: inheritedClip, context: context, into: &frame)
+    /// A layer and its sublayers, with what it inherits.
+    case layer(Int, Inherited)
+    /// A layer's border, once its sublayers are drawn (the inherited opacity
+    /// already includes the layer's own).
+    case border(Int, layerToDevice: Transform3D, Inherited)
   }
 
   /// Whether a translucent layer's pieces can overlap one another.
-  static func needsIsolation(_ p: LayerProperties, hasSublayers: Bool) -> Bool {
+  static func needsIsolation(_ p: LayerProperties, hasSublayers: Bool, hasShadow: Bool) -> Bool {
     if hasSublayers { return true }
-    var pieces = 0
+    var pieces = hasShadow ? 1 : 0
     if let c = p.backgroundColor, c.alpha > 0 { pieces += 1 }
     if p.borderWidth > 0, let c = p.borderColor, c.alpha > 0 { pieces += 1 }
     if let g = p.gradient, g.colors?.isEmpty == false { pieces += 1 }

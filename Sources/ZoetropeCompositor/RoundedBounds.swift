@@ -1,41 +1,124 @@
 // SPDX-License-Identifier: Apache-2.0
-// A layer's bounds with its corner radius clamped: the one shape backgrounds, borders and clips share.
+// A layer's bounds with its corners shaped: the one outline backgrounds, borders, clips and shadows share.
 
 import ZoetropeGeometry
 import ZoetropeLayers
+import ZoetropeRaster
 
-/// The shape a layer's background, border and `masksToBounds` clip fill: its
-/// standardized bounds with `cornerRadius` clamped to 0…half the shorter side
-/// (NaN counts as 0), as Core Animation draws it.
+/// The outline a layer's background, border, `masksToBounds` clip and
+/// shadow follow: its standardized bounds with `cornerRadius` clamped to
+/// 0…half the shorter side (NaN counts as 0), applied to the corners in
+/// `maskedCorners` with the curve of `cornerCurve`, as Core Animation draws it.
+///
+/// Circular corners are quarter circles. Continuous corners are Apple's
+/// smooth corner (RoundedBounds+Continuous.swift): while 1.528665 × radius
+/// fits in half the shorter side; beyond, the corner turns into a circle
+/// of half the shorter side (a capsule's end) as the radius grows.
 struct RoundedBounds {
   /// The bounds, with a non-negative size.
   let rect: Rect
   /// The corner radius, 0…min(width, height) / 2.
   let radius: Double
+  /// The corners that are rounded.
+  let corners: CornerMask
+  /// The curve of the rounded corners.
+  let curve: CornerCurve
 
   /// The rounded bounds of a layer.
   init(_ p: LayerProperties) {
-    self.init(rect: p.bounds.standardized, cornerRadius: p.cornerRadius)
+    self.init(rect: p.bounds.standardized, cornerRadius: p.cornerRadius, corners: p.maskedCorners, curve: p.cornerCurve)
   }
 
   /// `rect` with `cornerRadius` clamped to what fits.
-  init(rect: Rect, cornerRadius: Double) {
+  init(rect: Rect, cornerRadius: Double, corners: CornerMask = .all, curve: CornerCurve = .circular) {
     self.rect = rect
     let limit = Swift.min(rect.width, rect.height) / 2
     radius = cornerRadius.isNaN ? 0 : Swift.max(0, Swift.min(cornerRadius, limit))
+    self.corners = corners
+    self.curve = curve
   }
 
   /// Whether the bounds have no area.
   var isEmpty: Bool { rect.isEmpty }
 
-  /// The outline as a path.
-  var path: Path { .roundedRect(rect, cornerRadius: radius) }
+  /// Whether the outline is the plain rectangle.
+  var isRectangle: Bool { radius == 0 || corners.isEmpty }
+
+  /// The outline as a path, clockwise on screen from the top edge. Circular
+  /// corners on all four sides are exactly `Path.roundedRect`.
+  var path: Path {
+    if isRectangle { return .rect(rect) }
+    if curve == .circular && corners == .all { return .roundedRect(rect, cornerRadius: radius) }
+    return outline()
+  }
+
+  /// How far a rounded corner reaches along each of its edges: the radius
+  /// for circular corners, 1.528665 × the radius (or less, where it does not
+  /// fit) for continuous ones.
+  var cornerExtent: Double {
+    curve == .circular ? radius : ContinuousCorner(radius: radius, rect: rect).extent
+  }
+
+  /// How far the rounded corners reach into the bounds from the top and the
+  /// bottom edge (0 where both corners of that edge are square).
+  var cornerExtents: (top: Double, bottom: Double) {
+    let extent = cornerExtent
+    let top = corners.contains(.layerMinXMinYCorner) || corners.contains(.layerMaxXMinYCorner)
+    let bottom = corners.contains(.layerMinXMaxYCorner) || corners.contains(.layerMaxXMaxYCorner)
+    return (top ? extent : 0, bottom ? extent : 0)
+  }
 
   /// The shape inset by `width` on every side (a border's inner edge), its
   /// radius reduced by as much; empty when the inset swallows it.
   func inset(by width: Double) -> RoundedBounds {
     let inner = Rect(x: rect.minX + width, y: rect.minY + width, width: rect.width - 2 * width,
                      height: rect.height - 2 * width)
-    return RoundedBounds(rect: inner.width > 0 && inner.height > 0 ? inner : .zero, cornerRadius: radius - width)
+    return RoundedBounds(rect: inner.width > 0 && inner.height > 0 ? inner : .zero, cornerRadius: radius - width,
+                         corners: corners, curve: curve)
+  }
+
+  /// The coverage runs of the outline under `transform`; `nil` when nothing
+  /// lands on the canvas. Axis-aligned outlines rasterize only the rows the
+  /// corners touch.
+  func spans(transform: Transform3D, canvas: Rasterizer.Canvas, scratch: RasterScratch?) -> CoverageSpans? {
+    guard !isEmpty else { return nil }
+    let outline = path
+    if !isRectangle, let runs = Rasterizer.roundedShapeSpans(outline, bounds: rect, cornerExtents: cornerExtents,
+                                                              transform: transform, canvas: canvas, scratch: scratch) {
+      return runs
+    }
+    return Rasterizer.spans(of: outline, fillRule: .nonZero, transform: transform, canvas: canvas, scratch: scratch)
+  }
+
+  /// The outline corner by corner: square corners are the rectangle's
+  /// vertex, rounded ones the curve.
+  private func outline() -> Path {
+    let continuous = ContinuousCorner(radius: radius, rect: rect)
+    // Each corner: its vertex, the unit vector back along the edge that
+    // arrives there (u) and along the edge that leaves it (v).
+    let frames: [(CornerMask, Point, Point, Point)] = [
+      (.layerMaxXMinYCorner, Point(x: rect.maxX, y: rect.minY), Point(x: -1, y: 0), Point(x: 0, y: 1)),
+      (.layerMaxXMaxYCorner, Point(x: rect.maxX, y: rect.maxY), Point(x: 0, y: -1), Point(x: -1, y: 0)),
+      (.layerMinXMaxYCorner, Point(x: rect.minX, y: rect.maxY), Point(x: 1, y: 0), Point(x: 0, y: -1)),
+      (.layerMinXMinYCorner, Point(x: rect.minX, y: rect.minY), Point(x: 0, y: 1), Point(x: 1, y: 0)),
+    ]
+    let pieces = curve == .circular ? ContinuousCorner.circle(radius: radius) : continuous.pieces
+    var path = Path()
+    // Start on the top edge where the top-left corner ends.
+    let topLeftRounded = corners.contains(.layerMinXMinYCorner)
+    path.move(to: Point(x: rect.minX + (topLeftRounded ? pieces.last!.end.y : 0), y: rect.minY))
+    for (corner, vertex, u, v) in frames {
+      guard corners.contains(corner) else {
+        path.addLine(to: vertex)
+        continue
+      }
+      func place(_ q: Point) -> Point { Point(x: vertex.x + q.x * u.x + q.y * v.x, y: vertex.y + q.x * u.y + q.y * v.y) }
+      path.addLine(to: place(pieces[0].start))
+      for piece in pieces {
+        path.addCurve(to: place(piece.end), control1: place(piece.control1), control2: place(piece.control2))
+      }
+    }
+    path.closeSubpath()
+    return path
   }
 }

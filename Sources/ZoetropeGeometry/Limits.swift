@@ -20,7 +20,9 @@
 /// | ``maximumSceneBytes``, ``maximumSceneValues``, ``maximumLayers`` | reading and decoding scene files |
 /// | ``maximumYAMLValues``, ``yamlValuesPerByte`` | the YAML reader |
 /// | ``maximumSegmentsPerFrame``, ``maximumDashesPerFrame``, ``maximumCoverageBytesPerFrame`` | the compositor, per frame |
-/// | ``maximumIsolationDepth`` | the compositor (deeper groups fold their opacity in) |
+/// | ``maximumIsolationDepth`` | the compositor (deeper groups fold their opacity in, masks become clips) |
+/// | ``maximumLayersInShadowShapes`` | the compositor (further shadows take their layer's own shape) |
+/// | ``maximumReplicatedLayers`` | the scene decoder (at `instanceCount`) and the presentation evaluator |
 /// | ``maximumBytesInFlight``, ``threads`` | clip rendering (`render`, `bench`) |
 /// | ``maximumPNGPixels`` | the PNG reader (also `ZT_PNG_MAXIMUM_PIXELS` in the C shim) |
 /// | ``maximumFrameIndex`` | `render --frames`, `bench --frames` |
@@ -81,11 +83,27 @@ public enum Limits {
   /// frame; the interiors of shapes cost no bytes).
   public static let maximumCoverageBytesPerFrame = 1 << 30
 
-  /// Translucent groups (a layer with opacity < 1 and overlapping pieces)
-  /// are composited offscreen at most this deep; deeper ones multiply their
-  /// opacity into their content instead. Each level costs one band buffer
-  /// per rendering thread (`4 × width × 16` bytes).
-  public static let maximumIsolationDepth = 8
+  /// Isolated groups (a translucent layer with overlapping pieces, a layer
+  /// with a `mask` or a `compositingFilter`) are composited offscreen at
+  /// most this deep: 16 levels, a mask taking two (the group and the mask's
+  /// buffer). Deeper ones fall back: a translucent group multiplies its
+  /// opacity into its content, a blend mode draws source-over, a mask clips
+  /// by its alpha. Each level costs one band buffer per rendering thread
+  /// (`4 × width × 16` bytes: 2 MiB per thread at 1080p for all 16).
+  public static let maximumIsolationDepth = 16
+
+  /// The most layers a frame records into the shapes of shadows (a
+  /// shadow's shape is its layer's composited alpha, sublayers included):
+  /// 100,000. Past it a shadow takes the shape of its layer alone, so that a
+  /// chain of nested shadowed layers costs linear, not quadratic, work.
+  public static let maximumLayersInShadowShapes = 100_000
+
+  /// The most copied layers a frame draws for replicators (copies beyond
+  /// each replicator's first, nested replicators multiplying): 100,000. A
+  /// scene whose `instanceCount`s ask for more is refused at the
+  /// `instanceCount` that goes past; the presentation evaluator keeps the
+  /// earliest whole copies that fit (a Swift-built tree is never refused).
+  public static let maximumReplicatedLayers = 100_000
 
   /// The most bytes a clip render's workers may hold (frames being rendered,
   /// compressed or waiting for the encoder, and what drawing them takes): 4

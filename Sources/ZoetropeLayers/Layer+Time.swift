@@ -4,13 +4,14 @@
 import ZoetropeTiming
 
 extension Layer {
-  /// The chain of layers from the root down to this one.
+  /// The chain of layers from the root down to this one (a mask's chain runs
+  /// through the layer it masks: its time is that layer's).
   private var ancestry: [Layer] {
     var chain: [Layer] = []
     var current: Layer? = self
     while let layer = current {
       chain.append(layer)
-      current = layer.superlayer
+      current = layer.treeParent
     }
     return chain.reversed()
   }

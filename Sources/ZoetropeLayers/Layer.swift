@@ -39,6 +39,10 @@ public class Layer: MediaTiming {
   public private(set) weak var superlayer: Layer?
   /// Animations in the order they were added (first applied first).
   var animationEntries: [(key: String?, animation: Animation)] = []
+  /// The mask layer (``mask``, in Layer+Mask.swift).
+  var maskStorage: Layer?
+  /// The layer whose mask this one is.
+  weak var maskHost: Layer?
 
   /// Creates a plain layer with Core Animation's defaults.
   public init() {}
@@ -51,10 +55,14 @@ public class Layer: MediaTiming {
     // thousands of nested layers would overflow the stack.
     var pending = children
     children = []
+    if let mask = maskStorage { pending.append(mask) }
+    maskStorage = nil
     while var layer = pending.popLast() {
       if isKnownUniquelyReferenced(&layer) {
         pending.append(contentsOf: layer.children)
         layer.children = []
+        if let mask = layer.maskStorage { pending.append(mask) }
+        layer.maskStorage = nil
       }
     }
   }
@@ -67,25 +75,26 @@ public class Layer: MediaTiming {
     insertSublayer(layer, at: children.count)
   }
 
-  /// Inserts `layer` at `index` (clamped to the valid range).
+  /// Inserts `layer` at `index` (clamped to the valid range). A layer that
+  /// is another layer's mask stops being it.
   public func insertSublayer(_ layer: Layer, at index: Int) {
-    // Only a layer with sublayers can be an ancestor of `self`; a leaf needs no
-    // walk up the tree (which would make building deep trees quadratic).
+    // Only a layer with sublayers or a mask can be an ancestor of `self`; a
+    // leaf needs no walk up the tree (which would make building deep trees
+    // quadratic).
     if layer === self { return }
-    if !layer.children.isEmpty {
-      var ancestor: Layer? = superlayer
-      while let current = ancestor {
-        if current === layer { return }
-        ancestor = current.superlayer
-      }
-    }
+    if !layer.children.isEmpty || layer.maskStorage != nil, isInside(layer) { return }
     layer.removeFromSuperlayer()
     children.insert(layer, at: Swift.min(Swift.max(index, 0), children.count))
     layer.superlayer = self
   }
 
-  /// Detaches the layer from its superlayer; does nothing if it has none.
+  /// Detaches the layer from its superlayer, or from the layer it masks;
+  /// does nothing if it has neither.
   public func removeFromSuperlayer() {
+    if let host = maskHost {
+      host.maskStorage = nil
+      maskHost = nil
+    }
     guard let parent = superlayer else { return }
     parent.children.removeAll { $0 === self }
     superlayer = nil

@@ -34,6 +34,7 @@ extension LayerProperties: AnimatableProperties {
     case .endPoint: return gradient.map { .point($0.endPoint) }
     case .fontSize, .foregroundColor: return textValue(of: property)
     case .contents, .contentsRect, .contentsCenter, .contentsScale: return contentsValue(of: property)
+    default: return compositingValue(of: property)
     }
   }
 
@@ -68,7 +69,7 @@ extension LayerProperties: AnimatableProperties {
     case (.endPoint, .point(let p)): gradient?.endPoint = p
     case (.fontSize, _), (.foregroundColor, _): setTextValue(value, of: property)
     case (.contents, _), (.contentsRect, _), (.contentsCenter, _), (.contentsScale, _): setContentsValue(value, of: property)
-    default: break
+    default: setCompositingValue(value, of: property)
     }
   }
 }

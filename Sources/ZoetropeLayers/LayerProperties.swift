@@ -7,8 +7,9 @@ import ZoetropeGeometry
 /// The values of a layer's properties: what the model layer holds, and what the
 /// presentation evaluator computes for one instant.
 ///
-/// Defaults are Core Animation's. Shape, gradient and text layers carry their
-/// extra properties in ``shape``, ``gradient`` and ``text``.
+/// Defaults are Core Animation's. Shape, gradient, text and replicator layers
+/// carry their extra properties in ``shape``, ``gradient``, ``text`` and
+/// ``replicator``.
 public struct LayerProperties: Hashable, Sendable {
   /// The layer's own coordinate space: origin and size, points.
   public var bounds = Rect.zero
@@ -37,6 +38,25 @@ public struct LayerProperties: Hashable, Sendable {
   public var borderColor: Color? = .black
   /// Clip sublayers and content to the rounded bounds.
   public var masksToBounds = false
+  /// Which corners `cornerRadius` rounds; default all four.
+  public var maskedCorners = CornerMask.all
+  /// The shape of the rounded corners; default circular.
+  public var cornerCurve = CornerCurve.circular
+  /// The shadow's colour; default opaque black, `nil` for no shadow.
+  public var shadowColor: Color? = .black
+  /// The shadow's opacity, 0…1; default 0 (no shadow).
+  public var shadowOpacity = 0.0
+  /// How far the shadow is moved, points in the layer's space; default (0, −3)
+  /// (up, in the y-down coordinates of Zoetrope and iOS).
+  public var shadowOffset = Size(width: 0, height: -3)
+  /// The blur of the shadow: the standard deviation of its Gaussian, points; default 3.
+  public var shadowRadius = 3.0
+  /// The shadow's shape in the layer's coordinates, or `nil` (the default)
+  /// for the alpha of the layer's composited result.
+  public var shadowPath: Path?
+  /// How the layer's composited result is blended onto what is below it;
+  /// `nil` (the default) for source-over.
+  public var compositingFilter: BlendMode?
   /// The `CAShapeLayer` properties, for shape layers.
   public var shape: ShapeProperties?
   /// The `CAGradientLayer` properties, for gradient layers.
@@ -45,6 +65,14 @@ public struct LayerProperties: Hashable, Sendable {
   public var text: TextProperties?
   /// The contents image and its placement (every layer kind has them).
   public var content = ContentsProperties()
+  /// The `CAReplicatorLayer` properties, for replicator layers.
+  public var replicator: ReplicatorProperties? {
+    get { replicatorBox?.value }
+    set { replicatorBox = newValue.map(ValueBox.init) }
+  }
+  /// Boxed: ``ReplicatorProperties`` holds a 128-byte transform, and every
+  /// layer's properties are copied at every frame.
+  private var replicatorBox: ValueBox<ReplicatorProperties>?
 
   /// A plain layer's defaults.
   public init() {}

@@ -14,21 +14,33 @@ public enum LayerKind: String, Hashable, Sendable, CaseIterable {
   case gradient
   /// `CATextLayer`.
   case text
+  /// `CAReplicatorLayer`.
+  case replicator
 }
 
 /// A snapshot of a model layer tree — what a commit hands the render server:
 /// flat, immutable and `Sendable`, with every animation frozen.
 ///
-/// Nodes are in pre-order (a layer before its sublayers, sublayers in order);
-/// node 0 is the root. Building and evaluating never recurse, so trees tens of
-/// thousands of levels deep are fine.
+/// Nodes are in pre-order (a layer, then its mask's subtree, then its
+/// sublayers' subtrees in order); node 0 is the root. Building and evaluating
+/// never recurse, so trees tens of thousands of levels deep are fine. A
+/// mask's own mask is not part of the snapshot: it is ignored, as Core
+/// Animation ignores it.
 public struct LayerTree: Sendable {
   /// One layer of the snapshot.
   public struct Node: Sendable {
-    /// The index of the superlayer's node; -1 for the root.
+    /// The index of the superlayer's node (for a mask, the node of the layer
+    /// it masks); -1 for the root.
     public let parent: Int
-    /// The position among the superlayer's sublayers.
+    /// The position among the superlayer's sublayers (0 for a mask).
     public let indexInParent: Int
+    /// Whether this node is the mask of its parent rather than a sublayer.
+    public let isMask: Bool
+    /// The node of this layer's mask, or `nil`.
+    public let mask: Int?
+    /// One past the last node of this layer's subtree (its mask's and its
+    /// sublayers' subtrees follow it, contiguous).
+    public let subtreeEnd: Int
     /// The sublayers' node indices in paint order for the model values:
     /// ascending `zPosition`, ties in sublayer order.
     public let sublayers: [Int]
@@ -55,21 +67,34 @@ public struct LayerTree: Sendable {
   /// ignores them.
   public init(root: Layer) {
     // Pass 1, pre-order with an explicit stack: every layer's parent and place.
-    var layers: [(layer: Layer, parent: Int, indexInParent: Int, animations: [ResolvedAnimation])] = []
-    var stack: [(Layer, Int, Int)] = [(root, -1, 0)]
-    while let (layer, parent, indexInParent) = stack.popLast() {
+    var layers: [(layer: Layer, parent: Int, indexInParent: Int, isMask: Bool, animations: [ResolvedAnimation])] = []
+    var stack: [(Layer, Int, Int, Bool)] = [(root, -1, 0, false)]
+    while let (layer, parent, indexInParent, isMask) = stack.popLast() {
       let animations = layer.animationEntries.compactMap { ResolvedAnimation($0.animation, key: $0.key) }
-      layers.append((layer, parent, indexInParent, animations))
+      layers.append((layer, parent, indexInParent, isMask, animations))
       let index = layers.count - 1
-      for (i, child) in (layer.sublayers ?? []).enumerated().reversed() { stack.append((child, index, i)) }
+      for (i, child) in (layer.sublayers ?? []).enumerated().reversed() { stack.append((child, index, i, false)) }
+      // The mask's subtree comes first, right after its host.
+      if !isMask, let mask = layer.mask { stack.append((mask, index, 0, true)) }
     }
-    // Pass 2: each node's sublayers in paint order, sorted once here.
+    // Pass 2: each node's sublayers in paint order, sorted once here; masks
+    // and the end of every subtree.
     var sublayers = [[Int]](repeating: [], count: layers.count)
     var animatedOrder = [Bool](repeating: false, count: layers.count)
+    var masks = [Int?](repeating: nil, count: layers.count)
+    var subtreeEnds = Array(1...Swift.max(layers.count, 1))
     for index in layers.indices.dropFirst() {
       let parent = layers[index].parent
+      if layers[index].isMask {
+        masks[parent] = index
+        continue
+      }
       sublayers[parent].append(index)
       if layers[index].animations.contains(where: { $0.animates(.zPosition) }) { animatedOrder[parent] = true }
+    }
+    for index in layers.indices.dropFirst().reversed() {
+      let parent = layers[index].parent
+      subtreeEnds[parent] = Swift.max(subtreeEnds[parent], subtreeEnds[index])
     }
     for index in sublayers.indices where sublayers[index].count > 1 {
       sublayers[index] = LayerTree.paintOrder(sublayers[index]) { layers[$0].layer.model.zPosition }
@@ -77,7 +102,8 @@ public struct LayerTree: Sendable {
     nodes = layers.indices.map { index in
       let entry = layers[index]
       let layer = entry.layer
-      return Node(parent: entry.parent, indexInParent: entry.indexInParent, sublayers: sublayers[index],
+      return Node(parent: entry.parent, indexInParent: entry.indexInParent, isMask: entry.isMask, mask: masks[index],
+                  subtreeEnd: subtreeEnds[index], sublayers: sublayers[index],
                   hasAnimatedSublayerOrder: animatedOrder[index], name: layer.name, kind: layer.kind,
                   timing: layer.timing, model: layer.model, animations: entry.animations)
     }
@@ -95,6 +121,15 @@ public struct LayerTree: Sendable {
 
   /// The number of layers, the root included.
   public var count: Int { nodes.count }
+
+  /// The nodes a replicator copies: its sublayers' subtrees (not its mask's),
+  /// a contiguous range of pre-order indices; empty for a layer without
+  /// sublayers.
+  public func replicatedNodes(of index: Int) -> Range<Int> {
+    let node = nodes[index]
+    let first = node.mask.map { nodes[$0].subtreeEnd } ?? index + 1
+    return first..<Swift.max(first, node.subtreeEnd)
+  }
 
   /// The index of the first node named `name`, or `nil`.
   public func index(named name: String) -> Int? {

@@ -1,49 +1,99 @@
 // SPDX-License-Identifier: Apache-2.0
-// A device-space clip (masksToBounds) as coverage bytes over the whole canvas.
+// A device-space clip (masksToBounds) as coverage runs, intersected run by run.
 
 import Shaders
 
-/// The clip of a `masksToBounds` layer, intersected with every clip above it:
-/// one coverage byte per canvas pixel. Shapes drawn under it have their
-/// coverage multiplied by it (`div255(c × clip)`), so clipped edges stay
-/// anti-aliased.
-package final class ClipMask: @unchecked Sendable {
-  let width: Int
-  let height: Int
-  private(set) var coverage: [UInt8]
+/// The clip of a `masksToBounds` layer, intersected with every clip above it,
+/// kept as coverage runs: its memory is proportional to its runs (a few per
+/// row it spans), not to the canvas, so thousands of nested clips cost what
+/// their shapes cost. Shapes drawn under it have their coverage multiplied
+/// by it (`div255(c × clip)`), so clipped edges stay anti-aliased.
+///
+/// An earlier version kept one coverage byte per canvas pixel per clip:
+/// 9,000 nested clipping layers took a megabyte each and aborted at 6.6 GB.
+package final class ClipMask: Sendable {
+  /// The clip's coverage, rows top to bottom, runs left to right.
+  package let runs: CoverageSpans
 
-  /// The clip of `runs`, inside `parent` when given.
-  package init(_ runs: CoverageSpans?, width: Int, height: Int, parent: ClipMask?) {
-    self.width = width
-    self.height = height
-    var dense = [UInt8](repeating: 0, count: width * height)
-    if let runs {
-      for span in runs.spans {
-        let y = Int(span.y), x = Int(span.x)
-        guard y >= 0, y < height, x >= 0, x + Int(span.count) <= width else { continue }
-        for i in 0..<Int(span.count) {
-          var c = span.offset < 0 ? span.value : runs.coverage[Int(span.offset) + i]
-          if let parent { c = UInt8(div255(UInt32(c) * UInt32(parent.coverage[y * width + x + i]))) }
-          dense[y * width + x + i] = c
+  /// The clip of `runs` (`nil`: nothing, which clips everything away), inside
+  /// `parent` when given.
+  package init(_ runs: CoverageSpans?, parent: ClipMask?) {
+    let own = runs ?? CoverageSpans()
+    self.runs = parent.map { own.intersection(with: $0.runs) } ?? own
+  }
+
+  /// Whether the clip lets nothing through.
+  package var isEmpty: Bool { runs.spans.isEmpty }
+
+  /// Coverage runs restricted to the clip.
+  package func clip(_ runs: CoverageSpans) -> CoverageSpans {
+    runs.intersection(with: self.runs)
+  }
+}
+
+extension CoverageSpans {
+  /// The product of two coverages, pixel by pixel (`div255(a × b)`), as runs:
+  /// where both runs are constant the result is one constant run; elsewhere
+  /// a byte per pixel. Both must be in order (rows ascending, runs in a row
+  /// left to right and disjoint), as the rasterizer makes them; so is the
+  /// result. Zero products are left out where a whole run is zero.
+  package func intersection(with other: CoverageSpans) -> CoverageSpans {
+    var result = CoverageSpans()
+    guard let first = spans.first, let last = spans.last, let otherFirst = other.spans.first,
+      let otherLast = other.spans.last, first.y <= otherLast.y, otherFirst.y <= last.y
+    else { return result }
+    // Start both walks at the first row they share.
+    let top = Swift.max(first.y, otherFirst.y)
+    var i = spans.firstIndex(atOrAfterRow: top)
+    var j = other.spans.firstIndex(atOrAfterRow: top)
+    spans.withUnsafeBufferPointer { a in
+      other.spans.withUnsafeBufferPointer { b in
+        coverage.withUnsafeBufferPointer { aBytes in
+          other.coverage.withUnsafeBufferPointer { bBytes in
+            while i < a.count && j < b.count {
+              let s = a[i], t = b[j]
+              if s.y != t.y {
+                if s.y < t.y { i += 1 } else { j += 1 }
+                continue
+              }
+              let start = Swift.max(s.x, t.x), end = Swift.min(s.x + s.count, t.x + t.count)
+              if start < end {
+                if s.offset < 0 && t.offset < 0 {
+                  let value = UInt8(div255(UInt32(s.value) * UInt32(t.value)))
+                  if value > 0 {
+                    result.spans.append(Span(y: s.y, x: start, count: end - start, offset: -1, value: value))
+                  }
+                } else {
+                  let offset = result.coverage.count
+                  for x in start..<end {
+                    let p = s.offset < 0 ? s.value : aBytes[Int(s.offset + x - s.x)]
+                    let q = t.offset < 0 ? t.value : bBytes[Int(t.offset + x - t.x)]
+                    result.coverage.append(UInt8(div255(UInt32(p) * UInt32(q))))
+                  }
+                  result.spans.append(Span(y: s.y, x: start, count: end - start, offset: Int32(offset), value: 0))
+                }
+              }
+              // Advance the run that ends first (both when they end together).
+              let sEnd = s.x + s.count, tEnd = t.x + t.count
+              if sEnd <= tEnd { i += 1 }
+              if tEnd <= sEnd { j += 1 }
+            }
+          }
         }
       }
     }
-    coverage = dense
-  }
-
-  /// Coverage runs restricted to the clip: every run becomes per-pixel bytes.
-  package func clip(_ runs: CoverageSpans) -> CoverageSpans {
-    var result = CoverageSpans()
-    for span in runs.spans {
-      let y = Int(span.y), x = Int(span.x)
-      guard y >= 0, y < height, x >= 0, x + Int(span.count) <= width else { continue }
-      let offset = result.coverage.count
-      for i in 0..<Int(span.count) {
-        let c = span.offset < 0 ? span.value : runs.coverage[Int(span.offset) + i]
-        result.coverage.append(UInt8(div255(UInt32(c) * UInt32(coverage[y * width + x + i]))))
-      }
-      result.spans.append(CoverageSpans.Span(y: span.y, x: span.x, count: span.count, offset: Int32(offset), value: 0))
-    }
     return result
+  }
+}
+
+extension Array where Element == CoverageSpans.Span {
+  /// The index of the first run on row `y` or below (binary search: runs are sorted by row).
+  func firstIndex(atOrAfterRow y: Int32) -> Int {
+    var low = 0, high = count
+    while low < high {
+      let middle = (low + high) / 2
+      if self[middle].y < y { low = middle + 1 } else { high = middle }
+    }
+    return low
   }
 }

@@ -26,6 +26,9 @@ package struct CoverageSpans: Sendable {
   /// Per-pixel coverage of the varying runs.
   package var coverage: [UInt8] = []
 
+  /// No runs: covers nothing.
+  package init() {}
+
   /// Appends the runs of `other` (which must lie on later rows, to keep the order).
   package mutating func append(_ other: CoverageSpans) {
     let shift = Int32(coverage.count)

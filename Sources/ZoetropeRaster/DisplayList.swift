@@ -32,8 +32,15 @@ package struct DisplayList: Sendable {
     /// buffer… (`bounds`: the device pixels the group's content touches;
     /// `end`: the index of the matching `endGroup`)
     case beginGroup(bounds: PixelBounds, end: Int)
-    /// …which is then blended onto what is below at this alpha (0…255).
-    case endGroup(alpha: UInt8, bounds: PixelBounds)
+    /// …which is then blended onto what is below at this alpha (0…255),
+    /// source-over or with a blend mode.
+    case endGroup(alpha: UInt8, bounds: PixelBounds, mode: BlendFormula?)
+    /// …or blended after multiplying it by the coverage runs `runs[mask]`
+    /// (a mask layer that is one shape; zero outside the runs).
+    case endGroupMasked(alpha: UInt8, bounds: PixelBounds, mode: BlendFormula?, mask: Int)
+    /// Ends a mask group (begun by `beginGroup`): the group below it (the
+    /// masked layer's) is multiplied by the mask's alpha within `bounds`.
+    case endMask(bounds: PixelBounds)
   }
 
   /// A rectangle of device pixels, `minX..<maxX × minY..<maxY`; empty when
@@ -60,6 +67,14 @@ package struct DisplayList: Sendable {
     }
 
     init() {}
+
+    /// The pixels both cover.
+    func intersection(_ other: PixelBounds) -> PixelBounds {
+      var result = PixelBounds()
+      result.minX = Swift.max(minX, other.minX); result.maxX = Swift.min(maxX, other.maxX)
+      result.minY = Swift.max(minY, other.minY); result.maxY = Swift.min(maxY, other.maxY)
+      return result
+    }
   }
 
   /// Frame width in pixels.
@@ -80,8 +95,9 @@ package struct DisplayList: Sendable {
   /// The budget the frame went past while it was recorded (what went past
   /// it is not in the drawing); `nil` for a complete drawing.
   package var overrun: BudgetOverrun?
-  /// The open groups: where their `beginGroup` is and what they touched so far.
-  private var openGroups: [(index: Int, bounds: PixelBounds)] = []
+  /// The open groups: where their `beginGroup` is, what they touched so far,
+  /// and whether the group is a mask.
+  private var openGroups: [(index: Int, bounds: PixelBounds, isMask: Bool)] = []
 
   /// An empty drawing of `width × height` pixels over `background` (straight
   /// alpha, rounded to 8 bits and premultiplied).
@@ -120,25 +136,69 @@ package struct DisplayList: Sendable {
     if !openGroups.isEmpty { openGroups[openGroups.count - 1].bounds.formUnion(PixelBounds(runs)) }
   }
 
-  /// Opens an isolated group.
+  /// Opens an isolated group: what is recorded until ``endGroup(opacity:mode:)``
+  /// draws into a transparent buffer.
   package mutating func beginGroup() {
-    openGroups.append((commands.count, PixelBounds()))
+    openGroups.append((commands.count, PixelBounds(), false))
     commands.append(.beginGroup(bounds: PixelBounds(), end: -1))
     groupDepth = Swift.max(groupDepth, openGroups.count)
   }
 
-  /// Closes the innermost group, blending it at `opacity`. A group that drew
-  /// nothing is dropped.
-  package mutating func endGroup(opacity: Double) {
-    guard let (start, bounds) = openGroups.popLast() else { return }
-    if bounds.isEmpty {
+  /// Closes the innermost group, blending it at `opacity` (NaN counts as 0),
+  /// source-over or with `mode`. A group that drew nothing is dropped.
+  package mutating func endGroup(opacity: Double, mode: BlendFormula? = nil) {
+    guard let (start, bounds, _) = openGroups.popLast() else { return }
+    let alpha = UInt8((Swift.min(Swift.max(opacity.isNaN ? 0 : opacity, 0), 1) * 255).rounded())
+    if bounds.isEmpty || alpha == 0 {
       commands.removeSubrange(start...)
       return
     }
-    let alpha = UInt8((Swift.min(Swift.max(opacity.isNaN ? 0 : opacity, 0), 1) * 255).rounded())
     commands[start] = .beginGroup(bounds: bounds, end: commands.count)
-    commands.append(.endGroup(alpha: alpha, bounds: bounds))
+    commands.append(.endGroup(alpha: alpha, bounds: bounds, mode: mode))
     if !openGroups.isEmpty { openGroups[openGroups.count - 1].bounds.formUnion(bounds) }
+  }
+
+  /// Closes the innermost group, multiplied by the coverage `mask` (zero
+  /// outside its runs), then blended at `opacity` as
+  /// ``endGroup(opacity:mode:)`` blends: a mask layer that is one shape,
+  /// without a second buffer. A group that draws nothing there is dropped.
+  package mutating func endGroup(opacity: Double, mode: BlendFormula?, mask: CoverageSpans) {
+    guard let (start, drawn, _) = openGroups.popLast() else { return }
+    let alpha = UInt8((Swift.min(Swift.max(opacity.isNaN ? 0 : opacity, 0), 1) * 255).rounded())
+    let bounds = drawn.intersection(PixelBounds(mask))
+    if bounds.isEmpty || alpha == 0 || mask.spans.isEmpty {
+      commands.removeSubrange(start...)
+      return
+    }
+    runs.append(mask)
+    commands[start] = .beginGroup(bounds: bounds, end: commands.count)
+    commands.append(.endGroupMasked(alpha: alpha, bounds: bounds, mode: mode, mask: runs.count - 1))
+    if !openGroups.isEmpty { openGroups[openGroups.count - 1].bounds.formUnion(bounds) }
+  }
+
+  /// Opens a mask inside the open group (the masked layer's): what is
+  /// recorded until ``endMask()`` draws the mask, whose alpha will multiply
+  /// the group. The mask must be the last thing recorded in the group.
+  package mutating func beginMask() {
+    beginGroup()
+    openGroups[openGroups.count - 1].isMask = true
+  }
+
+  /// Closes the mask: the enclosing group keeps only what lies inside the
+  /// mask's pixels, multiplied by its alpha (a group whose mask drew nothing
+  /// draws nothing). Call ``endGroup(opacity:mode:)`` for the masked group next.
+  package mutating func endMask() {
+    guard let (start, maskBounds, isMask) = openGroups.popLast(), isMask, !openGroups.isEmpty else { return }
+    let host = openGroups.count - 1
+    let kept = openGroups[host].bounds.intersection(maskBounds)
+    if kept.isEmpty {
+      commands.removeSubrange(start...)
+      openGroups[host].bounds = PixelBounds()
+      return
+    }
+    commands[start] = .beginGroup(bounds: maskBounds, end: commands.count)
+    commands.append(.endMask(bounds: kept))
+    openGroups[host].bounds = kept
   }
 }
 
@@ -197,19 +257,28 @@ extension DisplayList {
   }
 
   /// Draws the rows `rows` of the frame into `band` (those rows only,
-  /// `4 × width × rows.count` bytes).
-  func play(rows: Range<Int>, into band: UnsafeMutablePointer<UInt8>, scratch: BandScratch) {
+  /// `4 × width × rows.count` bytes). With `columns`, only those columns
+  /// start from the background (the caller knows every run lies in them);
+  /// the others are left as they were.
+  func play(rows: Range<Int>, into band: UnsafeMutablePointer<UInt8>, scratch: BandScratch,
+            columns: Range<Int>? = nil) {
     runs.withUnsafeBufferPointer { runs in
       commands.withUnsafeBufferPointer { commands in
-        play(rows: rows, into: band, scratch: scratch, commands: commands, runs: runs)
+        play(rows: rows, into: band, scratch: scratch, commands: commands, runs: runs, columns: columns)
       }
     }
   }
 
   private func play(rows: Range<Int>, into band: UnsafeMutablePointer<UInt8>, scratch: BandScratch,
-                    commands: UnsafeBufferPointer<Command>, runs: UnsafeBufferPointer<CoverageSpans>) {
-    let count = width * rows.count
-    fillPixels(band, count: count, word: backgroundWord)
+                    commands: UnsafeBufferPointer<Command>, runs: UnsafeBufferPointer<CoverageSpans>,
+                    columns: Range<Int>?) {
+    if let columns {
+      for row in 0..<rows.count {
+        fillPixels(band + 4 * (row * width + columns.lowerBound), count: columns.count, word: backgroundWord)
+      }
+    } else {
+      fillPixels(band, count: width * rows.count, word: backgroundWord)
+    }
     var target = band
     var level = 0
     var index = 0
@@ -253,18 +322,69 @@ extension DisplayList {
         let (x0, x1) = (Swift.max(bounds.minX, 0), Swift.min(bounds.maxX, width))
         for row in 0..<rows.count { fillPixels(target + 4 * (row * width + x0), count: x1 - x0, word: 0) }
         level += 1
-      case .endGroup(let alpha, let bounds):
+      case .endGroup(let alpha, let bounds, let mode):
         level -= 1
         let below = level == 0 ? band : scratch.groupBuffer(level - 1)
         let (x0, x1) = (Swift.max(bounds.minX, 0), Swift.min(bounds.maxX, width))
         let first = Swift.max(bounds.minY, rows.lowerBound) - rows.lowerBound
         let last = Swift.min(bounds.maxY, rows.upperBound) - rows.lowerBound
-        scratch.constant.update(repeating: alpha, count: x1 - x0)
-        for row in first..<last {
-          let offset = 4 * (row * width + x0)
-          BlendKernels.sourceOverRow(below + offset, source: target + offset, coverage: scratch.constant, count: x1 - x0)
+        if let mode {
+          for row in first..<last {
+            let offset = 4 * (row * width + x0)
+            blendRow(below + offset, source: target + offset, alpha: alpha, count: x1 - x0, mode: mode)
+          }
+        } else {
+          scratch.constant.update(repeating: alpha, count: x1 - x0)
+          for row in first..<last {
+            let offset = 4 * (row * width + x0)
+            BlendKernels.sourceOverRow(below + offset, source: target + offset, coverage: scratch.constant, count: x1 - x0)
+          }
         }
         target = below
+      case .endGroupMasked(let alpha, let bounds, let mode, let mask):
+        level -= 1
+        let below = level == 0 ? band : scratch.groupBuffer(level - 1)
+        let (x0, x1) = (Swift.max(bounds.minX, 0), Swift.min(bounds.maxX, width))
+        let first = Swift.max(bounds.minY, rows.lowerBound), last = Swift.min(bounds.maxY, rows.upperBound)
+        guard x1 > x0, first < last else {
+          target = below
+          continue
+        }
+        // The mask's coverage over the group's columns, row by row in the band.
+        let coverage = scratch.maskRows
+        for row in first..<last { (coverage + (row - rows.lowerBound) * width + x0).update(repeating: 0, count: x1 - x0) }
+        self.blend(runs[mask], cursor: scratch.cursors + mask, rows: first..<last, into: coverage,
+                   bytesPerPixel: 1, bandTop: rows.lowerBound) { pixels, span, bytes in
+          if let bytes { pixels.update(from: bytes, count: Int(span.count)) } else {
+            pixels.update(repeating: span.value, count: Int(span.count))
+          }
+        }
+        for row in first..<last {
+          let offset = (row - rows.lowerBound) * width + x0
+          let maskRow = coverage + offset
+          if let mode {
+            scaleRowByCoverage(target + 4 * offset, coverage: maskRow, count: x1 - x0)
+            blendRow(below + 4 * offset, source: target + 4 * offset, alpha: alpha, count: x1 - x0, mode: mode)
+          } else {
+            if alpha < 255 {
+              for i in 0..<(x1 - x0) { maskRow[i] = UInt8(truncatingIfNeeded: div255(UInt32(maskRow[i]) * UInt32(alpha))) }
+            }
+            sourceOverRow(below + 4 * offset, source: target + 4 * offset, coverage: maskRow, count: x1 - x0)
+          }
+        }
+        target = below
+      case .endMask(let bounds):
+        // The mask's buffer is `target`; the masked group's is the level below.
+        level -= 1
+        let host = scratch.groupBuffer(level - 1)
+        let (x0, x1) = (Swift.max(bounds.minX, 0), Swift.min(bounds.maxX, width))
+        let first = Swift.max(bounds.minY, rows.lowerBound) - rows.lowerBound
+        let last = Swift.min(bounds.maxY, rows.upperBound) - rows.lowerBound
+        for row in first..<last where x1 > x0 {
+          let offset = 4 * (row * width + x0)
+          destinationInRow(host + offset, mask: target + offset, count: x1 - x0)
+        }
+        target = host
       }
     }
   }
@@ -274,9 +394,10 @@ extension DisplayList {
   /// remembers where the previous (higher) band of this worker stopped.
   @inline(__always)
   private func blend(_ runs: borrowing CoverageSpans, cursor: UnsafeMutablePointer<Int>, rows: Range<Int>,
-                     into band: UnsafeMutablePointer<UInt8>,
+                     into band: UnsafeMutablePointer<UInt8>, bytesPerPixel: Int = 4, bandTop: Int? = nil,
                      _ body: (UnsafeMutablePointer<UInt8>, CoverageSpans.Span, UnsafePointer<UInt8>?) -> Void) {
     let width = self.width
+    let bandTop = bandTop ?? rows.lowerBound
     runs.spans.withUnsafeBufferPointer { spans in
       runs.coverage.withUnsafeBufferPointer { coverage in
         // Runs are sorted by row: skip those above the band (walking on from
@@ -293,7 +414,7 @@ extension DisplayList {
           i += 1
           let x = Int(span.x), n = Int(span.count)
           guard x >= 0, n > 0, x + n <= width else { continue }
-          let pixels = band + 4 * ((y - rows.lowerBound) * width + x)
+          let pixels = band + bytesPerPixel * ((y - bandTop) * width + x)
           body(pixels, span, span.offset < 0 ? nil : coverage.baseAddress! + Int(span.offset))
         }
       }
@@ -309,6 +430,8 @@ final class BandScratch {
   let source: UnsafeMutablePointer<UInt8>
   /// One row of coverage bytes.
   let constant: UnsafeMutablePointer<UInt8>
+  /// A band of coverage bytes (`width × bandHeight`): a mask's, at the end of its group.
+  let maskRows: UnsafeMutablePointer<UInt8>
 
   /// Per run set, the index of the first run not yet passed: a worker plays
   /// its bands top to bottom, so each set's runs are walked once per frame
@@ -327,6 +450,7 @@ final class BandScratch {
     groups = (0..<depth).map { _ in .allocate(capacity: band) }
     source = .allocate(capacity: 4 * width)
     constant = .allocate(capacity: width)
+    maskRows = .allocate(capacity: width * bandHeight)
   }
 
   deinit {
@@ -334,6 +458,7 @@ final class BandScratch {
     source.deallocate()
     cursors.deallocate()
     constant.deallocate()
+    maskRows.deallocate()
   }
 
   /// The band buffer of group level `level`.

@@ -6,9 +6,16 @@ import ZoetropePixels
 
 extension ImagePaint {
   /// Premultiplied colours for `count` pixels of device row `y` from column
-  /// `x`, sampled at pixel centres (before coverage and opacity).
+  /// `x`, sampled at pixel centres and multiplied by the paint's colour
+  /// (before coverage and opacity).
   func row(y: Int, x: Int, count: Int, into out: UnsafeMutablePointer<UInt8>, scratch: ImageScratch) {
     guard count > 0 else { return }
+    sampleRow(y: y, x: x, count: count, into: out, scratch: scratch)
+    if let colorFactors { multiplyRowByColor(out, color: colorFactors, count: count) }
+  }
+
+  /// The sampled colours of ``row(y:x:count:into:scratch:)``, before the paint's colour.
+  private func sampleRow(y: Int, x: Int, count: Int, into out: UnsafeMutablePointer<UInt8>, scratch: ImageScratch) {
     let m = deviceToLayer.m
     let px0 = Double(x) + 0.5, py = Double(y) + 0.5
     if isAffine, self.x.isLinear, self.y.isLinear, let choice = constantChoice {

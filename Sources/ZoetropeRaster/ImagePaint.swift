@@ -85,6 +85,10 @@ package struct ImagePaint: Sendable {
   let magnification: Filter
   /// The paint's opacity as a coverage factor, 0…255.
   let alpha: UInt8
+  /// The colour every sampled pixel is multiplied by, as premultiplied
+  /// bytes in memory order (``multiplyRowByColor(_:color:count:)``'s
+  /// word); `nil` for none (white).
+  let colorFactors: UInt32?
   /// The levels sampled: the image alone, or its mipmaps for trilinear minification.
   let levels: [ImageStorage]
   /// Whether device→layer is affine (no division per pixel).
@@ -93,16 +97,28 @@ package struct ImagePaint: Sendable {
   let constantChoice: Choice?
 
   /// A paint of `image` under `deviceToLayer`, with `x` and `y` taking layer
-  /// coordinates to image pixels, at `opacity` (0…1; NaN is 0).
+  /// coordinates to image pixels, at `opacity` (0…1; NaN is 0), its pixels
+  /// multiplied component by component by `color` (a replicator copy's
+  /// tint; `nil` or white for none; components clamped to 0…1, NaN is 0; a
+  /// transparent colour draws nothing).
   package init(image: Image, deviceToLayer: Homography, x: AxisMap, y: AxisMap, minification: Filter,
-               magnification: Filter, opacity: Double) {
+               magnification: Filter, opacity: Double, color: Color? = nil) {
     self.image = image
     self.deviceToLayer = deviceToLayer
     self.x = x
     self.y = y
     self.minification = minification
     self.magnification = magnification == .trilinear ? .linear : magnification
-    alpha = UInt8((Swift.min(Swift.max(opacity.isNaN ? 0 : opacity, 0), 1) * 255).rounded())
+    let factors = color.map { FrameBuffer.premultiplied($0, opacity: 1) }
+    if let f = factors, f.a == 0 {
+      alpha = 0
+    } else {
+      alpha = UInt8((Swift.min(Swift.max(opacity.isNaN ? 0 : opacity, 0), 1) * 255).rounded())
+    }
+    colorFactors = factors.flatMap { f -> UInt32? in
+      let word: UInt32 = UInt32(f.r) | UInt32(f.g) << 8 | UInt32(f.b) << 16 | UInt32(f.a) << 24
+      return word == 0xFFFF_FFFF ? nil : word
+    }
     levels = minification == .trilinear ? image.mipmapLevels : [image.storage]
     let m = deviceToLayer.m
     isAffine = m[2] == 0 && m[5] == 0 && m[8] == 1

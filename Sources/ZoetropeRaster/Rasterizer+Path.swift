@@ -78,18 +78,34 @@ extension Rasterizer {
   ///     ╰──────────╯  rows touched by corners: accumulated
   package static func roundedRectangleSpans(_ bounds: Rect, radius: Double, transform: Transform3D, canvas: Canvas,
                                             scratch: RasterScratch? = nil) -> CoverageSpans? {
+    roundedShapeSpans(Path.roundedRect(bounds, cornerRadius: radius), bounds: bounds,
+                      cornerExtents: (radius, radius), transform: transform, canvas: canvas, scratch: scratch)
+  }
+
+  /// Coverage runs of a rectangle whose corners are shaped (rounded,
+  /// continuous, some square) under an axis-aligned transform: `path` is the
+  /// outline, filling `bounds`, and its corners reach `cornerExtents.top`
+  /// down from the top edge and `cornerExtents.bottom` up from the bottom
+  /// edge (layer units); the rows between are a plain rectangle. `nil` when
+  /// the transform is not axis-aligned or no whole row lies between.
+  package static func roundedShapeSpans(_ path: Path, bounds: Rect, cornerExtents: (top: Double, bottom: Double),
+                                        transform: Transform3D, canvas: Canvas,
+                                        scratch: RasterScratch? = nil) -> CoverageSpans? {
     guard transform.isAffine, transform.m12 == 0, transform.m21 == 0 else { return nil }
     let t = transform.affineTransform
     let a = t.transform(Point(x: bounds.minX, y: bounds.minY)), b = t.transform(Point(x: bounds.maxX, y: bounds.maxY))
     let top = Swift.min(a.y, b.y), bottom = Swift.max(a.y, b.y)
     let left = Swift.min(a.x, b.x), right = Swift.max(a.x, b.x)
-    let ry = radius * Swift.abs(t.d)
-    guard top.isFinite, bottom.isFinite, left.isFinite, right.isFinite, ry.isFinite else { return nil }
+    // A flip puts the layer's top corners at the bottom.
+    let (upper, lower) = a.y <= b.y ? cornerExtents : (cornerExtents.bottom, cornerExtents.top)
+    let upperRows = upper * Swift.abs(t.d), lowerRows = lower * Swift.abs(t.d)
+    guard top.isFinite, bottom.isFinite, left.isFinite, right.isFinite, upperRows.isFinite, lowerRows.isFinite
+    else { return nil }
     // Whole pixel rows clear of both corners.
-    let bandTop = Int(Swift.min(Swift.max(top + ry, -1), Double(canvas.height) + 1).rounded(.up))
-    let bandBottom = Int(Swift.min(Swift.max(bottom - ry, -1), Double(canvas.height) + 1).rounded(.down))
+    let bandTop = Int(Swift.min(Swift.max(top + upperRows, -1), Double(canvas.height) + 1).rounded(.up))
+    let bandBottom = Int(Swift.min(Swift.max(bottom - lowerRows, -1), Double(canvas.height) + 1).rounded(.down))
     guard bandBottom > bandTop else { return nil }
-    let lines = Path.roundedRect(bounds, cornerRadius: radius).flattened(tolerance: tolerance, transform: t)
+    let lines = path.flattened(tolerance: tolerance, transform: t)
     var result = spans(of: lines, fillRule: .nonZero, canvasWidth: canvas.width, canvasHeight: canvas.height,
                        rows: Int.min..<bandTop, scratch: scratch) ?? CoverageSpans()
     appendRectangleSpans(minX: left, minY: Double(bandTop), maxX: right, maxY: Double(bandBottom),

@@ -7,8 +7,13 @@ import ZoetropeLayers
 
 /// Writes presentation trees as the JSON of `zoetrope inspect`: one object per
 /// instant, `{"time": T, "layers": [{"name", "path", "localTime", "properties"}]}`,
-/// layers in pre-order with the root left out, numbers at full double precision
-/// (shortest round-trip form; non-finite numbers as `null`).
+/// layers in pre-order with the root left out (a layer, its mask, then its
+/// sublayers), numbers at full double precision (shortest round-trip form;
+/// non-finite numbers as `null`).
+///
+/// Inside a replicator every copy of every sublayer is listed, copy after
+/// copy, with `"instance": k` (its copy index in the innermost replicator)
+/// and, inside nested replicators, `"instancePath": [outer, …, inner]`.
 public struct Inspection {
   /// The snapshot being inspected.
   public let tree: LayerTree
@@ -16,34 +21,67 @@ public struct Inspection {
   public init(_ tree: LayerTree) { self.tree = tree }
 
   /// The scene path of node `index`: `layers[i]` under the root, then
-  /// `.sublayers[j]` per level; `root` for node 0.
+  /// `.sublayers[j]` or `.mask` per level; `root` for node 0.
   public func scenePath(of index: Int) -> String {
-    var parts: [Int] = []
+    var parts: [String] = []
     var current = index
     while current > 0 {
-      parts.append(tree.nodes[current].indexInParent)
-      current = tree.nodes[current].parent
+      let node = tree.nodes[current]
+      parts.append(node.isMask ? "mask" : "sublayers[\(node.indexInParent)]")
+      current = node.parent
     }
-    guard var text = parts.popLast().map({ "layers[\($0)]" }) else { return "root" }
-    while let i = parts.popLast() { text += ".sublayers[\(i)]" }
+    guard let first = parts.popLast() else { return "root" }
+    var text = first.hasPrefix("sublayers") ? "layers" + first.dropFirst("sublayers".count) : "root." + first
+    while let part = parts.popLast() { text += "." + part }
     return text
   }
 
   /// One line of JSON for `presentation`, limited to the nodes in `indexes`
-  /// (all but the root when `nil`).
+  /// (every copy of each; all layers but the root when `nil`).
   public func json(for presentation: PresentationTree, indexes: [Int]? = nil) -> String {
     var out = "{\"time\": " + Inspection.number(presentation.time) + ", \"layers\": ["
-    let selected = indexes ?? Array(tree.nodes.indices.dropFirst())
-    for (n, index) in selected.enumerated() {
-      if n > 0 { out += ", " }
+    let wanted = indexes.map(Set.init)
+    var first = true
+    for entry in Inspection.entriesInPreOrder(presentation).dropFirst() {
+      let index = presentation.layers[entry].node
+      if let wanted, !wanted.contains(index) { continue }
+      if !first { out += ", " }
+      first = false
       let node = tree.nodes[index]
       out += "{"
       if let name = node.name { out += "\"name\": " + Inspection.string(name) + ", " }
       out += "\"path\": " + Inspection.string(scenePath(of: index))
-      out += ", \"localTime\": " + Inspection.number(presentation.layers[index].localTime)
-      out += ", \"properties\": " + Inspection.properties(presentation.layers[index].properties) + "}"
+      let copies = presentation.copyPath(of: entry)
+      if let innermost = copies.last {
+        out += ", \"instance\": \(innermost)"
+        if copies.count > 1 { out += ", \"instancePath\": [" + copies.map(String.init).joined(separator: ", ") + "]" }
+      }
+      out += ", \"localTime\": " + Inspection.number(presentation.layers[entry].localTime)
+      out += ", \"properties\": " + Inspection.properties(presentation.layers[entry].properties) + "}"
     }
     return out + "]}"
+  }
+
+  /// Every entry of `presentation` in pre-order: a layer, its mask's
+  /// subtree, then its sublayers' subtrees in sublayer order — for a
+  /// replicator, copy 0's sublayers, then copy 1's, …
+  static func entriesInPreOrder(_ presentation: PresentationTree) -> [Int] {
+    var order: [Int] = []
+    order.reserveCapacity(presentation.layers.count)
+    var stack = [0]
+    while let entry = stack.popLast() {
+      order.append(entry)
+      let node = presentation.structure.nodes[presentation.layers[entry].node]
+      var children: [Int] = []
+      if node.kind == .replicator {
+        for copy in presentation.copies(of: entry) { children += copy.sublayers.sorted() }
+      } else {
+        children = presentation.sublayersInPaintOrder(of: entry).sorted()
+      }
+      if let mask = presentation.mask(of: entry) { children.insert(mask, at: 0) }
+      stack += children.reversed()
+    }
+    return order
   }
 
   /// The properties object, with the scene format's names (docs/scene-format.md).
@@ -90,6 +128,7 @@ public struct Inspection {
     }
     if let t = p.text { fields += textFields(t) }
     fields += contentsFields(p)
+    fields += compositingFields(p)
     return "{" + fields.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}"
   }
 

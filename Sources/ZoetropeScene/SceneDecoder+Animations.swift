@@ -173,7 +173,10 @@ extension SceneDecoder {
       report(p, "\"\(string)\" animates a gradient layer property, but this is \(SceneDecoder.phrase(layerKind))")
       return nil
     case (.textLayer, let k) where k != .text:
-      report(p, "\"\(string)\" animates a text layer property, but this is a \(layerKind.rawValue) layer")
+      report(p, "\"\(string)\" animates a text layer property, but this is \(SceneDecoder.phrase(layerKind))")
+      return nil
+    case (.replicatorLayer, let k) where k != .replicator:
+      report(p, "\"\(string)\" animates a replicator layer property, but this is \(SceneDecoder.phrase(layerKind))")
       return nil
     default:
       return keyPath

@@ -7,21 +7,16 @@ extension SceneDecoder {
   /// a property becomes supported, it moves from here to the key sets of
   /// `SceneDecoder+Keys.swift`.
   package static let unsupportedLayerKeys: Set<String> = [
-    // Shadows
-    "shadowColor", "shadowOpacity", "shadowOffset", "shadowRadius", "shadowPath",
-    // Masks, contents and filters
-    "mask", "contentsFormat", "compositingFilter", "filters", "backgroundFilters",
-    // Corners, edges and 3D
-    "maskedCorners", "cornerCurve", "doubleSided", "isDoubleSided", "anchorPointZ", "allowsEdgeAntialiasing",
-    "edgeAntialiasingMask", "allowsGroupOpacity", "shouldRasterize", "rasterizationScale",
-    // CAReplicatorLayer
-    "instanceCount", "instanceDelay", "instanceTransform", "instanceColor", "instanceRedOffset",
-    "instanceGreenOffset", "instanceBlueOffset", "instanceAlphaOffset", "preservesDepth",
+    // Contents and filters
+    "contentsFormat", "filters", "backgroundFilters",
+    // Edges and 3D
+    "doubleSided", "isDoubleSided", "anchorPointZ", "allowsEdgeAntialiasing", "edgeAntialiasingMask",
+    "allowsGroupOpacity", "shouldRasterize", "rasterizationScale",
   ]
 
   /// Core Animation layer classes Zoetrope does not support yet, by the names a scene might give them.
   package static let unsupportedLayerTypes: Set<String> = [
-    "replicator", "CAReplicatorLayer", "emitter", "CAEmitterLayer", "transformLayer",
+    "emitter", "CAEmitterLayer", "transformLayer",
     "CATransformLayer", "scroll", "CAScrollLayer", "tiled", "CATiledLayer",
   ]
 

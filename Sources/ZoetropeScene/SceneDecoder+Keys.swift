@@ -28,8 +28,14 @@ extension SceneDecoder {
     "contents", "contentsGravity", "contentsRect", "contentsCenter", "contentsScale", "minificationFilter",
     "magnificationFilter",
   ]
+  /// The compositing keys every layer kind has: its mask, shadow, blend mode and corner shape.
+  package static let compositingKeys: Set<String> = [
+    "mask", "shadowColor", "shadowOpacity", "shadowOffset", "shadowRadius", "shadowPath", "compositingFilter",
+    "maskedCorners", "cornerCurve",
+  ]
   /// The keys of every layer, timing keys included.
   package static let layerKeys: Set<String> = timingKeys.union(plainLayerKeys).union(contentsKeys)
+    .union(compositingKeys)
   /// The keys a shape layer adds.
   package static let shapeKeys: Set<String> = [
     "path", "fillColor", "fillRule", "strokeColor", "lineWidth", "lineCap", "lineJoin", "miterLimit",
@@ -42,6 +48,11 @@ extension SceneDecoder {
     "string", "font", "fontWeight", "fontStyle", "fontSize", "foregroundColor", "alignmentMode", "wrapped",
     "truncationMode",
   ]
+  /// The keys a replicator layer adds.
+  package static let replicatorKeys: Set<String> = [
+    "instanceCount", "instanceDelay", "instanceTransform", "instanceColor", "instanceRedOffset",
+    "instanceGreenOffset", "instanceBlueOffset", "instanceAlphaOffset", "preservesDepth",
+  ]
   /// Layer keys the root layer does not take: its frame is the canvas, its sublayers are `layers`.
   package static let keysNotOnRoot: Set<String> = ["frame", "type", "sublayers"]
 
@@ -52,6 +63,7 @@ extension SceneDecoder {
     case .shape: layerKeys.union(shapeKeys)
     case .gradient: layerKeys.union(gradientKeys)
     case .text: layerKeys.union(textKeys)
+    case .replicator: layerKeys.union(replicatorKeys)
     }
   }
 

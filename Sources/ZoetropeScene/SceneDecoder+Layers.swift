@@ -14,6 +14,7 @@ extension SceneDecoder {
     case .shape: "a shape layer"
     case .gradient: "a gradient layer"
     case .text: "a text layer"
+    case .replicator: "a replicator layer"
     }
   }
 
@@ -25,6 +26,7 @@ extension SceneDecoder {
     case .shape: ["shape", "CAShapeLayer"]
     case .gradient: ["gradient", "CAGradientLayer"]
     case .text: ["text", "CATextLayer"]
+    case .replicator: ["replicator", "CAReplicatorLayer"]
     }
   }
 
@@ -33,22 +35,55 @@ extension SceneDecoder {
     LayerKind.allCases.first { layerTypeNames($0).contains(name) }
   }
 
+  /// `"layer", "shape", … or "replicator"`: the scene format's layer types, for messages.
+  static var layerTypeList: String {
+    let names = LayerKind.allCases.map { "\"\(layerTypeNames($0)[0])\"" }
+    return names.dropLast().joined(separator: ", ") + " or " + names[names.count - 1]
+  }
+
   /// Decodes the scene's `layers` into sublayers of `root`, iteratively: depth
   /// costs heap, not stack. More than ``Limits/maximumLayers`` layers are
   /// refused at the first one past the budget.
   mutating func decodeLayers(_ items: [JSONValue], under root: Layer, at path: Int) {
-    var pending: [(value: JSONValue, path: Int, parent: Layer)] = []
+    var pending: [PendingLayer] = []
     for (i, item) in items.enumerated().reversed() {
-      pending.append((item, paths.child(path, i), root))
+      pending.append(PendingLayer(value: item, path: paths.child(path, i), parent: root, isMask: false))
     }
-    var count = 0
-    while let (value, layerPath, parent) = pending.popLast() {
-      count += 1
-      if count > Limits.maximumLayers {
+    decodePending(&pending)
+  }
+
+  /// A layer value still to decode, and where it goes: a sublayer of
+  /// `parent`, or its mask.
+  struct PendingLayer {
+    var value: JSONValue
+    var path: Int
+    var parent: Layer
+    var isMask: Bool
+  }
+
+  /// Decodes layers and everything under them (masks, sublayers) until none
+  /// is pending. Masks count as layers; past ``Limits/maximumLayers`` the
+  /// first layer over the budget is reported and decoding stops.
+  mutating func decodePending(_ pending: inout [PendingLayer]) {
+    while let item = pending.popLast() {
+      let (value, layerPath, parent) = (item.value, item.path, item.parent)
+      decodedLayerCount += 1
+      if decodedLayerCount > Limits.maximumLayers {
         report(layerPath, "the scene has more than \(Limits.maximumLayers) layers (Limits.maximumLayers)")
+        pending.removeAll()
         return
       }
-      guard let layer = decodeLayer(value, at: layerPath, parent: parent) else { continue }
+      guard let layer = decodeLayer(value, at: layerPath, parent: parent, isMask: item.isMask) else { continue }
+      if let mask = value["mask"] {
+        let maskPath = paths.child(layerPath, "mask")
+        if item.isMask {
+          warn(maskPath, "a mask's own mask is ignored, as Core Animation ignores it")
+        } else if case .null = mask {
+          layer.mask = nil
+        } else {
+          pending.append(PendingLayer(value: mask, path: maskPath, parent: layer, isMask: true))
+        }
+      }
       if let sublayers = value["sublayers"] {
         let sublayersPath = paths.child(layerPath, "sublayers")
         guard case .array(let children) = sublayers else {
@@ -56,7 +91,7 @@ extension SceneDecoder {
           continue
         }
         for (i, child) in children.enumerated().reversed() {
-          pending.append((child, paths.child(sublayersPath, i), layer))
+          pending.append(PendingLayer(value: child, path: paths.child(sublayersPath, i), parent: layer, isMask: false))
         }
       }
     }
@@ -72,10 +107,15 @@ extension SceneDecoder {
         ? " (the root layer's frame is the canvas; put layers in the top-level \"layers\")" : nil
     }) else { return }
     decodeLayerMembers(members, into: root, kind: .layer, at: path)
+    if let mask = value["mask"], mask != .null {
+      var pending = [PendingLayer(value: mask, path: paths.child(path, "mask"), parent: root, isMask: true)]
+      decodePending(&pending)
+    }
   }
 
-  /// One layer (without its sublayers), attached to `parent`; `nil` if unusable.
-  private mutating func decodeLayer(_ value: JSONValue, at path: Int, parent: Layer) -> Layer? {
+  /// One layer (without its sublayers), attached to `parent` as a sublayer
+  /// or as its mask; `nil` if unusable.
+  private mutating func decodeLayer(_ value: JSONValue, at path: Int, parent: Layer, isMask: Bool) -> Layer? {
     guard case .object = value else {
       report(path, "must be a layer, an object (got \(value.compactDescription))")
       return nil
@@ -87,9 +127,9 @@ extension SceneDecoder {
         kind = known
       } else if case .string(let name) = typeValue, SceneDecoder.unsupportedLayerTypes.contains(name) {
         report(typePath, "\"\(name)\" is a Core Animation layer type Zoetrope does not support yet; "
-          + "use \"layer\", \"shape\" or \"gradient\"")
+          + "use \(SceneDecoder.layerTypeList)")
       } else {
-        report(typePath, "must be \"layer\", \"shape\", \"gradient\" or \"text\" (got \(typeValue.compactDescription))")
+        report(typePath, "must be \(SceneDecoder.layerTypeList) (got \(typeValue.compactDescription))")
       }
     }
     let allowed = SceneDecoder.layerKeys(for: kind)
@@ -100,15 +140,20 @@ extension SceneDecoder {
         return " (\"\(key)\" belongs to gradient layers: add \"type\": \"gradient\")"
       }
       if SceneDecoder.textKeys.contains(key) { return " (\"\(key)\" belongs to text layers: add \"type\": \"text\")" }
+      if SceneDecoder.replicatorKeys.contains(key) {
+        return " (\"\(key)\" belongs to replicator layers: add \"type\": \"replicator\")"
+      }
       return nil
     })
     let layer: Layer = switch kind {
     case .shape: ShapeLayer()
     case .gradient: GradientLayer()
     case .text: TextLayer()
+    case .replicator: ReplicatorLayer()
     case .layer: Layer()
     }
-    parent.addSublayer(layer)
+    if isMask { parent.mask = layer } else { parent.addSublayer(layer) }
+    if kind == .replicator { replicatorPaths.append((layer, path)) }
     let known: [JSONMember]
     if let members {
       known = members
@@ -132,7 +177,7 @@ extension SceneDecoder {
       if decodeTiming(member, into: &layer.timing, at: p) { continue }
       if decodeContentsMember(member, into: layer, at: p) { continue }
       switch member.key {
-      case "type", "sublayers": break
+      case "type", "sublayers", "mask": break
       case "name":
         guard let name = string(v, at: p) else { break }
         if let first = names[name] {
@@ -157,6 +202,8 @@ extension SceneDecoder {
       case "masksToBounds": if let b = bool(v, at: p) { layer.masksToBounds = b }
       case "animations": animations = v
       default:
+        if decodeCompositingMember(member, into: layer, at: p) { break }
+        if let replicator = layer as? ReplicatorLayer { decodeReplicatorMember(member, into: replicator, at: p) }
         if let shape = layer as? ShapeLayer { decodeShapeMember(member, into: shape, at: p) }
         if let gradient = layer as? GradientLayer { decodeGradientMember(member, into: gradient, at: p) }
         if let text = layer as? TextLayer { decodeTextMember(member, into: text, at: p) }

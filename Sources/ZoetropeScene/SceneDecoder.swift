@@ -39,6 +39,10 @@ public struct SceneDecoder {
   var paths = JSONPathArena()
   /// Names seen so far, with the path of the layer that has each.
   var names: [String: Int] = [:]
+  /// Every replicator decoded, with its path (for the copy budget).
+  var replicatorPaths: [(layer: Layer, path: Int)] = []
+  /// How many layers (masks included) were decoded so far, against ``Limits/maximumLayers``.
+  var decodedLayerCount = 0
   /// Decodes the scene's image files, each once, within one memory budget.
   let images: ImageLoader
   /// The folder relative paths of the files a scene names (images, fonts) start from.
@@ -260,6 +264,7 @@ public struct SceneDecoder {
         report(layersPath, "must be an array of layers (got \(layers.compactDescription))")
       }
     }
+    checkReplicatorBudget(rootLayer)
     guard issues.isEmpty else { return nil }
     if !explicitDuration {
       // The end of the last finite animation, within (0, a day].

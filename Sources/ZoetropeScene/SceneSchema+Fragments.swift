@@ -132,6 +132,32 @@ extension SceneSchema {
     "magnificationFilter": ["enum": constants(ContentsFilter.allCases.map(\.rawValue), prefix: "kCAFilter")],
     "sublayers": ["type": "array", "items": ref("layer")],
     "animations": ["type": "array", "items": ref("animation"), "description": "Applied in this order."],
+    // Compositing: masks, shadows, blend modes, corner shapes
+    "mask": ["anyOf": [ref("layer"), ["type": "null"]],
+             "description": "A layer in this layer's space whose composited alpha multiplies it; null for none."],
+    "shadowColor": described(ref("optionalColor"), "Default black."),
+    "shadowOpacity": described(ref("unitNumber"), "Default 0 (no shadow)."),
+    "shadowOffset": described(ref("size"), "Points in the layer's space; default [0, -3] (up)."),
+    "shadowRadius": described(ref("nonNegativeNumber"), "The blur's standard deviation, points; default 3."),
+    "shadowPath": ["anyOf": [ref("path"), ["type": "null"]],
+                   "description": "The shadow's shape in the layer's space; null (the default) for its alpha."],
+    "compositingFilter": ["anyOf": [["enum": names(blendModeNames)], ["type": "null"]],
+                          "description": "A blend mode (Core Image's name or a short one); null for source-over."],
+    "maskedCorners": ["type": "array", "items": ["enum": names(cornerNames)], "uniqueItems": true,
+                      "description": "The corners cornerRadius rounds; default all four."],
+    "cornerCurve": ["enum": constants(CornerCurve.allCases.map(\.rawValue), prefix: "kCACornerCurve"),
+                    "description": "Default circular; continuous is iOS's smooth corner."],
+    // Replicator layers
+    "instanceCount": ["type": "integer", "minimum": 0, "maximum": .number(SceneDecoder.maximumInstanceCount),
+                      "description": "Copies of the sublayers, themselves included; default 1."],
+    "instanceDelay": ["type": "number", "description": "Seconds each copy runs behind the one before; default 0."],
+    "instanceTransform": described(ref("transform"), "Compounded per copy, about the replicator's centre."),
+    "instanceColor": described(ref("optionalColor"), "Multiplies copy 0; default white (null is white too)."),
+    "instanceRedOffset": ["type": "number", "description": "Added to the red multiplier per copy; default 0."],
+    "instanceGreenOffset": ["type": "number", "description": "Added to the green multiplier per copy; default 0."],
+    "instanceBlueOffset": ["type": "number", "description": "Added to the blue multiplier per copy; default 0."],
+    "instanceAlphaOffset": ["type": "number", "description": "Added to the alpha multiplier per copy; default 0."],
+    "preservesDepth": ["type": "boolean", "description": "Accepted; the copies are composited flat."],
     // Shape layers
     "path": ["anyOf": [ref("path"), ["type": "null"]], "description": "In the layer's own space, points."],
     "fillColor": described(ref("optionalColor"), "Default black."),
@@ -166,6 +192,22 @@ extension SceneSchema {
     "wrapped": ["type": "boolean", "description": "Wrap at word boundaries to the bounds' width; default false."],
     "truncationMode": ["enum": constants(TextLayerTruncationMode.allCases.map(\.rawValue), prefix: "kCATruncation")],
   ])) { first, _ in first }
+
+  /// Every spelling of a blend mode the decoder takes: `multiplyBlendMode`,
+  /// `CIMultiplyBlendMode`, `multiply`.
+  static var blendModeNames: [String] {
+    BlendMode.allCases.flatMap { mode in
+      [mode.rawValue, "CI" + mode.rawValue.prefix(1).uppercased() + mode.rawValue.dropFirst(), mode.shortName]
+    }
+  }
+
+  /// Every spelling of a corner: `minXMinY`, `layerMinXMinYCorner`, `kCALayerMinXMinYCorner`.
+  static var cornerNames: [String] {
+    CornerMask.named.flatMap { corner in
+      let capitalized = corner.name.prefix(1).uppercased() + corner.name.dropFirst()
+      return [corner.name, "layer\(capitalized)Corner", "kCALayer\(capitalized)Corner"]
+    }
+  }
 
   static let animationFragments: [String: SchemaValue] = timingFragments.merging(SchemaValue.table([
     "key": ["type": "string", "description": "Replaces an earlier animation with the same key on the layer."],

@@ -185,6 +185,10 @@ if filter.hasPrefix("cpu/") {
     print("\(filter): \(error)")
   }
 }
+if wanted("compositing") {
+  benchCompositing(folder: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent("Fixtures/Bench"))
+}
 if wanted("clip") {
   // Clips: the 1440×1080 clip scene (60 frames) to H.264 and to a PNG
   // sequence, end to end through the render pipeline on every core, against

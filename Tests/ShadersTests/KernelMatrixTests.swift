@@ -145,8 +145,10 @@ struct SeededBytes {
                                                                          coordinates: [Int32]) {
     let width = 1 + Int(random.byte()) % 9, height = 1 + Int(random.byte()) % 9
     let bytes = random.premultipliedPixels(width * height)
-    let image = (0..<(width * height)).map { i in
-      UInt32(bytes[4 * i]) | UInt32(bytes[4 * i + 1]) << 8 | UInt32(bytes[4 * i + 2]) << 16 | UInt32(bytes[4 * i + 3]) << 24
+    let image = (0..<(width * height)).map { (i: Int) -> UInt32 in
+      let r = UInt32(bytes[4 * i]), g = UInt32(bytes[4 * i + 1]), b = UInt32(bytes[4 * i + 2])
+      let a = UInt32(bytes[4 * i + 3])
+      return r | g << 8 | b << 16 | a << 24
     }
     let coordinates = (0..<(2 * count)).map { i -> Int32 in
       let side = Int32(i % 2 == 0 ? width : height)

@@ -19,6 +19,16 @@ import _ZoetropeTestSupport
     ("compositor/scale-hidden.json", 0.0, "compositor/scale-hidden@t0.000"),
     ("demo/pull-to-refresh.json", 0.75, "demo/pull-to-refresh@t0.750"),
     ("demo/pull-to-refresh.json", 1.6, "demo/pull-to-refresh@t1.600"),
+    ("compositing/masks.json", 0.0, "compositing/masks@t0.000"),
+    ("compositing/mask-reveal.json", 0.6, "compositing/mask-reveal@t0.600"),
+    ("compositing/mask-reveal.json", 1.2, "compositing/mask-reveal@t1.200"),
+    ("compositing/shadows.json", 0.0, "compositing/shadows@t0.000"),
+    ("compositing/shadow-clipped.json", 0.0, "compositing/shadow-clipped@t0.000"),
+    ("compositing/replicator.json", 0.0, "compositing/replicator@t0.000"),
+    ("compositing/blend-modes.json", 0.0, "compositing/blend-modes@t0.000"),
+    ("compositing/blend-in-group.json", 0.0, "compositing/blend-in-group@t0.000"),
+    ("compositing/corners.json", 0.0, "compositing/corners@t0.000"),
+    ("compositing/combination.json", 0.5, "compositing/combination@t0.500"),
   ]
 
   @Test(arguments: goldens)

@@ -20,6 +20,12 @@ import _ZoetropeTestSupport
     ("text/rotated-3d.json", 0, "text/rotated-3d@t0.000", ["LiberationSans-Regular.ttf"]),
     ("demo/write-word.json", 0.6, "demo/write-word@t0.600", ["DejaVuSans.ttf"]),
     ("demo/write-word.json", 1.5, "demo/write-word@t1.500", ["DejaVuSans.ttf"]),
+    // Text and images in the compositing model: tinted by replicator copies,
+    // casting shadows, as masks and masked.
+    ("compositing/replicator-contents.json", 0, "compositing/replicator-contents@t0.000",
+     ["DejaVuSans-Bold.ttf", "DejaVuSans.ttf"]),
+    ("compositing/content-shadows.json", 0, "compositing/content-shadows@t0.000", ["DejaVuSans-Bold.ttf"]),
+    ("compositing/content-masks.json", 0, "compositing/content-masks@t0.000", ["DejaVuSans-Bold.ttf", "DejaVuSans.ttf"]),
   ]
 
   /// The scene, after checking that its fonts resolved to `files`.

@@ -37,6 +37,7 @@ import ZoetropeScene
     ("shape layer", ["layer", "timing", "shape"], SceneDecoder.layerKeys(for: .shape)),
     ("gradient layer", ["layer", "timing", "gradient"], SceneDecoder.layerKeys(for: .gradient)),
     ("text layer", ["layer", "timing", "text"], SceneDecoder.layerKeys(for: .text)),
+    ("replicator layer", ["layer", "timing", "replicator"], SceneDecoder.layerKeys(for: .replicator)),
     ("basic animation", ["timing", "animation", "property-animation", "basic"], SceneDecoder.animationKeys(for: .basic)),
     ("keyframe animation", ["timing", "animation", "property-animation", "keyframe"],
      SceneDecoder.animationKeys(for: .keyframe)),
@@ -75,7 +76,7 @@ import ZoetropeScene
 
   /// The animates column says yes exactly for the layer keys that are animatable key paths.
   @Test func animatesColumnMatchesTheKeyPaths() {
-    for name in ["layer", "timing", "shape", "gradient", "text"] {
+    for name in ["layer", "timing", "shape", "gradient", "text", "replicator"] {
       for row in Self.tables[name] ?? [] where row.cells.count == Self.columns.count {
         let key = row.key.trimmingCharacters(in: ["`"])
         let animatable = AnimatableKeyPath(key) != nil
@@ -93,7 +94,9 @@ import ZoetropeScene
 
   @Test func everyAnimatableKeyPathIsNamedOnThePage() {
     let text = MarkdownDocs.text(Self.file)
-    for keyPath in AnimatableKeyPath.allKeyPathStrings where !keyPath.hasPrefix("sublayerTransform.") {
+    // The page lists the transform components once, for transform, sublayerTransform and instanceTransform alike.
+    for keyPath in AnimatableKeyPath.allKeyPathStrings
+    where !keyPath.hasPrefix("sublayerTransform.") && !keyPath.hasPrefix("instanceTransform.") {
       let short = keyPath.split(separator: ".").last.map { "." + $0 } ?? ""
       #expect(text.contains("`\(keyPath)`") || text.contains("`\(short)`"), "\(keyPath) is not on \(Self.file)")
     }

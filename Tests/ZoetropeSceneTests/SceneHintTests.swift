@@ -31,6 +31,12 @@ import ZoetropeScene
      #"layers[0].colours: unknown key in a gradient layer (did you mean "colors"?)"#),
     (scene(layer: #"{"animations": [{"type": "basic", "keyPath": "strokeEnd"}]}"#),
      #"layers[0].animations[0].keyPath: "strokeEnd" animates a shape layer property, but this is a plain layer"#),
+    (scene(layer: #"{"type": "shape", "animations": [{"type": "basic", "keyPath": "instanceCount"}]}"#),
+     #"layers[0].animations[0].keyPath: "instanceCount" animates a replicator layer property, but this is a shape layer"#),
+    (scene(layer: #"{"type": "replicator", "instanceCont": 3}"#),
+     #"layers[0].instanceCont: unknown key in a replicator layer (did you mean "instanceCount"?)"#),
+    (scene(layer: #"{"instanceCount": 3}"#),
+     #"layers[0].instanceCount: unknown key in a plain layer ("instanceCount" belongs to replicator layers"#),
   ]
 
   @Test(arguments: namingCases.indices)
@@ -40,16 +46,16 @@ import ZoetropeScene
   }
 
   static let unsupportedCases: [(json: String, expected: String)] = [
-    (scene(layer: #"{"shadowOpacity": 0.5}"#),
-     #"layers[0].shadowOpacity: "shadowOpacity" is a Core Animation property Zoetrope does not support yet"#),
-    (#"{"canvas": {"width": 10, "height": 10}, "root": {"mask": null}}"#,
-     #"root.mask: "mask" is a Core Animation property Zoetrope does not support yet"#),
+    (scene(layer: #"{"shouldRasterize": true}"#),
+     #"layers[0].shouldRasterize: "shouldRasterize" is a Core Animation property Zoetrope does not support yet"#),
+    (#"{"canvas": {"width": 10, "height": 10}, "root": {"backgroundFilters": null}}"#,
+     #"root.backgroundFilters: "backgroundFilters" is a Core Animation property Zoetrope does not support yet"#),
     (scene(layer: #"{"type": "shape", "filters": []}"#),
      #"layers[0].filters: "filters" is a Core Animation property Zoetrope does not support yet"#),
-    (scene(layer: #"{"animations": [{"type": "basic", "keyPath": "shadowRadius", "toValue": 4}]}"#),
-     #"layers[0].animations[0].keyPath: "shadowRadius" is a Core Animation property Zoetrope does not support yet"#),
-    (scene(layer: #"{"animations": [{"type": "basic", "keyPath": "shadowOffset.width", "toValue": 4}]}"#),
-     #"layers[0].animations[0].keyPath: "shadowOffset" is a Core Animation property"#),
+    (scene(layer: #"{"animations": [{"type": "basic", "keyPath": "rasterizationScale", "toValue": 4}]}"#),
+     #"layers[0].animations[0].keyPath: "rasterizationScale" is a Core Animation property Zoetrope does not support yet"#),
+    (scene(layer: #"{"animations": [{"type": "basic", "keyPath": "filters.gaussianBlur.inputRadius", "toValue": 4}]}"#),
+     #"layers[0].animations[0].keyPath: "filters" is a Core Animation property"#),
     (scene(layer: #"{"type": "CAEmitterLayer"}"#),
      #"layers[0].type: "CAEmitterLayer" is a Core Animation layer type Zoetrope does not support yet"#),
     (scene(layer: #"{"animations": [{"type": "transition"}]}"#),

@@ -1,0 +1,90 @@
+// SPDX-License-Identifier: Apache-2.0
+// One layer placed for drawing: its transforms, its tinted properties, its sublayers (a replicator's copies).
+
+import ZoetropeGeometry
+import ZoetropeLayers
+import ZoetropeRaster
+
+extension Compositor {
+  /// Everything the compositor works out about one layer before drawing it.
+  struct LayerPlacement {
+    /// The layer's entry in the presentation tree.
+    let entry: Int
+    /// Its presentation values, colours multiplied by the inherited tint.
+    let properties: LayerProperties
+    /// The tint it inherits from the replicator copies it is part of (for
+    /// its contents image, which ``properties`` cannot carry); `nil` for none.
+    let tint: Color?
+    /// From the layer's space to device pixels.
+    let layerToDevice: Transform3D
+    /// What each sublayer (each copy of each, for a replicator) starts from,
+    /// in paint order.
+    var children: [Child]
+    /// Whether the layer casts a visible shadow.
+    let hasShadow: Bool
+    /// The entry of the layer's mask, or `nil`.
+    let mask: Int?
+
+    /// A sublayer to draw: its entry, the transform from the layer's
+    /// sublayer space to device pixels, and its tint.
+    struct Child {
+      var entry: Int
+      var parentToDevice: Transform3D
+      var tint: Color?
+    }
+
+    init(_ entry: Int, _ p: LayerProperties, inherited: Inherited, context: Context) {
+      self.entry = entry
+      properties = inherited.tint.map { tinted(p, by: $0) } ?? p
+      tint = inherited.tint
+      let (layerToDevice, childToDevice) = transforms(p, parentToDevice: inherited.parentToDevice)
+      self.layerToDevice = layerToDevice
+      mask = context.tree.mask(of: entry)
+      hasShadow = Compositor.castsShadow(properties, context: context)
+      if p.replicator != nil {
+        children = Compositor.copies(of: entry, p, childToDevice: childToDevice, tint: inherited.tint, context: context)
+      } else {
+        children = context.tree.sublayersInPaintOrder(of: entry).map {
+          Child(entry: $0, parentToDevice: childToDevice, tint: inherited.tint)
+        }
+      }
+    }
+
+    /// Whether the layer must be composited as an isolated group.
+    var needsGroup: Bool {
+      mask != nil || properties.compositingFilter != nil
+        || (properties.opacity < 1
+          && Compositor.needsIsolation(properties, hasSublayers: !children.isEmpty, hasShadow: hasShadow))
+    }
+  }
+
+  /// `p` with every colour it draws multiplied by `tint`, component by
+  /// component (a replicator copy's `instanceColor`): background, border,
+  /// shadow, shape fill and stroke, gradient stops, text. (The contents
+  /// image is multiplied as it is painted: see
+  /// ``drawContents(_:layerToDevice:opacity:inheritedClip:ownClip:tint:context:into:)``.)
+  static func tinted(_ p: LayerProperties, by tint: Color) -> LayerProperties {
+    func apply(_ c: Color?) -> Color? {
+      c.map { Color(red: $0.red * tint.red, green: $0.green * tint.green, blue: $0.blue * tint.blue,
+                    alpha: $0.alpha * tint.alpha) }
+    }
+    var q = p
+    q.backgroundColor = apply(p.backgroundColor)
+    q.borderColor = apply(p.borderColor)
+    q.shadowColor = apply(p.shadowColor)
+    if var shape = q.shape {
+      shape.fillColor = apply(shape.fillColor)
+      shape.strokeColor = apply(shape.strokeColor)
+      q.shape = shape
+    }
+    if var gradient = q.gradient {
+      gradient.colors = gradient.colors.map { $0.map { apply($0)! } }
+      q.gradient = gradient
+    }
+    if var text = q.text {
+      text.foregroundColor = apply(text.foregroundColor)
+      q.text = text
+    }
+    return q
+  }
+}

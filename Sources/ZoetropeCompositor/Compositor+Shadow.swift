@@ -1,0 +1,179 @@
+// SPDX-License-Identifier: Apache-2.0
+// Layer shadows: the composited alpha (or shadowPath), offset, blurred by a Gaussian of σ = shadowRadius, tinted.
+
+import ZoetropeGeometry
+import ZoetropeLayers
+import ZoetropeRaster
+
+extension Compositor {
+  /// The largest blur drawn, as a standard deviation in device pixels; a
+  /// larger `shadowRadius` (after the layer's scale) is drawn at this one.
+  /// At 256 pixels a shadow already spreads over ±900 pixels and is nearly
+  /// flat across any shape that fits a 1080p frame; the limit keeps the work
+  /// and memory of absurd radii (1e9) bounded by the canvas.
+  static let maximumShadowSigma = 256.0
+
+  /// Shadows inside the shape of a shadow (a sublayer's shadow is part of
+  /// its superlayer's composited alpha) are recorded one level deep: a
+  /// shape holds its sublayers' shadows but not theirs, so that nested
+  /// shadows cost one offscreen recording each, not one per ancestor.
+  static let maximumShadowNesting = 2
+
+  /// The layers a frame records into shadow shapes, at most
+  /// (``Limits/maximumLayersInShadowShapes``). A shadow whose layer's
+  /// subtree no longer fits takes the shape of the layer alone (without its
+  /// sublayers), so that a deep chain of shadowed layers (each shape holding
+  /// everything below it) stays linear.
+  static let shadowBudgetLayers = Limits.maximumLayersInShadowShapes
+
+  /// Whether a layer with these (tinted) properties casts a visible shadow.
+  static func castsShadow(_ p: LayerProperties, context: Context) -> Bool {
+    guard context.shadowNesting < maximumShadowNesting, p.shadowOpacity > 0, !p.shadowOpacity.isNaN,
+      let color = p.shadowColor, color.alpha > 0
+    else { return false }
+    return true
+  }
+
+  /// Records a layer's shadow, under everything else of the layer, at
+  /// `opacity` × `shadowOpacity` in `shadowColor`.
+  ///
+  /// Its shape is `shadowPath` (filled non-zero) or else the alpha of the
+  /// layer's composited result — background, content, sublayers (with their
+  /// own shadows), border — rendered offscreen at record time over only the
+  /// pixels the shadow can reach. The shape is moved by `shadowOffset` in
+  /// the layer's space (it turns with the layer; under perspective, by the
+  /// offset's image at the anchor point) and blurred by a Gaussian whose
+  /// standard deviation is `shadowRadius` in the layer's space (per device
+  /// axis: the layer's scale along it), then clipped: by the layer's own
+  /// rounded bounds when it masks to bounds (as on Apple's platforms; under
+  /// an opaque background it is then not drawn at all, as nothing of it
+  /// would show), else by the clips above it.
+  static func drawShadow(_ layer: LayerPlacement, inherited: Inherited, opacity: Double, ownClip: ClipMask?,
+                         context: Context, into frame: inout DisplayList) {
+    guard layer.hasShadow, let color = layer.properties.shadowColor, context.scratch.budget.isWithin else { return }
+    // The shape's recording names its own layers; the layer is named again
+    // for its shadow's runs and for what it draws next.
+    let node = context.tree.layers[layer.entry].node
+    defer { context.scratch.budget.layer = node }
+    let p = layer.properties
+    // Clipped to the bounds and drawn under an opaque background, nothing of
+    // the shadow would show but a dark fringe in the background's
+    // anti-aliased edge: it is not drawn at all.
+    if p.masksToBounds, let background = p.backgroundColor, background.alpha >= 1 { return }
+    let clip = p.masksToBounds ? ownClip : inherited.clip
+    var visible = DeviceRect(width: context.canvas.width, height: context.canvas.height)
+    if let clip { visible = visible.intersection(DeviceRect(clip.runs)) }
+    guard !visible.isEmpty else { return }
+    let (sigmaX, sigmaY) = shadowSigmas(p.shadowRadius, layerToDevice: layer.layerToDevice)
+    let source = visible.grown(by: GaussianBlur.radius(sigma: sigmaX), GaussianBlur.radius(sigma: sigmaY))
+    let offset = deviceOffset(of: p, layerToDevice: layer.layerToDevice)
+    guard let shape = shadowShape(layer, inherited: inherited, offset: offset, in: source, context: context),
+      context.scratch.budget.isWithin
+    else { return }
+    let covered = opaqueInterior(of: layer, inherited: inherited, context: context)
+    var runs = GaussianBlur.blur(shape, sigmaX: sigmaX, sigmaY: sigmaY, over: visible, hidden: covered.map { rows in
+      { y in rows.lowerBound <= y && y < rows.lowerBound + rows.columns.count ? rows.columns[y - rows.lowerBound] : nil }
+    })
+    if let clip { runs = clip.clip(runs) }
+    // The blurred shape is held until playback like any coverage, and its
+    // shape's recording may have spent the rest of the frame's budget.
+    context.scratch.budget.layer = node
+    guard context.scratch.budget.spend(coverage: runs, on: "its shadow") else { return }
+    frame.fill(runs, color: color, opacity: opacity * p.shadowOpacity)
+  }
+
+  /// The shadow's shape before the blur: its alpha over the pixels of
+  /// `source` it covers, moved by the device `offset`.
+  static func shadowShape(_ layer: LayerPlacement, inherited: Inherited, offset: Transform3D, in source: DeviceRect,
+                          context: Context) -> AlphaImage? {
+    let p = context.tree.layers[layer.entry].properties
+    return offscreenAlpha(in: source, context: context) { offscreen, list in
+      let toRegion = offset.concatenating(offscreen.shift)
+      if let path = p.shadowPath {
+        if let runs = Rasterizer.spans(of: path, fillRule: .nonZero,
+                                       transform: layer.layerToDevice.concatenating(toRegion),
+                                       canvas: offscreen.context.canvas, scratch: offscreen.context.scratch) {
+          list.fill(runs, color: .black, opacity: 1)
+        }
+        return
+      }
+      // The layer itself, untinted and without its shadow, opacity, mask or
+      // blend mode; with its sublayers while the frame's budget lasts.
+      var opaque = p
+      opaque.opacity = 1
+      var moved = LayerPlacement(layer.entry, opaque,
+                                 inherited: Inherited(parentToDevice: inherited.parentToDevice.concatenating(toRegion)),
+                                 context: offscreen.context)
+      let node = context.tree.structure.nodes[context.tree.layers[layer.entry].node]
+      let size = node.subtreeEnd - context.tree.layers[layer.entry].node
+      if !context.shadowBudget.spend(size) {
+        moved.children = []
+        _ = context.shadowBudget.spend(1)
+      }
+      renderBody(moved, inherited: Inherited(parentToDevice: .identity), depth: 0, context: offscreen.context,
+                 into: &list, withShadow: false)
+    }
+  }
+
+  /// The pixels the layer's own background will cover opaquely right after
+  /// its shadow (an opaque colour at full coverage: a plain store, whatever
+  /// is below), row by row — the shadow need not be computed there. `nil`
+  /// when there are none, or when a clip above could let the shadow show
+  /// through the background's edge.
+  static func opaqueInterior(of layer: LayerPlacement, inherited: Inherited, context: Context)
+    -> (lowerBound: Int, columns: [Range<Int>?])?
+  {
+    let p = layer.properties
+    guard inherited.clip == nil, let background = p.backgroundColor, background.alpha >= 1,
+      let runs = RoundedBounds(p).spans(transform: layer.layerToDevice, canvas: context.canvas,
+                                        scratch: context.scratch),
+      let first = runs.spans.first, let last = runs.spans.last
+    else { return nil }
+    var columns = [Range<Int>?](repeating: nil, count: Int(last.y - first.y) + 1)
+    for span in runs.spans where span.offset < 0 && span.value == 255 {
+      let row = Int(span.y - first.y), range = Int(span.x)..<Int(span.x + span.count)
+      if range.count > columns[row]?.count ?? 0 { columns[row] = range }
+    }
+    return (Int(first.y), columns)
+  }
+
+  /// The blur's standard deviations along device x and y for a shadow
+  /// radius in the layer's space: the radius times the length of the
+  /// layer's unit vectors' device x (and y) components, over |m44|; clamped
+  /// to 0…``maximumShadowSigma``, NaN as 0. Exact for scales, rotations and
+  /// translations (a Gaussian is round); skews and perspective are
+  /// approximated by a blur along the device axes.
+  static func shadowSigmas(_ radius: Double, layerToDevice t: Transform3D) -> (Double, Double) {
+    let w = Swift.max(Swift.abs(t.m44), 1e-9)
+    func clamp(_ v: Double) -> Double { v.isNaN ? 0 : Swift.min(Swift.max(v, 0), maximumShadowSigma) }
+    let r = radius.isNaN ? 0 : Swift.max(radius, 0)
+    return (clamp(r * (t.m11 * t.m11 + t.m21 * t.m21).squareRoot() / w),
+            clamp(r * (t.m12 * t.m12 + t.m22 * t.m22).squareRoot() / w))
+  }
+
+  /// `shadowOffset` as a device translation: the image of the offset vector
+  /// at the layer's anchor point (exact for affine transforms); none when
+  /// it cannot be told.
+  static func deviceOffset(of p: LayerProperties, layerToDevice t: Transform3D) -> Transform3D {
+    let anchor = Point(x: p.bounds.origin.x + p.anchorPoint.x * p.bounds.size.width,
+                       y: p.bounds.origin.y + p.anchorPoint.y * p.bounds.size.height)
+    let from = t.transform(anchor)
+    let to = t.transform(Point(x: anchor.x + p.shadowOffset.width, y: anchor.y + p.shadowOffset.height))
+    let dx = to.x - from.x, dy = to.y - from.y
+    guard dx.isFinite, dy.isFinite else { return .identity }
+    return .translation(x: dx, y: dy, z: 0)
+  }
+}
+
+/// What is left of a frame's budget of layers recorded into shadow shapes
+/// (``Compositor/shadowBudgetLayers``). One per recording of a frame.
+final class ShadowBudget {
+  private(set) var remaining = Compositor.shadowBudgetLayers
+
+  /// Takes `layers` from the budget if they fit; returns whether they did.
+  func spend(_ layers: Int) -> Bool {
+    guard layers <= remaining else { return false }
+    remaining -= layers
+    return true
+  }
+}
