@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
 # Submits the chunk array, then the concat to run only after every chunk succeeded.
-# Usage: WORK=/shared/work SCENE=/shared/work/scene.json Examples/Slurm/submit.sh
+# Usage: WORK=/mnt/render SCENE=/mnt/render/scene.json Examples/Slurm/submit.sh
 set -euo pipefail
 here=$(dirname "$0")
 array=$(sbatch --parsable --export=ALL "$here/render-chunks.sbatch")

@@ -25,11 +25,11 @@ import _ZoetropeTestSupport
   }
 
   @Test func quotesWordsTheShellWouldSplit() throws {
-    let result = try CLI.run(["plan", Self.scene, "--chunks", "1", "-o", "my clip's.webm", "--parts-folder", "/shared/parts",
+    let result = try CLI.run(["plan", Self.scene, "--chunks", "1", "-o", "my clip's.webm", "--parts-folder", "/mnt/render/parts",
                               "--zoetrope", "/opt/zoetrope/bin/zoetrope"])
     #expect(result.status == 0, "\(result.standardError)")
     #expect(result.standardOutput.contains(
-      "/opt/zoetrope/bin/zoetrope render \(Self.scene) --chunk 0/1 -o '/shared/parts/my clip'\\''s.part0.webm'"),
+      "/opt/zoetrope/bin/zoetrope render \(Self.scene) --chunk 0/1 -o '/mnt/render/parts/my clip'\\''s.part0.webm'"),
             "\(result.standardOutput)")
   }
 
