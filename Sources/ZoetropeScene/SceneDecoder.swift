@@ -5,6 +5,7 @@ import ZoetropeAnimation
 import ZoetropeGeometry
 import ZoetropeImages
 import ZoetropeLayers
+import ZoetropeText
 import ZoetropeTiming
 
 /// Decodes scene files (format 1, docs/scene-format.md) into a ``Scene``: the same
@@ -197,26 +198,10 @@ public struct SceneDecoder {
     var best: (String, Int)?
     let lowered = Array(word.lowercased().utf8)
     for candidate in candidates {
-      let d = editDistance(lowered, Array(candidate.lowercased().utf8))
+      let d = FontLibrary.editDistance(lowered, Array(candidate.lowercased().utf8))
       if d <= Swift.max(1, word.count / 3), d < (best?.1 ?? Int.max) { best = (candidate, d) }
     }
     return best.map { " (did you mean \"\($0.0)\"?)" } ?? ""
-  }
-
-  /// Levenshtein distance.
-  static func editDistance(_ a: [UInt8], _ b: [UInt8]) -> Int {
-    guard !a.isEmpty else { return b.count }
-    guard !b.isEmpty else { return a.count }
-    var previous = Array(0...b.count)
-    var current = [Int](repeating: 0, count: b.count + 1)
-    for i in 1...a.count {
-      current[0] = i
-      for j in 1...b.count {
-        current[j] = Swift.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-      }
-      swap(&previous, &current)
-    }
-    return previous[b.count]
   }
 
   /// A Core Animation constant with its prefix removed: `kCAFillModeForwards` →

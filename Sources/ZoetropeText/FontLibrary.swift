@@ -144,8 +144,10 @@ package final class FontLibrary: Sendable {
     return scored.sorted { $0.0 != $1.0 ? $0.0 < $1.0 : $0.1 < $1.1 }.prefix(3).map(\.1)
   }
 
-  /// Levenshtein distance between two byte strings.
-  static func editDistance(_ a: [UInt8], _ b: [UInt8]) -> Int {
+  /// Levenshtein distance between two byte strings (0 for equal strings,
+  /// the other's length when one is empty). Also the scene decoder's "did
+  /// you mean" measure.
+  package static func editDistance(_ a: [UInt8], _ b: [UInt8]) -> Int {
     guard !a.isEmpty else { return b.count }
     guard !b.isEmpty else { return a.count }
     var previous = Array(0...b.count)
