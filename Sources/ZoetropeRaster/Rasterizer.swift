@@ -15,8 +15,8 @@ import ZoetropeGeometry
 /// Non-zero takes `min(|w|, 1)`; even-odd folds `w` into 0…1 with period 2.
 /// Both are exact where a pixel meets one edge; where several edges of
 /// overlapping contours meet in one pixel they are the usual area estimate.
-/// Robust by construction: non-finite points never arrive (flattening drops
-/// them), coordinates are clipped to the canvas first, and the work is bounded
+/// Robust by construction: a shape with a point that is not finite covers
+/// nothing, coordinates are clipped to the canvas first, and the work is bounded
 /// by the clipped area plus the number of segments.
 package enum Rasterizer {
   /// The coverage of `polylines` (device pixels; every subpath is closed for
@@ -239,9 +239,7 @@ struct Accumulator {
   /// mask, so no coordinate (1e300, or rounding at the clip) can index outside.
   func add(_ a: Point, _ b: Point, into cells: UnsafeMutableBufferPointer<Float>,
            touched: UnsafeMutableBufferPointer<UInt64>) {
-    // Non-finite points cannot come from the clipper above; a segment that
-    // still has one (a NaN from a caller) covers nothing rather than trap.
-    guard a.y != b.y, a.x.isFinite, a.y.isFinite, b.x.isFinite, b.y.isFinite else { return }
+    guard a.y != b.y else { return }
     let (direction, top, bottom): (Double, Point, Point) = a.y < b.y ? (1, a, b) : (-1, b, a)
     let slope = (bottom.x - top.x) / (bottom.y - top.y)
     // A slope that overflows belongs to a segment too flat to cover any area.
