@@ -23,6 +23,13 @@ extension ImagePaint {
       let lx = px0 * m[0] + py * m[3] + m[6], ly = px0 * m[1] + py * m[4] + m[7]
       let walk = (u0: lx * self.x.scale0 + self.x.offset0, du: m[0] * self.x.scale0,
                   v0: ly * self.y.scale0 + self.y.offset0, dv: m[1] * self.y.scale0)
+      if choice.filter == .linear {
+        // Sampled straight from the walk: the wide kernel keeps the coordinates in registers.
+        let level = Swift.min(choice.level, levels.count - 1)
+        SampleKernels.bilinear(out, walk: sampleWalk(level: level, walk: walk), count: count,
+                               coordinates: scratch.coordinates, context: ImagePaint.context(levels[level]))
+        return
+      }
       sample(choice, count: count, into: out, scratch: scratch) { coordinates, level in
         fillWalk(coordinates, level: level, count: count, walk: walk)
       }
@@ -104,12 +111,12 @@ extension ImagePaint {
     case .nearest:
       sampleNearest(destination, coordinates: scratch.coordinates, count: count, context: context)
     case .linear:
-      sampleBilinear(destination, coordinates: scratch.coordinates, count: count, context: context)
+      SampleKernels.bilinear(destination, coordinates: scratch.coordinates, count: count, context: context)
     case .trilinear:
-      sampleBilinear(destination, coordinates: scratch.coordinates, count: count, context: context)
+      SampleKernels.bilinear(destination, coordinates: scratch.coordinates, count: count, context: context)
       guard choice.weight > 0, level + 1 < levels.count else { return }
       coordinates(scratch.coordinates, level + 1)
-      sampleBilinear(scratch.second, coordinates: scratch.coordinates, count: count,
+      SampleKernels.bilinear(scratch.second, coordinates: scratch.coordinates, count: count,
                      context: ImagePaint.context(levels[level + 1]))
       scratch.weights.update(repeating: choice.weight, count: count)
       mixRows(destination, other: scratch.second, weights: scratch.weights, count: count)
@@ -122,6 +129,12 @@ extension ImagePaint {
   /// clamped as ``fill(_:level:from:count:scratch:)`` does.
   private func fillWalk(_ coordinates: UnsafeMutablePointer<Int32>, level: Int, count: Int,
                         walk: (u0: Double, du: Double, v0: Double, dv: Double)) {
+    var steps = sampleWalk(level: level, walk: walk)
+    steps.write(coordinates, count: count)
+  }
+
+  /// The fixed-point walk of ``fillWalk(_:level:count:walk:)``.
+  private func sampleWalk(level: Int, walk: (u0: Double, du: Double, v0: Double, dv: Double)) -> SampleWalk {
     let storage = levels[level]
     let sx = Double(storage.width) / Double(image.width), sy = Double(storage.height) / Double(image.height)
     let one = 4_294_967_296.0
@@ -130,18 +143,10 @@ extension ImagePaint {
       Int64((v > -1e6 ? (v < limit ? v : limit) : -1e6) * one)
     }
     let uLimit = Double(storage.width) + 1e6, vLimit = Double(storage.height) + 1e6
-    var u = fixed(walk.u0 * sx - 0.5, uLimit), v = fixed(walk.v0 * sy - 0.5, vLimit)
-    let du = fixed(walk.du * sx, 1e4), dv = fixed(walk.dv * sy, 1e4)
-    let lowU = Int64(-2) << 32, highU = Int64(storage.width + 1) << 32
-    let lowV = Int64(-2) << 32, highV = Int64(storage.height + 1) << 32
-    let half = Int64(1) << 19
-    for i in 0..<count {
-      let cu = u > lowU ? (u < highU ? u : highU) : lowU, cv = v > lowV ? (v < highV ? v : highV) : lowV
-      coordinates[2 * i] = Int32(truncatingIfNeeded: (cu &+ half) >> 20)
-      coordinates[2 * i + 1] = Int32(truncatingIfNeeded: (cv &+ half) >> 20)
-      u &+= du
-      v &+= dv
-    }
+    // Clamped from two pixels before the level to one past it (SampleWalk's lows are −2 pixels).
+    return SampleWalk(u: fixed(walk.u0 * sx - 0.5, uLimit), du: fixed(walk.du * sx, 1e4),
+                      v: fixed(walk.v0 * sy - 0.5, vLimit), dv: fixed(walk.dv * sy, 1e4),
+                      highU: Int64(storage.width + 1) << 32, highV: Int64(storage.height + 1) << 32)
   }
 
   /// The kernels' view of one level.

@@ -108,4 +108,125 @@ struct WideKernelTests {
         && masked.guardsIntact
     }
   }
+
+  /// Bilinear sampling of small images with coordinates around and beyond
+  /// them (every edge clamp), at every length and offset, and starting at
+  /// every alignment of the coordinate pairs.
+  @Test func sampleBilinearAVX2MatchesThePortableKernel() {
+    KernelMatrix.forEach { length, offset, random in
+      let (image, width, height, coordinates) = KernelMatrixTests.samplingCase(length, &random)
+      var wide = KernelMatrix.Placed(random.bytes(4 * length), offset: offset), portable = wide
+      return image.withUnsafeBufferPointer { image in
+        let context = SampleImageContext(pixels: image.baseAddress!, width: width, height: height)
+        let placed = [Int32](repeating: 0, count: offset % 4) + coordinates
+        return placed.withUnsafeBufferPointer { all in
+          let pairs = all.baseAddress! + offset % 4
+          wide.withPointer { sampleBilinearAVX2($0, coordinates: pairs, count: length, context: context) }
+          portable.withPointer { sampleBilinear($0, coordinates: pairs, count: length, context: context) }
+          return wide.bytes == portable.bytes && wide.guardsIntact
+        }
+      }
+    }
+  }
+
+  /// Walks through larger images as a scaled, rotated layer's rows do —
+  /// mostly inside, crossing the edges at steep angles, far outside at the
+  /// ends — through the renderer's entry point and the AVX2 kernel alone.
+  @Test func sampleBilinearAVX2MatchesThePortableKernelOnRotatedWalks() {
+    var random = SeededBytes(state: 0x5A11_B11E)
+    for round in 0..<200 {
+      let width = 1 + Int(random.byte()) % 96 + (round % 3 == 0 ? 200 : 0), height = 1 + Int(random.byte()) % 80
+      let bytes = random.premultipliedPixels(width * height)
+      let image = (0..<(width * height)).map { i -> UInt32 in
+        UInt32(bytes[4 * i]) | UInt32(bytes[4 * i + 1]) << 8 | UInt32(bytes[4 * i + 2]) << 16
+          | UInt32(bytes[4 * i + 3]) << 24
+      }
+      let count = 1 + Int(random.byte()) * 2
+      // A straight walk: start anywhere near the image, step by up to ±2 pixels a pixel.
+      let x0 = (Int32(random.byte()) - 64) * Int32(width) * 16, y0 = (Int32(random.byte()) - 64) * Int32(height) * 16
+      let dx = (Int32(random.byte()) - 128) * 64, dy = (Int32(random.byte()) - 128) * 64
+      let coordinates = (0..<count).flatMap { i in [x0 &+ Int32(i) &* dx, y0 &+ Int32(i) &* dy] }
+      let (wide, dispatched, portable) = image.withUnsafeBufferPointer { image in
+        let context = SampleImageContext(pixels: image.baseAddress!, width: width, height: height)
+        return coordinates.withUnsafeBufferPointer { pairs in
+          func sampled(_ kernel: (UnsafeMutablePointer<UInt8>, UnsafePointer<Int32>, Int, SampleImageContext) -> Void)
+            -> [UInt8] {
+            var out = [UInt8](repeating: 0xA5, count: 4 * count)
+            out.withUnsafeMutableBufferPointer { kernel($0.baseAddress!, pairs.baseAddress!, count, context) }
+            return out
+          }
+          return (sampled { sampleBilinearAVX2($0, coordinates: $1, count: $2, context: $3) },
+                  sampled { SampleKernels.bilinear($0, coordinates: $1, count: $2, context: $3) },
+                  sampled { sampleBilinear($0, coordinates: $1, count: $2, context: $3) })
+        }
+      }
+      // Compared as one verdict each: a difference names the round, not 2,000 bytes.
+      let wideAgrees = wide == portable, dispatchAgrees = dispatched == portable
+      #expect(wideAgrees, "round \(round): \(width)×\(height), \(count) samples")
+      #expect(dispatchAgrees, "round \(round): \(width)×\(height), \(count) samples")
+    }
+  }
+
+  /// Sampling straight from a walk (coordinates kept in registers) against
+  /// writing the walk's coordinates and sampling them portably: walks that
+  /// start inside, at and far beyond the edges, step forwards and backwards
+  /// by up to a few pixels (and, a few, by astronomically much: the adds
+  /// wrap), clamped at both ends of each axis.
+  @Test func sampleBilinearWalkAVX2MatchesThePortableKernel() {
+    var random = SeededBytes(state: 0x3A1C_2B07)
+    for round in 0..<300 {
+      let width = 1 + Int(random.byte()) % 70 + (round % 4 == 0 ? 300 : 0), height = 1 + Int(random.byte()) % 60
+      let bytes = random.premultipliedPixels(width * height)
+      let image = (0..<(width * height)).map { i -> UInt32 in
+        UInt32(bytes[4 * i]) | UInt32(bytes[4 * i + 1]) << 8 | UInt32(bytes[4 * i + 2]) << 16
+          | UInt32(bytes[4 * i + 3]) << 24
+      }
+      let count = Int(random.byte()) * 2 + Int(random.byte() % 9)
+      func fixed(_ pixels: Double) -> Int64 { Int64(pixels * 4_294_967_296.0) }
+      func wide() -> Int64 { Int64(random.byte()) << 56 | Int64(random.byte()) << 40 | Int64(random.byte()) }
+      let start = { (side: Int) in fixed((Double(random.byte()) / 255 * 1.6 - 0.3) * Double(side)) }
+      let step = { () -> Int64 in round % 37 == 5 ? wide() : fixed((Double(random.byte()) - 128) / 40) }
+      let walk = SampleWalk(u: start(width), du: step(), v: start(height), dv: step(),
+                            highU: Int64(width + 1) << 32, highV: Int64(height + 1) << 32)
+      var scratch = [Int32](repeating: 0, count: 2 * count + 2)
+      func sampled(_ kernel: (UnsafeMutablePointer<UInt8>, UnsafeMutablePointer<Int32>, SampleImageContext) -> Void)
+        -> [UInt8] {
+        var out = [UInt8](repeating: 0xA5, count: 4 * count)
+        image.withUnsafeBufferPointer { image in
+          let context = SampleImageContext(pixels: image.baseAddress!, width: width, height: height)
+          out.withUnsafeMutableBufferPointer { o in
+            scratch.withUnsafeMutableBufferPointer { kernel(o.baseAddress!, $0.baseAddress!, context) }
+          }
+        }
+        return out
+      }
+      let viaAVX2 = sampled { sampleBilinearWalkAVX2($0, walk: walk, count: count, coordinates: $1, context: $2) }
+      let dispatched = sampled { SampleKernels.bilinear($0, walk: walk, count: count, coordinates: $1, context: $2) }
+      let portable = sampled { out, coordinates, context in
+        var steps = walk
+        steps.write(coordinates, count: count)
+        sampleBilinear(out, coordinates: coordinates, count: count, context: context)
+      }
+      let wideAgrees = viaAVX2 == portable, dispatchAgrees = dispatched == portable
+      #expect(wideAgrees, "round \(round): \(width)×\(height), \(count) steps")
+      #expect(dispatchAgrees, "round \(round): \(width)×\(height), \(count) steps")
+    }
+  }
+
+  /// The walk's steps are its start plus whole multiples of its step, however
+  /// it is split: skipping n steps lands where writing n steps does.
+  @Test func sampleWalkSkipMatchesWriting() {
+    var random = SeededBytes(state: 77)
+    for _ in 0..<100 {
+      let n = Int(random.byte())
+      let walk = SampleWalk(u: Int64(random.byte()) << 30, du: Int64(random.byte()) << 26 - (1 << 33),
+                            v: -(Int64(random.byte()) << 30), dv: Int64(random.byte()) << 27,
+                            highU: 40 << 32, highV: 30 << 32)
+      var written = walk, skipped = walk
+      var sink = [Int32](repeating: 0, count: 2 * n + 2)
+      written.write(&sink, count: n)
+      skipped.skip(n)
+      #expect(written.u == skipped.u && written.v == skipped.v)
+    }
+  }
 }

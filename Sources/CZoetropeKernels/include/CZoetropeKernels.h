@@ -40,6 +40,33 @@ void zk_fill_solid_avx2(uint8_t *pixels, const uint8_t *coverage, ptrdiff_t coun
 /// Nothing happens for count ≤ 0. Byte-identical to Shaders' sourceOverRow.
 void zk_source_over_row_avx2(uint8_t *pixels, const uint8_t *source, const uint8_t *coverage, ptrdiff_t count);
 
+/// Bilinear samples of a `width` × `height` grid of premultiplied RGBA8
+/// words (`pixels`, rows of `width` words) at the first ⌊count / 8⌋ × 8 of
+/// `count` coordinate pairs (20.12 fixed point, pixel centres at integers),
+/// eight per step, into `destination` (4 bytes a pixel); returns how many it
+/// wrote, so the caller samples the rest. Reads are clamped to the grid (edge
+/// pixels extend outwards). `width` and `height` must be ≥ 1 and
+/// `width × height` below 2^31 (the gathers index with 32-bit lanes).
+/// Nothing is written for count < 8. Byte-identical to Shaders' sampleBilinear.
+ptrdiff_t zk_sample_bilinear_avx2(uint8_t *destination, const int32_t *coordinates, ptrdiff_t count,
+                                  const uint32_t *pixels, int32_t width, int32_t height);
+
+/// A straight walk through an image in 32.32 fixed point: step i is at
+/// (u + i du, v + i dv) (wrapping 64-bit adds), clamped to [lowU, highU] ×
+/// [lowV, highV] and rounded to 20.12 as (c + 2^19) >> 20 (arithmetic).
+/// lowU and lowV must be −2^33 (two pixels before the image), the highs
+/// above them and below 2^62.
+typedef struct {
+  int64_t u, du, v, dv;
+  int64_t lowU, highU, lowV, highV;
+} zk_walk;
+
+/// zk_sample_bilinear_avx2 at the first ⌊count / 8⌋ × 8 steps of `walk`,
+/// without storing the coordinates; returns how many pixels it wrote (the
+/// caller walks on from there). Same conditions on the grid.
+ptrdiff_t zk_sample_bilinear_walk_avx2(uint8_t *destination, ptrdiff_t count, const zk_walk *walk,
+                                       const uint32_t *pixels, int32_t width, int32_t height);
+
 #ifdef __cplusplus
 }
 #endif

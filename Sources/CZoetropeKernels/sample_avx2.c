@@ -1,0 +1,184 @@
+// SPDX-License-Identifier: Apache-2.0
+// The AVX2 bilinear sampling kernel: eight pixels per step, four hardware gathers, Float lanes.
+
+#include "CZoetropeKernels.h"
+
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#include <immintrin.h>
+
+#define ZK_AVX2 __attribute__((target("avx2")))
+
+// The same arithmetic as Shaders' sampleBilinear, lane for lane: integers
+// become floats exactly (they are below 2^24), the products and sums are
+// separate IEEE single-precision operations in the same order (AVX2 alone
+// does not enable FMA, so nothing is fused), and the conversion back rounds
+// to nearest, ties to even — the default rounding mode, which the Swift
+// kernel's 1.5 × 2^23 trick also gives for values in 0 … 256.
+// Byte `shift / 8` of every word, zero-extended, as a float: one byte shuffle
+// (indices with the high bit set give zero bytes).
+ZK_AVX2 static inline __m256 zk_channel(__m256i words, int shift) {
+  const char k = (char)(shift / 8), z = (char)0x80;
+  __m256i pick = _mm256_setr_epi8(k, z, z, z, k + 4, z, z, z, k + 8, z, z, z, k + 12, z, z, z,
+                                  k, z, z, z, k + 4, z, z, z, k + 8, z, z, z, k + 12, z, z, z);
+  return _mm256_cvtepi32_ps(_mm256_shuffle_epi8(words, pick));
+}
+
+ZK_AVX2 static inline __m256 zk_lerp2(__m256i t00, __m256i t10, __m256i t01, __m256i t11, int shift, __m256 wx,
+                                      __m256 wy) {
+  __m256 c00 = zk_channel(t00, shift), c10 = zk_channel(t10, shift);
+  __m256 c01 = zk_channel(t01, shift), c11 = zk_channel(t11, shift);
+  __m256 top = _mm256_add_ps(c00, _mm256_mul_ps(_mm256_sub_ps(c10, c00), wx));
+  __m256 bottom = _mm256_add_ps(c01, _mm256_mul_ps(_mm256_sub_ps(c11, c01), wx));
+  return _mm256_add_ps(top, _mm256_mul_ps(_mm256_sub_ps(bottom, top), wy));
+}
+
+// Clamps each lane of `v` into 0 … last.
+ZK_AVX2 static inline __m256i zk_clamp(__m256i v, __m256i last) {
+  return _mm256_min_epi32(_mm256_max_epi32(v, _mm256_setzero_si256()), last);
+}
+
+// Puts the 64-bit pairs of lanes 0 1 4 5 2 3 6 7 back in order.
+ZK_AVX2 static inline __m256i zk_unshuffle(__m256i v) { return _mm256_permute4x64_epi64(v, 0xD8); }
+
+// The image and the constants every step uses.
+typedef struct {
+  const int *base;
+  __m256i lastX, lastY, stride, one, fractionMask, sign;
+  __m256 fraction;
+} zk_grid;
+
+ZK_AVX2 static inline zk_grid zk_make_grid(const uint32_t *pixels, int32_t width, int32_t height) {
+  zk_grid g;
+  g.base = (const int *)pixels;
+  g.lastX = _mm256_set1_epi32(width - 1);
+  g.lastY = _mm256_set1_epi32(height - 1);
+  g.stride = _mm256_set1_epi32(width);
+  g.one = _mm256_set1_epi32(1);
+  g.fractionMask = _mm256_set1_epi32(4095);
+  g.sign = _mm256_set1_epi32((int)0x80000000u);
+  g.fraction = _mm256_set1_ps(1.0f / 4096.0f);
+  return g;
+}
+
+// Eight bilinear samples at the 20.12 coordinates (xs, ys), as RGBA8 words.
+ZK_AVX2 static inline __m256i zk_bilinear8(const zk_grid *g, __m256i xs, __m256i ys) {
+  __m256i x0 = _mm256_srai_epi32(xs, 12), y0 = _mm256_srai_epi32(ys, 12);
+  __m256i t00, t10, t01, t11;
+  // Unsigned x0 < lastX tests 0 ≤ x0 < lastX: both columns and rows inside.
+  __m256i insideX = _mm256_cmpgt_epi32(_mm256_xor_si256(g->lastX, g->sign), _mm256_xor_si256(x0, g->sign));
+  __m256i insideY = _mm256_cmpgt_epi32(_mm256_xor_si256(g->lastY, g->sign), _mm256_xor_si256(y0, g->sign));
+  if (_mm256_movemask_epi8(_mm256_and_si256(insideX, insideY)) == -1) {
+    // Nearly every pixel: each row's two neighbours are one 8-byte load, so
+    // four gathers of four pairs fetch the 32 words (half the elements of
+    // four 32-bit gathers), and shuffles sort them into neighbours.
+    const long long *pairs = (const long long *)g->base;
+    __m256i top = _mm256_add_epi32(_mm256_mullo_epi32(y0, g->stride), x0);
+    __m256i bottom = _mm256_add_epi32(top, g->stride);
+    __m256 topLow = _mm256_castsi256_ps(_mm256_i32gather_epi64(pairs, _mm256_castsi256_si128(top), 4));
+    __m256 topHigh = _mm256_castsi256_ps(_mm256_i32gather_epi64(pairs, _mm256_extracti128_si256(top, 1), 4));
+    __m256 bottomLow = _mm256_castsi256_ps(_mm256_i32gather_epi64(pairs, _mm256_castsi256_si128(bottom), 4));
+    __m256 bottomHigh = _mm256_castsi256_ps(_mm256_i32gather_epi64(pairs, _mm256_extracti128_si256(bottom, 1), 4));
+    // Even words are the left neighbours, odd ones the right; the shuffles
+    // leave pixels in the order 0 1 4 5 2 3 6 7, which the permute undoes.
+    t00 = zk_unshuffle(_mm256_castps_si256(_mm256_shuffle_ps(topLow, topHigh, 0x88)));
+    t10 = zk_unshuffle(_mm256_castps_si256(_mm256_shuffle_ps(topLow, topHigh, 0xDD)));
+    t01 = zk_unshuffle(_mm256_castps_si256(_mm256_shuffle_ps(bottomLow, bottomHigh, 0x88)));
+    t11 = zk_unshuffle(_mm256_castps_si256(_mm256_shuffle_ps(bottomLow, bottomHigh, 0xDD)));
+  } else {
+    // Both columns and both rows clamped into the image: the edges extend outwards.
+    __m256i xa = zk_clamp(x0, g->lastX), xb = zk_clamp(_mm256_add_epi32(x0, g->one), g->lastX);
+    __m256i rowA = _mm256_mullo_epi32(zk_clamp(y0, g->lastY), g->stride);
+    __m256i rowB = _mm256_mullo_epi32(zk_clamp(_mm256_add_epi32(y0, g->one), g->lastY), g->stride);
+    t00 = _mm256_i32gather_epi32(g->base, _mm256_add_epi32(rowA, xa), 4);
+    t10 = _mm256_i32gather_epi32(g->base, _mm256_add_epi32(rowA, xb), 4);
+    t01 = _mm256_i32gather_epi32(g->base, _mm256_add_epi32(rowB, xa), 4);
+    t11 = _mm256_i32gather_epi32(g->base, _mm256_add_epi32(rowB, xb), 4);
+  }
+  __m256 wx = _mm256_mul_ps(_mm256_cvtepi32_ps(_mm256_and_si256(xs, g->fractionMask)), g->fraction);
+  __m256 wy = _mm256_mul_ps(_mm256_cvtepi32_ps(_mm256_and_si256(ys, g->fractionMask)), g->fraction);
+  __m256 alpha = zk_lerp2(t00, t10, t01, t11, 24, wx, wy);
+  // Colour at most the alpha: `min` returns its second operand on ties, the same value.
+  __m256 red = _mm256_min_ps(zk_lerp2(t00, t10, t01, t11, 0, wx, wy), alpha);
+  __m256 green = _mm256_min_ps(zk_lerp2(t00, t10, t01, t11, 8, wx, wy), alpha);
+  __m256 blue = _mm256_min_ps(zk_lerp2(t00, t10, t01, t11, 16, wx, wy), alpha);
+  return _mm256_or_si256(
+      _mm256_or_si256(_mm256_cvtps_epi32(red), _mm256_slli_epi32(_mm256_cvtps_epi32(green), 8)),
+      _mm256_or_si256(_mm256_slli_epi32(_mm256_cvtps_epi32(blue), 16), _mm256_slli_epi32(_mm256_cvtps_epi32(alpha), 24)));
+}
+
+ZK_AVX2 ptrdiff_t zk_sample_bilinear_avx2(uint8_t *destination, const int32_t *coordinates, ptrdiff_t count,
+                                          const uint32_t *pixels, int32_t width, int32_t height) {
+  const zk_grid grid = zk_make_grid(pixels, width, height);
+  // Pairs (x, y) interleaved: gather the even words into the low half and the
+  // odd ones into the high half of each 128-bit lane, then put the halves together.
+  const __m256i evensFirst = _mm256_setr_epi32(0, 2, 4, 6, 1, 3, 5, 7);
+  ptrdiff_t i = 0;
+  for (; i + 8 <= count; i += 8) {
+    __m256i first = _mm256_permutevar8x32_epi32(_mm256_loadu_si256((const __m256i *)(coordinates + 2 * i)), evensFirst);
+    __m256i second = _mm256_permutevar8x32_epi32(_mm256_loadu_si256((const __m256i *)(coordinates + 2 * i + 8)),
+                                                 evensFirst);
+    __m256i xs = _mm256_permute2x128_si256(first, second, 0x20);
+    __m256i ys = _mm256_permute2x128_si256(first, second, 0x31);
+    _mm256_storeu_si256((__m256i *)(destination + 4 * i), zk_bilinear8(&grid, xs, ys));
+  }
+  return i;
+}
+
+// Four steps of one axis of a walk: clamped to [low, high] (signed), rounded
+// to 20.12 — (c + 2^19) >> 20, arithmetic — and cut to 32 bits, in the low
+// words of the lanes. AVX2 has no arithmetic 64-bit shift: c + 2^33 is never
+// negative (low = −2^33), and since 2^33 is a multiple of 2^20 the logical
+// shift of c + 2^19 + 2^33 is the arithmetic one plus 2^13, taken off after.
+ZK_AVX2 static inline __m256i zk_walk_axis4(__m256i c, __m256i low, __m256i high) {
+  __m256i below = _mm256_cmpgt_epi64(high, c);  // c < high
+  __m256i upper = _mm256_blendv_epi8(high, c, below);
+  __m256i above = _mm256_cmpgt_epi64(c, low);   // c > low
+  __m256i clamped = _mm256_blendv_epi8(low, upper, above);
+  return _mm256_srli_epi64(_mm256_add_epi64(clamped, _mm256_set1_epi64x((1LL << 19) + (1LL << 33))), 20);
+}
+
+// Eight 20.12 values from two vectors of four 64-bit steps.
+ZK_AVX2 static inline __m256i zk_walk_axis8(__m256i first, __m256i second, __m256i low, __m256i high) {
+  const __m256i lowWords = _mm256_setr_epi32(0, 2, 4, 6, 1, 3, 5, 7);
+  __m256i a = _mm256_permutevar8x32_epi32(zk_walk_axis4(first, low, high), lowWords);
+  __m256i b = _mm256_permutevar8x32_epi32(zk_walk_axis4(second, low, high), lowWords);
+  return _mm256_sub_epi32(_mm256_permute2x128_si256(a, b, 0x20), _mm256_set1_epi32(1 << 13));
+}
+
+ZK_AVX2 ptrdiff_t zk_sample_bilinear_walk_avx2(uint8_t *destination, ptrdiff_t count, const zk_walk *walk,
+                                               const uint32_t *pixels, int32_t width, int32_t height) {
+  const zk_grid grid = zk_make_grid(pixels, width, height);
+  // Unsigned arithmetic wraps as the Swift walk's &+ does.
+  const uint64_t u = (uint64_t)walk->u, v = (uint64_t)walk->v, du = (uint64_t)walk->du, dv = (uint64_t)walk->dv;
+  __m256i u0 = _mm256_setr_epi64x((long long)u, (long long)(u + du), (long long)(u + 2 * du), (long long)(u + 3 * du));
+  __m256i v0 = _mm256_setr_epi64x((long long)v, (long long)(v + dv), (long long)(v + 2 * dv), (long long)(v + 3 * dv));
+  const __m256i stepU4 = _mm256_set1_epi64x((long long)(4 * du)), stepV4 = _mm256_set1_epi64x((long long)(4 * dv));
+  const __m256i stepU8 = _mm256_set1_epi64x((long long)(8 * du)), stepV8 = _mm256_set1_epi64x((long long)(8 * dv));
+  const __m256i lowU = _mm256_set1_epi64x(walk->lowU), highU = _mm256_set1_epi64x(walk->highU);
+  const __m256i lowV = _mm256_set1_epi64x(walk->lowV), highV = _mm256_set1_epi64x(walk->highV);
+  ptrdiff_t i = 0;
+  for (; i + 8 <= count; i += 8) {
+    __m256i u1 = _mm256_add_epi64(u0, stepU4), v1 = _mm256_add_epi64(v0, stepV4);
+    __m256i xs = zk_walk_axis8(u0, u1, lowU, highU), ys = zk_walk_axis8(v0, v1, lowV, highV);
+    _mm256_storeu_si256((__m256i *)(destination + 4 * i), zk_bilinear8(&grid, xs, ys));
+    u0 = _mm256_add_epi64(u0, stepU8);
+    v0 = _mm256_add_epi64(v0, stepV8);
+  }
+  return i;
+}
+
+#else
+
+// Not x86-64: the portable Swift kernel samples everything.
+ptrdiff_t zk_sample_bilinear_avx2(uint8_t *destination, const int32_t *coordinates, ptrdiff_t count,
+                                  const uint32_t *pixels, int32_t width, int32_t height) {
+  (void)destination; (void)coordinates; (void)count; (void)pixels; (void)width; (void)height;
+  return 0;
+}
+ptrdiff_t zk_sample_bilinear_walk_avx2(uint8_t *destination, ptrdiff_t count, const zk_walk *walk,
+                                       const uint32_t *pixels, int32_t width, int32_t height) {
+  (void)destination; (void)count; (void)walk; (void)pixels; (void)width; (void)height;
+  return 0;
+}
+
+#endif
