@@ -160,9 +160,20 @@ ZK_AVX2 void zk_fill_solid_avx2(uint8_t *pixels, const uint8_t *coverage, ptrdif
 ZK_AVX2 void zk_source_over_row_avx2(uint8_t *pixels, const uint8_t *source, const uint8_t *coverage, ptrdiff_t count) {
   const __m256i low = _mm256_set1_epi32(0x00FF00FF);
   ptrdiff_t x = 0;
+  const __m256i opaque = _mm256_set1_epi32((int)0xFF000000u);
   for (; x + 8 <= count; x += 8) {
-    __m256i cover = zk_cover8(coverage + x);
+    uint64_t eight;
+    memcpy(&eight, coverage + x, 8);
+    // Nothing covered leaves the pixels as they are (s = 0, div255(d × 255) = d).
+    if (eight == 0) continue;
     __m256i s = _mm256_loadu_si256((const __m256i *)(source + 4 * x));
+    // Opaque sources at full coverage replace what is below (d × 0 adds nothing):
+    // a group's interior, or a mask's, is mostly that.
+    if (eight == UINT64_MAX && _mm256_testc_si256(s, opaque)) {
+      _mm256_storeu_si256((__m256i *)(pixels + 4 * x), s);
+      continue;
+    }
+    __m256i cover = zk_cover8(coverage + x);
     __m256i sourceRB = zk_div255(_mm256_mullo_epi16(_mm256_and_si256(s, low), cover));
     __m256i sourceGA = zk_div255(_mm256_mullo_epi16(_mm256_srli_epi16(s, 8), cover));
     __m256i d = _mm256_loadu_si256((const __m256i *)(pixels + 4 * x));

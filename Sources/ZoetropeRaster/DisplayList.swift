@@ -369,7 +369,7 @@ extension DisplayList {
             if alpha < 255 {
               for i in 0..<(x1 - x0) { maskRow[i] = UInt8(truncatingIfNeeded: div255(UInt32(maskRow[i]) * UInt32(alpha))) }
             }
-            sourceOverRow(below + 4 * offset, source: target + 4 * offset, coverage: maskRow, count: x1 - x0)
+            BlendKernels.sourceOverRow(below + 4 * offset, source: target + 4 * offset, coverage: maskRow, count: x1 - x0)
           }
         }
         target = below

@@ -49,10 +49,22 @@ struct WideKernelTests {
     }
   }
 
-  @Test func sourceOverRowAVX2MatchesThePortableKernel() {
+  /// Random rows, and rows as groups and masks make them: coverage in long
+  /// stretches of 0 and 255 over sources that are mostly opaque (the
+  /// kernel's skip and plain-store shortcuts), with a stray value here and there.
+  @Test(arguments: [false, true])
+  func sourceOverRowAVX2MatchesThePortableKernel(_ stretches: Bool) {
     KernelMatrix.forEach { length, offset, random in
-      let source = random.premultipliedPixels(length)
-      let coverage = random.bytes(length)
+      var source = random.premultipliedPixels(length)
+      var coverage = random.bytes(length)
+      if stretches {
+        var value: UInt8 = 255
+        for i in 0..<length {
+          if random.byte() < 16 { value = value == 0 ? 255 : 0 }
+          coverage[i] = random.byte() < 4 ? random.byte() : value
+          if random.byte() > 8 { source[4 * i + 3] = 255 }
+        }
+      }
       let original = random.premultipliedPixels(length)
       var wide = KernelMatrix.Placed(original, offset: offset), portable = wide
       var s1 = KernelMatrix.Placed(source, offset: (offset * 3) % 16), s2 = s1
