@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// 256-bit (AVX2) twins of the Shaders blend kernels, chosen at run time by CPU feature.
+// 256-bit (AVX2) twins of the Shaders blend and sampling kernels, chosen at run time by CPU feature.
 #ifndef CZOETROPE_KERNELS_H
 #define CZOETROPE_KERNELS_H
 
