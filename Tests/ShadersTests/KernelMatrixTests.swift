@@ -62,6 +62,14 @@ struct SeededBytes {
   mutating func bytes(_ count: Int) -> [UInt8] { (0..<count).map { _ in byte() } }
   /// `count` premultiplied pixels (each channel ≤ its alpha), mostly opaque
   /// or transparent with translucent ones among them.
+  /// `count` premultiplied pixels as little-endian words (red in the low byte), as images hold them.
+  mutating func premultipliedWords(_ count: Int) -> [UInt32] {
+    let bytes = premultipliedPixels(count)
+    return (0..<count).map { i in
+      UInt32(bytes[4 * i]) | UInt32(bytes[4 * i + 1]) << 8 | UInt32(bytes[4 * i + 2]) << 16 | UInt32(bytes[4 * i + 3]) << 24
+    }
+  }
+
   mutating func premultipliedPixels(_ count: Int) -> [UInt8] {
     var pixels: [UInt8] = []
     pixels.reserveCapacity(4 * count)
@@ -144,12 +152,7 @@ struct SeededBytes {
   static func samplingCase(_ count: Int, _ random: inout SeededBytes) -> (image: [UInt32], width: Int, height: Int,
                                                                          coordinates: [Int32]) {
     let width = 1 + Int(random.byte()) % 9, height = 1 + Int(random.byte()) % 9
-    let bytes = random.premultipliedPixels(width * height)
-    let image = (0..<(width * height)).map { (i: Int) -> UInt32 in
-      let r = UInt32(bytes[4 * i]), g = UInt32(bytes[4 * i + 1]), b = UInt32(bytes[4 * i + 2])
-      let a = UInt32(bytes[4 * i + 3])
-      return r | g << 8 | b << 16 | a << 24
-    }
+    let image = random.premultipliedWords(width * height)
     let coordinates = (0..<(2 * count)).map { i -> Int32 in
       let side = Int32(i % 2 == 0 ? width : height)
       let whole = Int32(random.byte()) % (side + 6) - 3

@@ -148,11 +148,7 @@ struct WideKernelTests {
     var random = SeededBytes(state: 0x5A11_B11E)
     for round in 0..<200 {
       let width = 1 + Int(random.byte()) % 96 + (round % 3 == 0 ? 200 : 0), height = 1 + Int(random.byte()) % 80
-      let bytes = random.premultipliedPixels(width * height)
-      let image = (0..<(width * height)).map { i -> UInt32 in
-        UInt32(bytes[4 * i]) | UInt32(bytes[4 * i + 1]) << 8 | UInt32(bytes[4 * i + 2]) << 16
-          | UInt32(bytes[4 * i + 3]) << 24
-      }
+      let image = random.premultipliedWords(width * height)
       let count = 1 + Int(random.byte()) * 2
       // A straight walk: start anywhere near the image, step by up to ±2 pixels a pixel.
       let x0 = (Int32(random.byte()) - 64) * Int32(width) * 16, y0 = (Int32(random.byte()) - 64) * Int32(height) * 16
@@ -188,11 +184,7 @@ struct WideKernelTests {
     var random = SeededBytes(state: 0x3A1C_2B07)
     for round in 0..<300 {
       let width = 1 + Int(random.byte()) % 70 + (round % 4 == 0 ? 300 : 0), height = 1 + Int(random.byte()) % 60
-      let bytes = random.premultipliedPixels(width * height)
-      let image = (0..<(width * height)).map { i -> UInt32 in
-        UInt32(bytes[4 * i]) | UInt32(bytes[4 * i + 1]) << 8 | UInt32(bytes[4 * i + 2]) << 16
-          | UInt32(bytes[4 * i + 3]) << 24
-      }
+      let image = random.premultipliedWords(width * height)
       let count = Int(random.byte()) * 2 + Int(random.byte() % 9)
       func fixed(_ pixels: Double) -> Int64 { Int64(pixels * 4_294_967_296.0) }
       func wide() -> Int64 { Int64(random.byte()) << 56 | Int64(random.byte()) << 40 | Int64(random.byte()) }
