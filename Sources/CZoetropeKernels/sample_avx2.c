@@ -37,9 +37,6 @@ ZK_AVX2 static inline __m256i zk_clamp(__m256i v, __m256i last) {
   return _mm256_min_epi32(_mm256_max_epi32(v, _mm256_setzero_si256()), last);
 }
 
-// Puts the 64-bit pairs of lanes 0 1 4 5 2 3 6 7 back in order.
-ZK_AVX2 static inline __m256i zk_unshuffle(__m256i v) { return _mm256_permute4x64_epi64(v, 0xD8); }
-
 // The image and the constants every step uses.
 typedef struct {
   const int *base;
@@ -49,13 +46,12 @@ typedef struct {
 } zk_grid;
 
 // The two words at each of four offsets of `base` (a pixel and its right
-// neighbour), one pair per 64-bit lane. Four plain loads: on the CPUs at
-// hand they are cheaper than a gather of four.
-ZK_AVX2 static inline __m256 zk_pairs4(const int *base, const int32_t *at) {
-  __m128d low = _mm_loadh_pd(_mm_castsi128_pd(_mm_loadl_epi64((const __m128i *)(base + at[0]))),
-                             (const double *)(base + at[1]));
-  __m128d high = _mm_loadh_pd(_mm_castsi128_pd(_mm_loadl_epi64((const __m128i *)(base + at[2]))),
-                              (const double *)(base + at[3]));
+// neighbour), one pair per 64-bit lane: a and b in the low 128 bits, c and d
+// in the high. Four plain loads: on the CPUs at hand they are cheaper than a
+// gather of four.
+ZK_AVX2 static inline __m256 zk_pairs4(const int *base, int32_t a, int32_t b, int32_t c, int32_t d) {
+  __m128d low = _mm_loadh_pd(_mm_castsi128_pd(_mm_loadl_epi64((const __m128i *)(base + a))), (const double *)(base + b));
+  __m128d high = _mm_loadh_pd(_mm_castsi128_pd(_mm_loadl_epi64((const __m128i *)(base + c))), (const double *)(base + d));
   return _mm256_insertf128_ps(_mm256_castps128_ps256(_mm_castpd_ps(low)), _mm_castpd_ps(high), 1);
 }
 
@@ -88,14 +84,15 @@ ZK_AVX2 static inline __m256i zk_bilinear8(const zk_grid *g, __m256i xs, __m256i
     int32_t at[8];
     _mm256_storeu_si256((__m256i *)at, top);
     const int *b = g->base, *c = g->base + g->width;
-    __m256 topLow = zk_pairs4(b, at), topHigh = zk_pairs4(b, at + 4);
-    __m256 bottomLow = zk_pairs4(c, at), bottomHigh = zk_pairs4(c, at + 4);
-    // Even words are the left neighbours, odd ones the right; the shuffles
-    // leave pixels in the order 0 1 4 5 2 3 6 7, which the permute undoes.
-    t00 = zk_unshuffle(_mm256_castps_si256(_mm256_shuffle_ps(topLow, topHigh, 0x88)));
-    t10 = zk_unshuffle(_mm256_castps_si256(_mm256_shuffle_ps(topLow, topHigh, 0xDD)));
-    t01 = zk_unshuffle(_mm256_castps_si256(_mm256_shuffle_ps(bottomLow, bottomHigh, 0x88)));
-    t11 = zk_unshuffle(_mm256_castps_si256(_mm256_shuffle_ps(bottomLow, bottomHigh, 0xDD)));
+    // Pixels 0 1 4 5 in one vector and 2 3 6 7 in the other, so that one
+    // in-lane shuffle of the two lines the left (even) and the right (odd)
+    // words up in pixel order: 0 1 2 3 | 4 5 6 7.
+    __m256 topA = zk_pairs4(b, at[0], at[1], at[4], at[5]), topB = zk_pairs4(b, at[2], at[3], at[6], at[7]);
+    __m256 bottomA = zk_pairs4(c, at[0], at[1], at[4], at[5]), bottomB = zk_pairs4(c, at[2], at[3], at[6], at[7]);
+    t00 = _mm256_castps_si256(_mm256_shuffle_ps(topA, topB, 0x88));
+    t10 = _mm256_castps_si256(_mm256_shuffle_ps(topA, topB, 0xDD));
+    t01 = _mm256_castps_si256(_mm256_shuffle_ps(bottomA, bottomB, 0x88));
+    t11 = _mm256_castps_si256(_mm256_shuffle_ps(bottomA, bottomB, 0xDD));
   } else {
     // Both columns and both rows clamped into the image: the edges extend outwards.
     __m256i xa = zk_clamp(x0, g->lastX), xb = zk_clamp(_mm256_add_epi32(x0, g->one), g->lastX);
@@ -149,12 +146,12 @@ ZK_AVX2 static inline __m256i zk_walk_axis4(__m256i c, __m256i low, __m256i high
   return _mm256_srli_epi64(_mm256_add_epi64(clamped, _mm256_set1_epi64x((1LL << 19) + (1LL << 33))), 20);
 }
 
-// Eight 20.12 values from two vectors of four 64-bit steps.
-ZK_AVX2 static inline __m256i zk_walk_axis8(__m256i first, __m256i second, __m256i low, __m256i high) {
-  const __m256i lowWords = _mm256_setr_epi32(0, 2, 4, 6, 1, 3, 5, 7);
-  __m256i a = _mm256_permutevar8x32_epi32(zk_walk_axis4(first, low, high), lowWords);
-  __m256i b = _mm256_permutevar8x32_epi32(zk_walk_axis4(second, low, high), lowWords);
-  return _mm256_sub_epi32(_mm256_permute2x128_si256(a, b, 0x20), _mm256_set1_epi32(1 << 13));
+// Eight 20.12 values, in pixel order, from the 64-bit steps of pixels
+// 0 1 4 5 (`a`) and 2 3 6 7 (`b`): one in-lane shuffle of their low words.
+ZK_AVX2 static inline __m256i zk_walk_axis8(__m256i a, __m256i b, __m256i low, __m256i high) {
+  __m256 lowWords = _mm256_shuffle_ps(_mm256_castsi256_ps(zk_walk_axis4(a, low, high)),
+                                      _mm256_castsi256_ps(zk_walk_axis4(b, low, high)), 0x88);
+  return _mm256_sub_epi32(_mm256_castps_si256(lowWords), _mm256_set1_epi32(1 << 13));
 }
 
 ZK_AVX2 ptrdiff_t zk_sample_bilinear_walk_avx2(uint8_t *destination, ptrdiff_t count, const zk_walk *walk,
@@ -162,19 +159,24 @@ ZK_AVX2 ptrdiff_t zk_sample_bilinear_walk_avx2(uint8_t *destination, ptrdiff_t c
   const zk_grid grid = zk_make_grid(pixels, width, height);
   // Unsigned arithmetic wraps as the Swift walk's &+ does.
   const uint64_t u = (uint64_t)walk->u, v = (uint64_t)walk->v, du = (uint64_t)walk->du, dv = (uint64_t)walk->dv;
-  __m256i u0 = _mm256_setr_epi64x((long long)u, (long long)(u + du), (long long)(u + 2 * du), (long long)(u + 3 * du));
-  __m256i v0 = _mm256_setr_epi64x((long long)v, (long long)(v + dv), (long long)(v + 2 * dv), (long long)(v + 3 * dv));
-  const __m256i stepU4 = _mm256_set1_epi64x((long long)(4 * du)), stepV4 = _mm256_set1_epi64x((long long)(4 * dv));
+  // Steps 0 1 4 5 and 2 3 6 7 of each group of eight (see zk_walk_axis8).
+  __m256i uA = _mm256_setr_epi64x((long long)u, (long long)(u + du), (long long)(u + 4 * du), (long long)(u + 5 * du));
+  __m256i uB = _mm256_setr_epi64x((long long)(u + 2 * du), (long long)(u + 3 * du), (long long)(u + 6 * du),
+                                  (long long)(u + 7 * du));
+  __m256i vA = _mm256_setr_epi64x((long long)v, (long long)(v + dv), (long long)(v + 4 * dv), (long long)(v + 5 * dv));
+  __m256i vB = _mm256_setr_epi64x((long long)(v + 2 * dv), (long long)(v + 3 * dv), (long long)(v + 6 * dv),
+                                  (long long)(v + 7 * dv));
   const __m256i stepU8 = _mm256_set1_epi64x((long long)(8 * du)), stepV8 = _mm256_set1_epi64x((long long)(8 * dv));
   const __m256i lowU = _mm256_set1_epi64x(walk->lowU), highU = _mm256_set1_epi64x(walk->highU);
   const __m256i lowV = _mm256_set1_epi64x(walk->lowV), highV = _mm256_set1_epi64x(walk->highV);
   ptrdiff_t i = 0;
   for (; i + 8 <= count; i += 8) {
-    __m256i u1 = _mm256_add_epi64(u0, stepU4), v1 = _mm256_add_epi64(v0, stepV4);
-    __m256i xs = zk_walk_axis8(u0, u1, lowU, highU), ys = zk_walk_axis8(v0, v1, lowV, highV);
+    __m256i xs = zk_walk_axis8(uA, uB, lowU, highU), ys = zk_walk_axis8(vA, vB, lowV, highV);
     _mm256_storeu_si256((__m256i *)(destination + 4 * i), zk_bilinear8(&grid, xs, ys));
-    u0 = _mm256_add_epi64(u0, stepU8);
-    v0 = _mm256_add_epi64(v0, stepV8);
+    uA = _mm256_add_epi64(uA, stepU8);
+    uB = _mm256_add_epi64(uB, stepU8);
+    vA = _mm256_add_epi64(vA, stepV8);
+    vB = _mm256_add_epi64(vB, stepV8);
   }
   return i;
 }
