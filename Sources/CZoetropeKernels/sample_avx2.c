@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// The AVX2 bilinear sampling kernel: eight pixels per step, four hardware gathers, Float lanes.
+// The AVX2 bilinear sampling kernels: eight pixels per step, the portable kernel's results bit for bit.
 
 #include "CZoetropeKernels.h"
 
@@ -8,28 +8,40 @@
 
 #define ZK_AVX2 __attribute__((target("avx2")))
 
-// The same arithmetic as Shaders' sampleBilinear, lane for lane: integers
-// become floats exactly (they are below 2^24), the products and sums are
-// separate IEEE single-precision operations in the same order (AVX2 alone
-// does not enable FMA, so nothing is fused), and the conversion back rounds
-// to nearest, ties to even — the default rounding mode, which the Swift
-// kernel's 1.5 × 2^23 trick also gives for values in 0 … 256.
-// Byte `shift / 8` of every word, zero-extended, as a float: one byte shuffle
-// (indices with the high bit set give zero bytes).
-ZK_AVX2 static inline __m256 zk_channel(__m256i words, int shift) {
-  const char k = (char)(shift / 8), z = (char)0x80;
-  __m256i pick = _mm256_setr_epi8(k, z, z, z, k + 4, z, z, z, k + 8, z, z, z, k + 12, z, z, z,
-                                  k, z, z, z, k + 4, z, z, z, k + 8, z, z, z, k + 12, z, z, z);
-  return _mm256_cvtepi32_ps(_mm256_shuffle_epi8(words, pick));
-}
+// The same results as Shaders' sampleBilinear, pixel by pixel, from
+// operations chosen to be cheap in 256-bit lanes. The portable kernel
+// computes per channel, in Float,
+//
+//   top = c00 + (c10 − c00) wx,  bottom = c01 + (c11 − c01) wx   (wx = fx / 4096)
+//   v   = top + (bottom − top) wy,  rounded to nearest, ties to even.
+//
+// `top` and `bottom` are exact there (multiples of 1/4096 below 256), so
+// 4096 top is the integer T = c00 (4096 − fx) + c10 fx, which one
+// multiply-add of 16-bit pairs (vpmaddwd) gives for a channel; likewise B.
+// Everything after is the portable kernel's Float operations on values
+// scaled by 4096: B − T is exact, and scaling by a power of two commutes
+// with rounding (no overflow or subnormal here), so
+// (T + (B − T) wy) / 4096 is bit for bit the portable `v`. The conversion
+// back rounds to nearest, ties to even (the default mode), as the portable
+// kernel's 1.5 × 2^23 trick does; `min` against the alpha is its select.
+// AVX2 alone enables no FMA, so nothing is fused.
+//
+// The lanes hold pixels rather than channels: a 128-bit lane is one pixel's
+// four channels, so each of the four vectors below is pixels k and k + 4.
 
-ZK_AVX2 static inline __m256 zk_lerp2(__m256i t00, __m256i t10, __m256i t01, __m256i t11, int shift, __m256 wx,
-                                      __m256 wy) {
-  __m256 c00 = zk_channel(t00, shift), c10 = zk_channel(t10, shift);
-  __m256 c01 = zk_channel(t01, shift), c11 = zk_channel(t11, shift);
-  __m256 top = _mm256_add_ps(c00, _mm256_mul_ps(_mm256_sub_ps(c10, c00), wx));
-  __m256 bottom = _mm256_add_ps(c01, _mm256_mul_ps(_mm256_sub_ps(c11, c01), wx));
-  return _mm256_add_ps(top, _mm256_mul_ps(_mm256_sub_ps(bottom, top), wy));
+// One pixel per 128-bit lane (pixels k and k + 4 of `weights`' eight) with
+// its 32-bit word broadcast to the lane's four channels.
+#define ZK_LANE_BROADCAST(k) ((k) * 0x55)
+
+// The four channels of pixels k, k + 4 from their (left, right) byte pairs
+// widened to 16 bits (`top`, `bottom`), as rounded bytes in 32-bit lanes.
+ZK_AVX2 static inline __m256i zk_bilinear_pixels(__m256i top, __m256i bottom, __m256i horizontal, __m256 wy) {
+  const __m256 fraction = _mm256_set1_ps(1.0f / 4096.0f);
+  __m256i t = _mm256_madd_epi16(top, horizontal), b = _mm256_madd_epi16(bottom, horizontal);
+  __m256 scaled = _mm256_add_ps(_mm256_cvtepi32_ps(t), _mm256_mul_ps(_mm256_cvtepi32_ps(_mm256_sub_epi32(b, t)), wy));
+  __m256 v = _mm256_mul_ps(scaled, fraction);
+  // Colour at most the alpha (channel 3 of each pixel): `min` returns its second operand on ties, the same value.
+  return _mm256_cvtps_epi32(_mm256_min_ps(v, _mm256_permute_ps(v, 0xFF)));
 }
 
 // Clamps each lane of `v` into 0 … last.
@@ -103,16 +115,29 @@ ZK_AVX2 static inline __m256i zk_bilinear8(const zk_grid *g, __m256i xs, __m256i
     t01 = _mm256_i32gather_epi32(g->base, _mm256_add_epi32(rowB, xa), 4);
     t11 = _mm256_i32gather_epi32(g->base, _mm256_add_epi32(rowB, xb), 4);
   }
-  __m256 wx = _mm256_mul_ps(_mm256_cvtepi32_ps(_mm256_and_si256(xs, g->fractionMask)), g->fraction);
+  // Per pixel, the horizontal weights (4096 − fx, fx) as a 16-bit pair, and wy.
+  __m256i fx = _mm256_and_si256(xs, g->fractionMask);
+  __m256i horizontal = _mm256_or_si256(_mm256_sub_epi32(_mm256_set1_epi32(4096), fx), _mm256_slli_epi32(fx, 16));
   __m256 wy = _mm256_mul_ps(_mm256_cvtepi32_ps(_mm256_and_si256(ys, g->fractionMask)), g->fraction);
-  __m256 alpha = zk_lerp2(t00, t10, t01, t11, 24, wx, wy);
-  // Colour at most the alpha: `min` returns its second operand on ties, the same value.
-  __m256 red = _mm256_min_ps(zk_lerp2(t00, t10, t01, t11, 0, wx, wy), alpha);
-  __m256 green = _mm256_min_ps(zk_lerp2(t00, t10, t01, t11, 8, wx, wy), alpha);
-  __m256 blue = _mm256_min_ps(zk_lerp2(t00, t10, t01, t11, 16, wx, wy), alpha);
-  return _mm256_or_si256(
-      _mm256_or_si256(_mm256_cvtps_epi32(red), _mm256_slli_epi32(_mm256_cvtps_epi32(green), 8)),
-      _mm256_or_si256(_mm256_slli_epi32(_mm256_cvtps_epi32(blue), 16), _mm256_slli_epi32(_mm256_cvtps_epi32(alpha), 24)));
+  // Left and right neighbours' bytes interleaved channel by channel, then
+  // widened to 16 bits: pixels 0 | 4, 1 | 5, 2 | 6 and 3 | 7.
+  const __m256i zero = _mm256_setzero_si256();
+  __m256i topLow = _mm256_unpacklo_epi8(t00, t10), topHigh = _mm256_unpackhi_epi8(t00, t10);
+  __m256i bottomLow = _mm256_unpacklo_epi8(t01, t11), bottomHigh = _mm256_unpackhi_epi8(t01, t11);
+  __m256i p0 = zk_bilinear_pixels(_mm256_unpacklo_epi8(topLow, zero), _mm256_unpacklo_epi8(bottomLow, zero),
+                                  _mm256_shuffle_epi32(horizontal, ZK_LANE_BROADCAST(0)),
+                                  _mm256_permute_ps(wy, ZK_LANE_BROADCAST(0)));
+  __m256i p1 = zk_bilinear_pixels(_mm256_unpackhi_epi8(topLow, zero), _mm256_unpackhi_epi8(bottomLow, zero),
+                                  _mm256_shuffle_epi32(horizontal, ZK_LANE_BROADCAST(1)),
+                                  _mm256_permute_ps(wy, ZK_LANE_BROADCAST(1)));
+  __m256i p2 = zk_bilinear_pixels(_mm256_unpacklo_epi8(topHigh, zero), _mm256_unpacklo_epi8(bottomHigh, zero),
+                                  _mm256_shuffle_epi32(horizontal, ZK_LANE_BROADCAST(2)),
+                                  _mm256_permute_ps(wy, ZK_LANE_BROADCAST(2)));
+  __m256i p3 = zk_bilinear_pixels(_mm256_unpackhi_epi8(topHigh, zero), _mm256_unpackhi_epi8(bottomHigh, zero),
+                                  _mm256_shuffle_epi32(horizontal, ZK_LANE_BROADCAST(3)),
+                                  _mm256_permute_ps(wy, ZK_LANE_BROADCAST(3)));
+  // 0 1 | 4 5 and 2 3 | 6 7 as 16-bit channels, then 0 1 2 3 | 4 5 6 7 as bytes (all in 0 … 255).
+  return _mm256_packus_epi16(_mm256_packs_epi32(p0, p1), _mm256_packs_epi32(p2, p3));
 }
 
 ZK_AVX2 ptrdiff_t zk_sample_bilinear_avx2(uint8_t *destination, const int32_t *coordinates, ptrdiff_t count,
