@@ -61,7 +61,7 @@ typedef struct {
 // neighbour), one pair per 64-bit lane: a and b in the low 128 bits, c and d
 // in the high. Four plain loads: on the CPUs at hand they are cheaper than a
 // gather of four.
-ZK_AVX2 static inline __m256 zk_pairs4(const int *base, int32_t a, int32_t b, int32_t c, int32_t d) {
+ZK_AVX2 static inline __m256 zk_pairs4(const int *base, uint32_t a, uint32_t b, uint32_t c, uint32_t d) {
   __m128d low = _mm_loadh_pd(_mm_castsi128_pd(_mm_loadl_epi64((const __m128i *)(base + a))), (const double *)(base + b));
   __m128d high = _mm_loadh_pd(_mm_castsi128_pd(_mm_loadl_epi64((const __m128i *)(base + c))), (const double *)(base + d));
   return _mm256_insertf128_ps(_mm256_castps128_ps256(_mm_castpd_ps(low)), _mm_castpd_ps(high), 1);
@@ -93,8 +93,13 @@ ZK_AVX2 static inline __m256i zk_bilinear8(const zk_grid *g, __m256i xs, __m256i
     // four gathers of four pairs fetch the 32 words (half the elements of
     // four 32-bit gathers), and shuffles sort them into neighbours.
     __m256i top = _mm256_add_epi32(_mm256_mullo_epi32(y0, g->stride), x0);
-    int32_t at[8];
-    _mm256_storeu_si256((__m256i *)at, top);
+    // The indices (all ≥ 0 here) two at a time from 64-bit lanes: fewer
+    // instructions than eight 32-bit extracts.
+    __m128i lowHalf = _mm256_castsi256_si128(top), highHalf = _mm256_extracti128_si256(top, 1);
+    uint64_t q0 = (uint64_t)_mm_cvtsi128_si64(lowHalf), q1 = (uint64_t)_mm_extract_epi64(lowHalf, 1);
+    uint64_t q2 = (uint64_t)_mm_cvtsi128_si64(highHalf), q3 = (uint64_t)_mm_extract_epi64(highHalf, 1);
+    const uint32_t at[8] = {(uint32_t)q0, (uint32_t)(q0 >> 32), (uint32_t)q1, (uint32_t)(q1 >> 32),
+                            (uint32_t)q2, (uint32_t)(q2 >> 32), (uint32_t)q3, (uint32_t)(q3 >> 32)};
     const int *b = g->base, *c = g->base + g->width;
     // Pixels 0 1 4 5 in one vector and 2 3 6 7 in the other, so that one
     // in-lane shuffle of the two lines the left (even) and the right (odd)
