@@ -168,25 +168,29 @@ ZK_AVX2 ptrdiff_t zk_sample_bilinear_avx2(uint8_t *destination, const int32_t *c
 // words of the lanes. AVX2 has no arithmetic 64-bit shift: c + 2^33 is never
 // negative (low = −2^33), and since 2^33 is a multiple of 2^20 the logical
 // shift of c + 2^19 + 2^33 is the arithmetic one plus 2^13, taken off after.
-ZK_AVX2 static inline __m256i zk_walk_axis4(__m256i c, __m256i low, __m256i high) {
-  __m256i below = _mm256_cmpgt_epi64(high, c);  // c < high
-  __m256i upper = _mm256_blendv_epi8(high, c, below);
-  __m256i above = _mm256_cmpgt_epi64(c, low);   // c > low
-  __m256i clamped = _mm256_blendv_epi8(low, upper, above);
-  return _mm256_srli_epi64(_mm256_add_epi64(clamped, _mm256_set1_epi64x((1LL << 19) + (1LL << 33))), 20);
+// Without `clamps` the caller has shown that every step is inside [low, high].
+ZK_AVX2 static inline __m256i zk_walk_axis4(__m256i c, __m256i low, __m256i high, int clamps) {
+  if (clamps) {
+    __m256i below = _mm256_cmpgt_epi64(high, c);  // c < high
+    __m256i upper = _mm256_blendv_epi8(high, c, below);
+    __m256i above = _mm256_cmpgt_epi64(c, low);   // c > low
+    c = _mm256_blendv_epi8(low, upper, above);
+  }
+  return _mm256_srli_epi64(_mm256_add_epi64(c, _mm256_set1_epi64x((1LL << 19) + (1LL << 33))), 20);
 }
 
 // Eight 20.12 values, in pixel order, from the 64-bit steps of pixels
 // 0 1 4 5 (`a`) and 2 3 6 7 (`b`): one in-lane shuffle of their low words.
-ZK_AVX2 static inline __m256i zk_walk_axis8(__m256i a, __m256i b, __m256i low, __m256i high) {
-  __m256 lowWords = _mm256_shuffle_ps(_mm256_castsi256_ps(zk_walk_axis4(a, low, high)),
-                                      _mm256_castsi256_ps(zk_walk_axis4(b, low, high)), 0x88);
+ZK_AVX2 static inline __m256i zk_walk_axis8(__m256i a, __m256i b, __m256i low, __m256i high, int clamps) {
+  __m256 lowWords = _mm256_shuffle_ps(_mm256_castsi256_ps(zk_walk_axis4(a, low, high, clamps)),
+                                      _mm256_castsi256_ps(zk_walk_axis4(b, low, high, clamps)), 0x88);
   return _mm256_sub_epi32(_mm256_castps_si256(lowWords), _mm256_set1_epi32(1 << 13));
 }
 
-ZK_AVX2 ptrdiff_t zk_sample_bilinear_walk_avx2(uint8_t *destination, ptrdiff_t count, const zk_walk *walk,
-                                               const uint32_t *pixels, int32_t width, int32_t height) {
-  const zk_grid grid = zk_make_grid(pixels, width, height);
+// The walk loop, compiled twice: with the clamps, and without them for walks
+// that stay inside their bounds (most rows of a layer inside the canvas).
+ZK_AVX2 static inline __attribute__((always_inline)) ptrdiff_t
+zk_walk_loop(uint8_t *destination, ptrdiff_t count, const zk_walk *walk, const zk_grid *grid, int clamps) {
   // Unsigned arithmetic wraps as the Swift walk's &+ does.
   const uint64_t u = (uint64_t)walk->u, v = (uint64_t)walk->v, du = (uint64_t)walk->du, dv = (uint64_t)walk->dv;
   // Steps 0 1 4 5 and 2 3 6 7 of each group of eight (see zk_walk_axis8).
@@ -201,14 +205,35 @@ ZK_AVX2 ptrdiff_t zk_sample_bilinear_walk_avx2(uint8_t *destination, ptrdiff_t c
   const __m256i lowV = _mm256_set1_epi64x(walk->lowV), highV = _mm256_set1_epi64x(walk->highV);
   ptrdiff_t i = 0;
   for (; i + 8 <= count; i += 8) {
-    __m256i xs = zk_walk_axis8(uA, uB, lowU, highU), ys = zk_walk_axis8(vA, vB, lowV, highV);
-    _mm256_storeu_si256((__m256i *)(destination + 4 * i), zk_bilinear8(&grid, xs, ys));
+    __m256i xs = zk_walk_axis8(uA, uB, lowU, highU, clamps), ys = zk_walk_axis8(vA, vB, lowV, highV, clamps);
+    _mm256_storeu_si256((__m256i *)(destination + 4 * i), zk_bilinear8(grid, xs, ys));
     uA = _mm256_add_epi64(uA, stepU8);
     uB = _mm256_add_epi64(uB, stepU8);
     vA = _mm256_add_epi64(vA, stepV8);
     vB = _mm256_add_epi64(vB, stepV8);
   }
   return i;
+}
+
+// Whether steps 0 … last of `start` + i `step` all lie in [low, high]:
+// a straight line does when both ends do (in 128-bit arithmetic, so no
+// step wrapped either).
+static inline int zk_walk_inside(int64_t start, int64_t step, ptrdiff_t last, int64_t low, int64_t high) {
+  __int128 end = (__int128)start + (__int128)step * (__int128)last;
+  return start >= low && start <= high && end >= low && end <= high;
+}
+
+ZK_AVX2 ptrdiff_t zk_sample_bilinear_walk_avx2(uint8_t *destination, ptrdiff_t count, const zk_walk *walk,
+                                               const uint32_t *pixels, int32_t width, int32_t height) {
+  if (count < 8) return 0;
+  const zk_grid grid = zk_make_grid(pixels, width, height);
+  // Only the steps the loop computes (whole groups of eight) need to be inside.
+  ptrdiff_t last = (count & ~(ptrdiff_t)7) - 1;
+  if (zk_walk_inside(walk->u, walk->du, last, walk->lowU, walk->highU) &&
+      zk_walk_inside(walk->v, walk->dv, last, walk->lowV, walk->highV)) {
+    return zk_walk_loop(destination, count, walk, &grid, 0);
+  }
+  return zk_walk_loop(destination, count, walk, &grid, 1);
 }
 
 #else

@@ -188,8 +188,16 @@ struct WideKernelTests {
       let count = Int(random.byte()) * 2 + Int(random.byte() % 9)
       func fixed(_ pixels: Double) -> Int64 { Int64(pixels * 4_294_967_296.0) }
       func wide() -> Int64 { Int64(random.byte()) << 56 | Int64(random.byte()) << 40 | Int64(random.byte()) }
-      let start = { (side: Int) in fixed((Double(random.byte()) / 255 * 1.6 - 0.3) * Double(side)) }
-      let step = { () -> Int64 in round % 37 == 5 ? wide() : fixed((Double(random.byte()) - 128) / 40) }
+      // Every third walk stays inside its bounds from end to end (the kernel
+      // drops the clamps for those); the others cross them.
+      let inside = round % 3 == 0
+      let start = { (side: Int) in
+        fixed((Double(random.byte()) / 255 * (inside ? 0.5 : 1.6) + (inside ? 0.25 : -0.3)) * Double(side))
+      }
+      let step = { () -> Int64 in
+        if inside { return fixed((Double(random.byte()) - 128) / 256 * 0.2 / Double(max(count, 1))) }
+        return round % 37 == 5 ? wide() : fixed((Double(random.byte()) - 128) / 40)
+      }
       let walk = SampleWalk(u: start(width), du: step(), v: start(height), dv: step(),
                             highU: Int64(width + 1) << 32, highV: Int64(height + 1) << 32)
       var scratch = [Int32](repeating: 0, count: 2 * count + 2)
