@@ -5,12 +5,12 @@ import CZoetropeKernels
 
 /// The sampling entry points of image paints. ``bilinear(_:coordinates:count:context:)``
 /// runs the AVX2 twin of ``sampleBilinear(_:coordinates:count:context:)``
-/// (eight pixels a step with hardware gathers) for whole groups of eight
+/// (eight pixels a step) for whole groups of eight
 /// when ``BlendKernels/usesAVX2`` is true, and the portable kernel for the
 /// rest; both give the same bytes, so which one runs changes speed only.
 package enum SampleKernels {
-  /// The largest grid the AVX2 kernel takes: its gathers index pixels with
-  /// signed 32-bit lanes.
+  /// The largest grid the AVX2 kernel takes: it indexes pixels with signed
+  /// 32-bit lanes.
   @usableFromInline static let maximumWidePixels = Int(Int32.max)
 
   /// ``sampleBilinear(_:coordinates:count:context:)``, wide where it pays.

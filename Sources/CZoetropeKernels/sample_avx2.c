@@ -90,8 +90,7 @@ ZK_AVX2 static inline __m256i zk_bilinear8(const zk_grid *g, __m256i xs, __m256i
   __m256i insideY = _mm256_cmpgt_epi32(_mm256_xor_si256(g->lastY, g->sign), _mm256_xor_si256(y0, g->sign));
   if (_mm256_movemask_epi8(_mm256_and_si256(insideX, insideY)) == -1) {
     // Nearly every pixel: each row's two neighbours are one 8-byte load, so
-    // four gathers of four pairs fetch the 32 words (half the elements of
-    // four 32-bit gathers), and shuffles sort them into neighbours.
+    // sixteen loads fetch the 32 words, and shuffles sort them into neighbours.
     __m256i top = _mm256_add_epi32(_mm256_mullo_epi32(y0, g->stride), x0);
     // The indices (all ≥ 0 here) two at a time from 64-bit lanes: fewer
     // instructions than eight 32-bit extracts.

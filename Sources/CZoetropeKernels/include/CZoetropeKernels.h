@@ -46,7 +46,7 @@ void zk_source_over_row_avx2(uint8_t *pixels, const uint8_t *source, const uint8
 /// eight per step, into `destination` (4 bytes a pixel); returns how many it
 /// wrote, so the caller samples the rest. Reads are clamped to the grid (edge
 /// pixels extend outwards). `width` and `height` must be ≥ 1 and
-/// `width × height` below 2^31 (the gathers index with 32-bit lanes).
+/// `width × height` below 2^31 (pixels are indexed with 32-bit lanes).
 /// Nothing is written for count < 8. Byte-identical to Shaders' sampleBilinear.
 ptrdiff_t zk_sample_bilinear_avx2(uint8_t *destination, const int32_t *coordinates, ptrdiff_t count,
                                   const uint32_t *pixels, int32_t width, int32_t height);
