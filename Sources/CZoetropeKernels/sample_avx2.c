@@ -128,18 +128,15 @@ ZK_AVX2 static inline __m256i zk_bilinear8(const zk_grid *g, __m256i xs, __m256i
   const __m256i zero = _mm256_setzero_si256();
   __m256i topLow = _mm256_unpacklo_epi8(t00, t10), topHigh = _mm256_unpackhi_epi8(t00, t10);
   __m256i bottomLow = _mm256_unpacklo_epi8(t01, t11), bottomHigh = _mm256_unpackhi_epi8(t01, t11);
-  __m256i p0 = zk_bilinear_pixels(_mm256_unpacklo_epi8(topLow, zero), _mm256_unpacklo_epi8(bottomLow, zero),
-                                  _mm256_shuffle_epi32(horizontal, ZK_LANE_BROADCAST(0)),
-                                  _mm256_permute_ps(wy, ZK_LANE_BROADCAST(0)));
-  __m256i p1 = zk_bilinear_pixels(_mm256_unpackhi_epi8(topLow, zero), _mm256_unpackhi_epi8(bottomLow, zero),
-                                  _mm256_shuffle_epi32(horizontal, ZK_LANE_BROADCAST(1)),
-                                  _mm256_permute_ps(wy, ZK_LANE_BROADCAST(1)));
-  __m256i p2 = zk_bilinear_pixels(_mm256_unpacklo_epi8(topHigh, zero), _mm256_unpacklo_epi8(bottomHigh, zero),
-                                  _mm256_shuffle_epi32(horizontal, ZK_LANE_BROADCAST(2)),
-                                  _mm256_permute_ps(wy, ZK_LANE_BROADCAST(2)));
-  __m256i p3 = zk_bilinear_pixels(_mm256_unpackhi_epi8(topHigh, zero), _mm256_unpackhi_epi8(bottomHigh, zero),
-                                  _mm256_shuffle_epi32(horizontal, ZK_LANE_BROADCAST(3)),
-                                  _mm256_permute_ps(wy, ZK_LANE_BROADCAST(3)));
+  // Pixels k | k + 4 from their widened neighbours, with their weights broadcast.
+#define ZK_PIXELS(k, widen, top, bottom)                                                               \
+  zk_bilinear_pixels(widen(top, zero), widen(bottom, zero), _mm256_shuffle_epi32(horizontal, ZK_LANE_BROADCAST(k)), \
+                     _mm256_permute_ps(wy, ZK_LANE_BROADCAST(k)))
+  __m256i p0 = ZK_PIXELS(0, _mm256_unpacklo_epi8, topLow, bottomLow);
+  __m256i p1 = ZK_PIXELS(1, _mm256_unpackhi_epi8, topLow, bottomLow);
+  __m256i p2 = ZK_PIXELS(2, _mm256_unpacklo_epi8, topHigh, bottomHigh);
+  __m256i p3 = ZK_PIXELS(3, _mm256_unpackhi_epi8, topHigh, bottomHigh);
+#undef ZK_PIXELS
   // 0 1 | 4 5 and 2 3 | 6 7 as 16-bit channels, then 0 1 2 3 | 4 5 6 7 as bytes (all in 0 … 255).
   return _mm256_packus_epi16(_mm256_packs_epi32(p0, p1), _mm256_packs_epi32(p2, p3));
 }

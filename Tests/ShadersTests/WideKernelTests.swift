@@ -154,20 +154,16 @@ struct WideKernelTests {
       let x0 = (Int32(random.byte()) - 64) * Int32(width) * 16, y0 = (Int32(random.byte()) - 64) * Int32(height) * 16
       let dx = (Int32(random.byte()) - 128) * 64, dy = (Int32(random.byte()) - 128) * 64
       let coordinates = (0..<count).flatMap { i in [x0 &+ Int32(i) &* dx, y0 &+ Int32(i) &* dy] }
-      let (wide, dispatched, portable) = image.withUnsafeBufferPointer { image in
-        let context = SampleImageContext(pixels: image.baseAddress!, width: width, height: height)
-        return coordinates.withUnsafeBufferPointer { pairs in
-          func sampled(_ kernel: (UnsafeMutablePointer<UInt8>, UnsafePointer<Int32>, Int, SampleImageContext) -> Void)
-            -> [UInt8] {
-            var out = [UInt8](repeating: 0xA5, count: 4 * count)
-            out.withUnsafeMutableBufferPointer { kernel($0.baseAddress!, pairs.baseAddress!, count, context) }
-            return out
-          }
-          return (sampled { sampleBilinearAVX2($0, coordinates: $1, count: $2, context: $3) },
-                  sampled { SampleKernels.bilinear($0, coordinates: $1, count: $2, context: $3) },
-                  sampled { sampleBilinear($0, coordinates: $1, count: $2, context: $3) })
+      var scratch = coordinates
+      func sampled(_ kernel: (UnsafeMutablePointer<UInt8>, UnsafePointer<Int32>, Int, SampleImageContext) -> Void)
+        -> [UInt8] {
+        WideKernelTests.sampled(image, width: width, height: height, count: count, scratch: &scratch) {
+          kernel($0, UnsafePointer($1), count, $2)
         }
       }
+      let wide = sampled { sampleBilinearAVX2($0, coordinates: $1, count: $2, context: $3) }
+      let dispatched = sampled { SampleKernels.bilinear($0, coordinates: $1, count: $2, context: $3) }
+      let portable = sampled { sampleBilinear($0, coordinates: $1, count: $2, context: $3) }
       // Compared as one verdict each: a difference names the round, not 2,000 bytes.
       let wideAgrees = wide == portable, dispatchAgrees = dispatched == portable
       #expect(wideAgrees, "round \(round): \(width)×\(height), \(count) samples")
@@ -203,14 +199,7 @@ struct WideKernelTests {
       var scratch = [Int32](repeating: 0, count: 2 * count + 2)
       func sampled(_ kernel: (UnsafeMutablePointer<UInt8>, UnsafeMutablePointer<Int32>, SampleImageContext) -> Void)
         -> [UInt8] {
-        var out = [UInt8](repeating: 0xA5, count: 4 * count)
-        image.withUnsafeBufferPointer { image in
-          let context = SampleImageContext(pixels: image.baseAddress!, width: width, height: height)
-          out.withUnsafeMutableBufferPointer { o in
-            scratch.withUnsafeMutableBufferPointer { kernel(o.baseAddress!, $0.baseAddress!, context) }
-          }
-        }
-        return out
+        WideKernelTests.sampled(image, width: width, height: height, count: count, scratch: &scratch, kernel)
       }
       let viaAVX2 = sampled { sampleBilinearWalkAVX2($0, walk: walk, count: count, coordinates: $1, context: $2) }
       let dispatched = sampled { SampleKernels.bilinear($0, walk: walk, count: count, coordinates: $1, context: $2) }
@@ -240,5 +229,21 @@ struct WideKernelTests {
       skipped.skip(n)
       #expect(written.u == skipped.u && written.v == skipped.v)
     }
+  }
+
+  /// `count` pixels sampled by `kernel` from `image` into a fresh row
+  /// (filled with 0xA5 first, so unwritten pixels show), with `scratch` as
+  /// the kernel's coordinate buffer.
+  static func sampled(_ image: [UInt32], width: Int, height: Int, count: Int, scratch: inout [Int32],
+                      _ kernel: (UnsafeMutablePointer<UInt8>, UnsafeMutablePointer<Int32>, SampleImageContext) -> Void)
+    -> [UInt8] {
+    var out = [UInt8](repeating: 0xA5, count: 4 * count)
+    image.withUnsafeBufferPointer { image in
+      let context = SampleImageContext(pixels: image.baseAddress!, width: width, height: height)
+      out.withUnsafeMutableBufferPointer { o in
+        scratch.withUnsafeMutableBufferPointer { kernel(o.baseAddress!, $0.baseAddress!, context) }
+      }
+    }
+    return out
   }
 }
