@@ -45,9 +45,9 @@ extension Compositor {
     let paint = ImagePaint(image: image, deviceToLayer: deviceToLayer, x: layout.x, y: layout.y,
                            minification: filter(p.content.minificationFilter),
                            magnification: filter(p.content.magnificationFilter), opacity: opacity, color: tint)
-    if let runs = Rasterizer.spans(of: region, fillRule: .nonZero, transform: layerToDevice, canvas: context.canvas,
+    if let runs = Rasterizer.shape(of: region, fillRule: .nonZero, transform: layerToDevice, canvas: context.canvas,
                                    scratch: context.scratch) {
-      frame.fill(clipped(runs, by: clip), image: paint)
+      frame.fill(clipped(runs, by: clip, context: context), image: paint)
     }
   }
 

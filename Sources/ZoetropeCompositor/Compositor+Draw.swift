@@ -27,31 +27,31 @@ extension Compositor {
                    ownClip: ClipMask?, tint: Color? = nil, context: Context, into frame: inout DisplayList) {
     let shape = RoundedBounds(p)
     if let background = p.backgroundColor, background.alpha > 0,
-      let runs = shape.spans(transform: layerToDevice, canvas: context.canvas, scratch: context.scratch)
+      let coverage = shape.coverage(transform: layerToDevice, canvas: context.canvas, scratch: context.scratch)
     {
-      frame.fill(clipped(runs, by: inheritedClip), color: background, opacity: opacity)
+      frame.fill(clipped(coverage, by: inheritedClip, context: context), color: background, opacity: opacity)
     }
     drawContents(p, layerToDevice: layerToDevice, opacity: opacity, inheritedClip: inheritedClip, ownClip: ownClip,
                  tint: tint, context: context, into: &frame)
     if let gradient = p.gradient, !shape.isEmpty, let paint = gradientPaint(gradient, bounds: p.bounds,
                                                                            layerToDevice: layerToDevice,
                                                                            opacity: opacity),
-      let runs = Rasterizer.spans(of: shape.path, fillRule: .nonZero, transform: layerToDevice,
-                                  canvas: context.canvas, scratch: context.scratch)
+      let coverage = Rasterizer.shape(of: shape.path, fillRule: .nonZero, transform: layerToDevice,
+                                      canvas: context.canvas, scratch: context.scratch)
     {
-      frame.fill(clipped(runs, by: inheritedClip), gradient: paint)
+      frame.fill(clipped(coverage, by: inheritedClip, context: context), gradient: paint)
     }
     if let content = p.shape, let path = content.path {
       if let fillColor = content.fillColor, fillColor.alpha > 0,
-        let runs = Rasterizer.spans(of: path, fillRule: content.fillRule, transform: layerToDevice,
-                                    canvas: context.canvas, scratch: context.scratch)
+        let coverage = Rasterizer.shape(of: path, fillRule: content.fillRule, transform: layerToDevice,
+                                        canvas: context.canvas, scratch: context.scratch)
       {
-        frame.fill(clipped(runs, by: ownClip), color: fillColor, opacity: opacity)
+        frame.fill(clipped(coverage, by: ownClip, context: context), color: fillColor, opacity: opacity)
       }
       if let strokeColor = content.strokeColor, strokeColor.alpha > 0, content.lineWidth > 0,
-        let runs = strokeSpans(content, path: path, layerToDevice: layerToDevice, context: context)
+        let coverage = strokeCoverage(content, path: path, layerToDevice: layerToDevice, context: context)
       {
-        frame.fill(clipped(runs, by: ownClip), color: strokeColor, opacity: opacity)
+        frame.fill(clipped(coverage, by: ownClip, context: context), color: strokeColor, opacity: opacity)
       }
     }
     drawText(p, layerToDevice: layerToDevice, opacity: opacity, clip: ownClip, context: context, into: &frame)
@@ -60,14 +60,14 @@ extension Compositor {
   /// The coverage of a shape layer's stroke: the path trimmed to
   /// `strokeStart…strokeEnd` (clamped to 0…1; nothing when start ≥ end),
   /// flattened and stroked in layer space within the device tolerance.
-  static func strokeSpans(_ content: ShapeProperties, path: Path, layerToDevice: Transform3D,
-                          context: Context) -> CoverageSpans? {
+  static func strokeCoverage(_ content: ShapeProperties, path: Path, layerToDevice: Transform3D,
+                             context: Context) -> ShapeCoverage? {
     let start = Swift.min(Swift.max(content.strokeStart, 0), 1), end = Swift.min(Swift.max(content.strokeEnd, 0), 1)
     guard start < end else { return nil }
     let style = StrokeStyle(lineWidth: content.lineWidth, lineCap: content.lineCap, lineJoin: content.lineJoin,
                             miterLimit: content.miterLimit, dashPattern: content.lineDashPattern ?? [],
                             dashPhase: content.lineDashPhase)
-    return Rasterizer.strokeSpans(of: path, style: style, trimmedFrom: start, to: end, transform: layerToDevice,
+    return Rasterizer.strokeShape(of: path, style: style, trimmedFrom: start, to: end, transform: layerToDevice,
                                   canvas: context.canvas, scratch: context.scratch)
   }
 
@@ -99,9 +99,9 @@ extension Compositor {
     var ring = shape.path
     let inner = shape.inset(by: Swift.min(p.borderWidth, shape.rect.width / 2, shape.rect.height / 2))
     if !inner.isEmpty { ring.addPath(inner.path) }
-    if let runs = Rasterizer.spans(of: ring, fillRule: .evenOdd, transform: layerToDevice, canvas: context.canvas,
-                                   scratch: context.scratch) {
-      frame.fill(clipped(runs, by: clip), color: border, opacity: opacity)
+    if let coverage = Rasterizer.shape(of: ring, fillRule: .evenOdd, transform: layerToDevice, canvas: context.canvas,
+                                       scratch: context.scratch) {
+      frame.fill(clipped(coverage, by: clip, context: context), color: border, opacity: opacity)
     }
   }
 
@@ -110,8 +110,10 @@ extension Compositor {
     p.borderWidth > 0 && (p.borderColor?.alpha ?? 0) > 0 && !p.bounds.isEmpty
   }
 
-  /// `runs` restricted to `clip`, or as they are without one.
-  static func clipped(_ runs: CoverageSpans, by clip: ClipMask?) -> CoverageSpans {
-    clip.map { $0.clip(runs) } ?? runs
+  /// `shape` restricted to `clip` (resolved into runs and multiplied by
+  /// the clip's), or as it is without one.
+  static func clipped(_ shape: ShapeCoverage, by clip: ClipMask?, context: Context) -> ShapeCoverage {
+    guard let clip else { return shape }
+    return ShapeCoverage(.runs(clip.clip(shape.runs(scratch: context.scratch))))
   }
 }

@@ -36,8 +36,8 @@ extension Compositor {
       runs = RoundedBounds(m).spans(transform: layerToDevice, canvas: context.canvas, scratch: context.scratch)
       color = b
     case (nil, let f?, false) where !m.masksToBounds:
-      runs = Rasterizer.spans(of: f.0, fillRule: f.1, transform: layerToDevice, canvas: context.canvas,
-                              scratch: context.scratch)
+      runs = Rasterizer.shape(of: f.0, fillRule: f.1, transform: layerToDevice, canvas: context.canvas,
+                              scratch: context.scratch)?.runs(scratch: context.scratch)
       color = f.2
     default:
       // Nothing the function knows, or more than one piece (or content of a

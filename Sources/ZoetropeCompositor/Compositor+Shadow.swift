@@ -79,7 +79,7 @@ extension Compositor {
     // shape's recording may have spent the rest of the frame's budget.
     context.scratch.budget.layer = node
     guard context.scratch.budget.spend(coverage: runs, on: "its shadow") else { return }
-    frame.fill(runs, color: color, opacity: opacity * p.shadowOpacity)
+    frame.fill(ShapeCoverage(.runs(runs)), color: color, opacity: opacity * p.shadowOpacity)
   }
 
   /// The shadow's shape before the blur: its alpha over the pixels of
@@ -90,7 +90,7 @@ extension Compositor {
     return offscreenAlpha(in: source, context: context) { offscreen, list in
       let toRegion = offset.concatenating(offscreen.shift)
       if let path = p.shadowPath {
-        if let runs = Rasterizer.spans(of: path, fillRule: .nonZero,
+        if let runs = Rasterizer.shape(of: path, fillRule: .nonZero,
                                        transform: layer.layerToDevice.concatenating(toRegion),
                                        canvas: offscreen.context.canvas, scratch: offscreen.context.scratch) {
           list.fill(runs, color: .black, opacity: 1)

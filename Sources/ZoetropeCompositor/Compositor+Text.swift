@@ -45,16 +45,16 @@ extension Compositor {
       truncation: TextLayout.Truncation(rawValue: t.truncationMode.rawValue) ?? .none, isWrapped: t.isWrapped)
     let layout = ShapingCache.shared.layout(request)
     guard !layout.glyphs.isEmpty else { return }
-    let runs: CoverageSpans?
+    let coverage: ShapeCoverage?
     if layerToDevice.isAffine {
-      runs = Rasterizer.spans(of: deviceOutlines(layout, transform: layerToDevice.affineTransform, canvas: context.canvas),
+      coverage = Rasterizer.shape(of: deviceOutlines(layout, transform: layerToDevice.affineTransform, canvas: context.canvas),
                               fillRule: .nonZero, canvasWidth: context.canvas.width,
                               canvasHeight: context.canvas.height, scratch: context.scratch)
     } else {
-      runs = Rasterizer.spans(of: layout.path, fillRule: .nonZero, transform: layerToDevice, canvas: context.canvas,
+      coverage = Rasterizer.shape(of: layout.path, fillRule: .nonZero, transform: layerToDevice, canvas: context.canvas,
                               scratch: context.scratch)
     }
-    if let runs { frame.fill(clipped(runs, by: clip), color: color, opacity: opacity) }
+    if let coverage { frame.fill(clipped(coverage, by: clip, context: context), color: color, opacity: opacity) }
   }
 
   /// The flattened outlines of the glyphs that land on the canvas, in device pixels.

@@ -77,17 +77,23 @@ struct RoundedBounds {
                          corners: corners, curve: curve)
   }
 
-  /// The coverage runs of the outline under `transform`; `nil` when nothing
-  /// lands on the canvas. Axis-aligned outlines rasterize only the rows the
-  /// corners touch.
-  func spans(transform: Transform3D, canvas: Rasterizer.Canvas, scratch: RasterScratch?) -> CoverageSpans? {
+  /// The coverage of the outline under `transform`; `nil` when nothing
+  /// lands on the canvas. Axis-aligned outlines have edges only in the rows
+  /// the corners touch.
+  func coverage(transform: Transform3D, canvas: Rasterizer.Canvas, scratch: RasterScratch?) -> ShapeCoverage? {
     guard !isEmpty else { return nil }
     let outline = path
-    if !isRectangle, let runs = Rasterizer.roundedShapeSpans(outline, bounds: rect, cornerExtents: cornerExtents,
-                                                              transform: transform, canvas: canvas, scratch: scratch) {
-      return runs
+    if !isRectangle, let shape = Rasterizer.roundedShape(outline, bounds: rect, cornerExtents: cornerExtents,
+                                                         transform: transform, canvas: canvas, scratch: scratch) {
+      return shape
     }
-    return Rasterizer.spans(of: outline, fillRule: .nonZero, transform: transform, canvas: canvas, scratch: scratch)
+    return Rasterizer.shape(of: outline, fillRule: .nonZero, transform: transform, canvas: canvas, scratch: scratch)
+  }
+
+  /// The coverage runs of the outline under `transform` (resolved now, for
+  /// a clip or a mask); `nil` when nothing lands on the canvas.
+  func spans(transform: Transform3D, canvas: Rasterizer.Canvas, scratch: RasterScratch?) -> CoverageSpans? {
+    coverage(transform: transform, canvas: canvas, scratch: scratch)?.runs(scratch: scratch)
   }
 
   /// The outline corner by corner: square corners are the rectangle's

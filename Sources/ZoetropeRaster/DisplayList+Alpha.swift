@@ -5,8 +5,9 @@ extension DisplayList {
   /// The device pixels the recorded drawing touches (empty when it draws nothing).
   package var contentRect: DeviceRect {
     var minX = Int.max, minY = Int.max, maxX = Int.min, maxY = Int.min
-    for set in runs where !set.spans.isEmpty {
-      let r = DeviceRect(set)
+    let rects = runs.map { DeviceRect($0) } + rectangles.map(\.pixels)
+      + edgeLists.map { DeviceRect(x: $0.originX, y: $0.rows.lowerBound, width: $0.width, height: $0.rows.count) }
+    for r in rects where !r.isEmpty {
       minX = Swift.min(minX, r.x); minY = Swift.min(minY, r.y)
       maxX = Swift.max(maxX, r.maxX); maxY = Swift.max(maxY, r.maxY)
     }

@@ -22,12 +22,12 @@ package struct DisplayList: Sendable {
   /// paints live in ``runs`` and ``paints`` — so that switching over a
   /// command in every band copies and retains nothing.
   enum Command: Sendable {
-    /// Source-over of one premultiplied colour under the coverage runs `runs[runs]`.
-    case solid(runs: Int, FillSolidContext)
-    /// Source-over of the gradient `paints[paint]` under the coverage runs `runs[runs]`.
-    case gradient(runs: Int, paint: Int)
-    /// Source-over of the image `imagePaints[paint]` under the coverage runs `runs[runs]`.
-    case image(runs: Int, paint: Int)
+    /// Source-over of one premultiplied colour under `coverage`.
+    case solid(Coverage, FillSolidContext)
+    /// Source-over of the gradient `paints[paint]` under `coverage`.
+    case gradient(Coverage, paint: Int)
+    /// Source-over of the image `imagePaints[paint]` under `coverage`.
+    case image(Coverage, paint: Int)
     /// Starts an isolated group: later commands draw into a transparent
     /// buffer… (`bounds`: the device pixels the group's content touches;
     /// `end`: the index of the matching `endGroup`)
@@ -41,6 +41,16 @@ package struct DisplayList: Sendable {
     /// Ends a mask group (begun by `beginGroup`): the group below it (the
     /// masked layer's) is multiplied by the mask's alpha within `bounds`.
     case endMask(bounds: PixelBounds)
+  }
+
+  /// Where a drawing command's coverage is kept.
+  enum Coverage: Sendable {
+    /// Resolved runs, `runs[index]`.
+    case runs(Int)
+    /// Edges rasterized band by band as they are drawn, `edgeLists[index]`.
+    case edges(Int)
+    /// Rectangle rows worked out as they are drawn, `rectangles[index]`.
+    case rectangle(Int)
   }
 
   /// A rectangle of device pixels, `minX..<maxX × minY..<maxY`; empty when
@@ -68,6 +78,12 @@ package struct DisplayList: Sendable {
 
     init() {}
 
+    /// The pixels of a device rectangle.
+    init(_ rect: DeviceRect) {
+      guard !rect.isEmpty else { return }
+      (minX, minY, maxX, maxY) = (rect.x, rect.y, rect.maxX, rect.maxY)
+    }
+
     /// The pixels both cover.
     func intersection(_ other: PixelBounds) -> PixelBounds {
       var result = PixelBounds()
@@ -84,8 +100,12 @@ package struct DisplayList: Sendable {
   /// The background as a premultiplied RGBA8 word (R in the low byte).
   let backgroundWord: UInt32
   var commands: [Command] = []
-  /// The coverage runs of the drawing commands.
+  /// The coverage runs of the drawing commands (and of masks).
   var runs: [CoverageSpans] = []
+  /// The edges of the drawing commands.
+  var edgeLists: [EdgeList] = []
+  /// The rectangles of the drawing commands.
+  var rectangles: [RectangleCoverage] = []
   /// The gradients the commands paint with.
   var paints: [GradientPaint] = []
   /// The images the commands paint with.
@@ -109,31 +129,50 @@ package struct DisplayList: Sendable {
   }
 
   /// Records a solid fill; nothing when the colour times opacity rounds to transparent.
-  package mutating func fill(_ runs: CoverageSpans, color: Color, opacity: Double) {
+  package mutating func fill(_ shape: ShapeCoverage, color: Color, opacity: Double) {
     let p = FrameBuffer.premultiplied(color, opacity: opacity)
-    guard p.a > 0, !runs.spans.isEmpty else { return }
-    self.runs.append(runs)
-    commands.append(.solid(runs: self.runs.count - 1,
-                           FillSolidContext(premultipliedRed: p.r, green: p.g, blue: p.b, alpha: p.a)))
-    if !openGroups.isEmpty { openGroups[openGroups.count - 1].bounds.formUnion(PixelBounds(runs)) }
+    guard p.a > 0 else { return }
+    let context = FillSolidContext(premultipliedRed: p.r, green: p.g, blue: p.b, alpha: p.a)
+    record(shape) { .solid($0, context) }
   }
 
   /// Records a gradient fill.
-  package mutating func fill(_ runs: CoverageSpans, gradient: GradientPaint) {
-    guard !runs.spans.isEmpty else { return }
-    self.runs.append(runs)
-    paints.append(gradient)
-    commands.append(.gradient(runs: self.runs.count - 1, paint: paints.count - 1))
-    if !openGroups.isEmpty { openGroups[openGroups.count - 1].bounds.formUnion(PixelBounds(runs)) }
+  package mutating func fill(_ shape: ShapeCoverage, gradient: GradientPaint) {
+    let paint = paints.count
+    if record(shape, { .gradient($0, paint: paint) }) { paints.append(gradient) }
   }
 
   /// Records an image fill; nothing when the paint is transparent.
-  package mutating func fill(_ runs: CoverageSpans, image: ImagePaint) {
-    guard image.alpha > 0, !runs.spans.isEmpty else { return }
-    self.runs.append(runs)
-    imagePaints.append(image)
-    commands.append(.image(runs: self.runs.count - 1, paint: imagePaints.count - 1))
-    if !openGroups.isEmpty { openGroups[openGroups.count - 1].bounds.formUnion(PixelBounds(runs)) }
+  package mutating func fill(_ shape: ShapeCoverage, image: ImagePaint) {
+    guard image.alpha > 0 else { return }
+    let paint = imagePaints.count
+    if record(shape, { .image($0, paint: paint) }) { imagePaints.append(image) }
+  }
+
+  /// Records a command for each piece of `shape` that covers anything;
+  /// returns whether any did.
+  @discardableResult
+  private mutating func record(_ shape: ShapeCoverage, _ command: (Coverage) -> Command) -> Bool {
+    var recorded = false
+    for piece in shape.pieces {
+      switch piece {
+      case .runs(let runs):
+        guard !runs.spans.isEmpty else { continue }
+        self.runs.append(runs)
+        commands.append(command(.runs(self.runs.count - 1)))
+      case .edges(let list):
+        edgeLists.append(list)
+        commands.append(command(.edges(edgeLists.count - 1)))
+      case .rectangle(let rectangle):
+        rectangles.append(rectangle)
+        commands.append(command(.rectangle(rectangles.count - 1)))
+      }
+      recorded = true
+    }
+    if recorded, !openGroups.isEmpty {
+      openGroups[openGroups.count - 1].bounds.formUnion(PixelBounds(shape.bounds))
+    }
+    return recorded
   }
 
   /// Opens an isolated group: what is recorded until ``endGroup(opacity:mode:)``
@@ -285,27 +324,27 @@ extension DisplayList {
     while index < commands.count {
       defer { index += 1 }
       switch commands[index] {
-      case .solid(let index, let context):
+      case .solid(let coverage, let context):
         let solid = SolidBlend(context)
-        blend(runs[index], cursor: scratch.cursors + index, rows: rows, into: target) { pixels, span, coverage in
+        blend(coverage, runs: runs, scratch: scratch, rows: rows, into: target) { pixels, span, coverage in
           if let coverage {
             solid.fill(pixels, coverage: coverage, count: Int(span.count))
           } else {
             solid.fillRun(pixels, count: Int(span.count), coverage: span.value)
           }
         }
-      case .gradient(let index, let paintIndex):
+      case .gradient(let coverage, let paintIndex):
         let paint = paints[paintIndex]
-        blend(runs[index], cursor: scratch.cursors + index, rows: rows, into: target) { pixels, span, coverage in
+        blend(coverage, runs: runs, scratch: scratch, rows: rows, into: target) { pixels, span, coverage in
           let n = Int(span.count)
           paint.row(y: Int(span.y), x: Int(span.x), count: n, into: scratch.source)
           if coverage == nil { scratch.constant.update(repeating: span.value, count: n) }
           BlendKernels.sourceOverRow(pixels, source: scratch.source, coverage: coverage ?? UnsafePointer(scratch.constant), count: n)
         }
-      case .image(let index, let paintIndex):
+      case .image(let coverage, let paintIndex):
         let paint = imagePaints[paintIndex]
         let images = scratch.images!
-        blend(runs[index], cursor: scratch.cursors + index, rows: rows, into: target) { pixels, span, coverage in
+        blend(coverage, runs: runs, scratch: scratch, rows: rows, into: target) { pixels, span, coverage in
           let n = Int(span.count)
           paint.row(y: Int(span.y), x: Int(span.x), count: n, into: scratch.source, scratch: images)
           let cover = paint.coverage(coverage, constant: span.value, count: n, scratch: images)
@@ -389,6 +428,44 @@ extension DisplayList {
     }
   }
 
+  /// Calls `body` for every run of `coverage` on `rows` (with its pixels in
+  /// the band, and its coverage bytes or `nil` for a constant run): stored
+  /// runs are walked, edges rasterized and rectangle rows worked out for
+  /// these rows only.
+  @inline(__always)
+  private func blend(_ coverage: Coverage, runs: UnsafeBufferPointer<CoverageSpans>, scratch: BandScratch,
+                     rows: Range<Int>, into band: UnsafeMutablePointer<UInt8>,
+                     _ body: (UnsafeMutablePointer<UInt8>, CoverageSpans.Span, UnsafePointer<UInt8>?) -> Void) {
+    let width = self.width
+    switch coverage {
+    case .runs(let index):
+      blend(runs[index], cursor: scratch.cursors + index, rows: rows, into: band, body)
+    case .edges(let index):
+      edgeLists.withUnsafeBufferPointer { lists in
+        let list = lists.baseAddress! + index
+        let shared = list.pointee.rows.clamped(to: rows)
+        guard !shared.isEmpty else { return }
+        let cells = scratch.cells
+        cells.forEachRow(of: list.pointee, rows: shared) { spans in
+          for span in spans {
+            let pixels = band + 4 * ((Int(span.y) - rows.lowerBound) * width + Int(span.x))
+            body(pixels, span, span.offset < 0 ? nil : UnsafePointer(cells.bytes + Int(span.offset)))
+          }
+        }
+      }
+    case .rectangle(let index):
+      let rectangle = rectangles[index]
+      let shared = rectangle.rows.clamped(to: rows)
+      guard !shared.isEmpty else { return }
+      rectangle.forEachRow(shared) { y, spans, bytes in
+        for span in spans {
+          let pixels = band + 4 * ((y - rows.lowerBound) * width + Int(span.x))
+          body(pixels, span, span.offset < 0 ? nil : bytes + Int(span.offset))
+        }
+      }
+    }
+  }
+
   /// Calls `body` for every run of `runs` on `rows` (with its pixels in the
   /// band, and its coverage bytes or `nil` for a constant run). `cursor`
   /// remembers where the previous (higher) band of this worker stopped.
@@ -440,10 +517,13 @@ final class BandScratch {
   private let runCount: Int
   /// Rows for sampling images, when the drawing has any.
   let images: ImageScratch?
+  /// Cells for rasterizing a band of edges.
+  let cells: BandCells
 
   init(width: Int, bandHeight: Int, depth: Int, runCount: Int, samplesImages: Bool = false) {
     self.runCount = runCount
     images = samplesImages ? ImageScratch(width: width) : nil
+    cells = BandCells(width: width, rows: bandHeight)
     cursors = .allocate(capacity: Swift.max(runCount, 1))
     cursors.initialize(repeating: 0, count: Swift.max(runCount, 1))
     let band = 4 * width * bandHeight

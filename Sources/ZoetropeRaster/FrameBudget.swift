@@ -53,8 +53,12 @@ package final class FrameBudget {
 
   /// Spends the memory of `runs` on `what`.
   package func spend(coverage runs: CoverageSpans, on what: String) -> Bool {
-    let bytes = runs.coverage.count + runs.spans.count * MemoryLayout<CoverageSpans.Span>.stride
-    return spend(&coverageBytes, bytes, limit: limits.coverageBytes, budget: .coverageBytes, on: what)
+    spend(coverageBytes: runs.byteCount, on: what)
+  }
+
+  /// Spends `count` bytes of coverage (runs or edges held until playback) on `what`.
+  package func spend(coverageBytes count: Int, on what: String) -> Bool {
+    spend(&coverageBytes, count, limit: limits.coverageBytes, budget: .coverageBytes, on: what)
   }
 
   private func spend(_ used: inout Int, _ count: Int, limit: Int, budget: BudgetOverrun.Budget, on what: String)

@@ -42,7 +42,7 @@ extension Rasterizer {
     return budget.spend(segments: estimate, on: "filling its shape") ? (drawn, flattening) : nil
   }
 
-  /// Coverage runs of the stroke of `path` (in layer coordinates) under
+  /// The coverage of the stroke of `path` (in layer coordinates) under
   /// `transform`: the path trimmed to `start…end` (fractions of its length),
   /// flattened in layer space within ``tolerance`` device pixels, dashed and
   /// stroked, then rasterized with the non-zero rule. `nil` when nothing
@@ -55,9 +55,9 @@ extension Rasterizer {
   /// miter limit for miter joins or √2 for square caps). Under a perspective
   /// map, or with dashes (whose pattern restarts at each subpath), nothing is
   /// cut and the budget alone decides.
-  package static func strokeSpans(of path: Path, style: StrokeStyle, trimmedFrom start: Double = 0,
+  package static func strokeShape(of path: Path, style: StrokeStyle, trimmedFrom start: Double = 0,
                                   to end: Double = 1, transform: Transform3D, canvas: Canvas,
-                                  scratch: RasterScratch? = nil) -> CoverageSpans? {
+                                  scratch: RasterScratch? = nil) -> ShapeCoverage? {
     let budget = scratch?.budget ?? FrameBudget()
     guard budget.isWithin else { return nil }
     let tolerance = Rasterizer.tolerance / deviceScale(of: transform)
@@ -82,7 +82,7 @@ extension Rasterizer {
     guard budget.spend(segments: outline.reduce(0) { $0 + $1.points.count }, on: "the outline of its stroke") else {
       return nil
     }
-    return spans(ofLayerPolylines: outline, fillRule: .nonZero, transform: transform, canvas: canvas,
+    return shape(ofLayerPolylines: outline, fillRule: .nonZero, transform: transform, canvas: canvas,
                  scratch: scratch)
   }
 

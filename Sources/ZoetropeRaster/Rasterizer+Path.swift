@@ -22,19 +22,19 @@ extension Rasterizer {
     }
   }
 
-  /// Coverage runs of `path` (in layer coordinates) under `transform`,
+  /// The coverage of `path` (in layer coordinates) under `transform`,
   /// flattened within ``tolerance`` device pixels; `nil` when nothing lands
-  /// on the canvas. Axis-aligned rectangles skip the accumulation; under a
+  /// on the canvas. Axis-aligned rectangles need no edges; under a
   /// perspective transform the geometry is clipped against the plane just in
   /// front of the viewer before it is projected.
-  package static func spans(of path: Path, fillRule: FillRule, transform: Transform3D, canvas: Canvas,
-                            scratch: RasterScratch? = nil) -> CoverageSpans? {
+  package static func shape(of path: Path, fillRule: FillRule, transform: Transform3D, canvas: Canvas,
+                            scratch: RasterScratch? = nil) -> ShapeCoverage? {
     if transform.isAffine, transform.m12 == 0, transform.m21 == 0, let rect = path.axisAlignedRectangle {
       let t = transform.affineTransform
       let a = t.transform(Point(x: rect.minX, y: rect.minY)), b = t.transform(Point(x: rect.maxX, y: rect.maxY))
       if a.isFinite && b.isFinite {
-        return rectangleSpans(minX: Swift.min(a.x, b.x), minY: Swift.min(a.y, b.y), maxX: Swift.max(a.x, b.x),
-                              maxY: Swift.max(a.y, b.y), canvasWidth: canvas.width, canvasHeight: canvas.height)
+        return rectangle(minX: Swift.min(a.x, b.x), minY: Swift.min(a.y, b.y), maxX: Swift.max(a.x, b.x),
+                         maxY: Swift.max(a.y, b.y), canvasWidth: canvas.width, canvasHeight: canvas.height)
       }
     }
     // Priced (and, when huge, cut down to what can reach the canvas) before
@@ -47,15 +47,15 @@ extension Rasterizer {
     } else {
       lines = project(drawn.flattened(tolerance: tolerance / deviceScale(of: transform)), through: transform)
     }
-    return spans(of: lines, fillRule: fillRule, canvasWidth: canvas.width, canvasHeight: canvas.height,
+    return shape(of: lines, fillRule: fillRule, canvasWidth: canvas.width, canvasHeight: canvas.height,
                  scratch: scratch)
   }
 
-  /// Coverage runs of polylines in layer coordinates (already flattened, such
+  /// The coverage of polylines in layer coordinates (already flattened, such
   /// as a stroke's outline) under `transform`; `nil` when nothing lands on
   /// the canvas.
-  package static func spans(ofLayerPolylines polylines: [Polyline], fillRule: FillRule, transform: Transform3D,
-                            canvas: Canvas, scratch: RasterScratch? = nil) -> CoverageSpans? {
+  package static func shape(ofLayerPolylines polylines: [Polyline], fillRule: FillRule, transform: Transform3D,
+                            canvas: Canvas, scratch: RasterScratch? = nil) -> ShapeCoverage? {
     let lines: [Polyline]
     if transform.isAffine {
       let t = transform.affineTransform
@@ -63,34 +63,34 @@ extension Rasterizer {
     } else {
       lines = project(polylines, through: transform)
     }
-    return spans(of: lines, fillRule: fillRule, canvasWidth: canvas.width, canvasHeight: canvas.height,
+    return shape(of: lines, fillRule: fillRule, canvasWidth: canvas.width, canvasHeight: canvas.height,
                  scratch: scratch)
   }
 
-  /// Coverage runs of a rounded rectangle under an axis-aligned transform:
-  /// the rows between the corners are a plain rectangle (computed directly);
-  /// only the rows the corners touch go through the accumulation. `nil` when
-  /// the transform is not axis-aligned or the corners leave no whole row
-  /// between them (the caller takes the general path).
+  /// The coverage of a rounded rectangle under an axis-aligned transform:
+  /// the rows between the corners are a plain rectangle; only the rows the
+  /// corners touch have edges. `nil` when the transform is not axis-aligned
+  /// or the corners leave no whole row between them (the caller takes the
+  /// general path).
   ///
-  ///     ╭──────────╮  rows touched by corners: accumulated
-  ///     │          │  rows strictly between:   rectangle runs
-  ///     ╰──────────╯  rows touched by corners: accumulated
-  package static func roundedRectangleSpans(_ bounds: Rect, radius: Double, transform: Transform3D, canvas: Canvas,
-                                            scratch: RasterScratch? = nil) -> CoverageSpans? {
-    roundedShapeSpans(Path.roundedRect(bounds, cornerRadius: radius), bounds: bounds,
-                      cornerExtents: (radius, radius), transform: transform, canvas: canvas, scratch: scratch)
+  ///     ╭──────────╮  rows touched by corners: edges
+  ///     │          │  rows strictly between:   a rectangle
+  ///     ╰──────────╯  rows touched by corners: edges
+  package static func roundedRectangle(_ bounds: Rect, radius: Double, transform: Transform3D, canvas: Canvas,
+                                       scratch: RasterScratch? = nil) -> ShapeCoverage? {
+    roundedShape(Path.roundedRect(bounds, cornerRadius: radius), bounds: bounds, cornerExtents: (radius, radius),
+                 transform: transform, canvas: canvas, scratch: scratch)
   }
 
-  /// Coverage runs of a rectangle whose corners are shaped (rounded,
+  /// The coverage of a rectangle whose corners are shaped (rounded,
   /// continuous, some square) under an axis-aligned transform: `path` is the
   /// outline, filling `bounds`, and its corners reach `cornerExtents.top`
   /// down from the top edge and `cornerExtents.bottom` up from the bottom
   /// edge (layer units); the rows between are a plain rectangle. `nil` when
   /// the transform is not axis-aligned or no whole row lies between.
-  package static func roundedShapeSpans(_ path: Path, bounds: Rect, cornerExtents: (top: Double, bottom: Double),
-                                        transform: Transform3D, canvas: Canvas,
-                                        scratch: RasterScratch? = nil) -> CoverageSpans? {
+  package static func roundedShape(_ path: Path, bounds: Rect, cornerExtents: (top: Double, bottom: Double),
+                                   transform: Transform3D, canvas: Canvas,
+                                   scratch: RasterScratch? = nil) -> ShapeCoverage? {
     guard transform.isAffine, transform.m12 == 0, transform.m21 == 0 else { return nil }
     let t = transform.affineTransform
     let a = t.transform(Point(x: bounds.minX, y: bounds.minY)), b = t.transform(Point(x: bounds.maxX, y: bounds.maxY))
@@ -106,15 +106,20 @@ extension Rasterizer {
     let bandBottom = Int(Swift.min(Swift.max(bottom - lowerRows, -1), Double(canvas.height) + 1).rounded(.down))
     guard bandBottom > bandTop else { return nil }
     let lines = path.flattened(tolerance: tolerance, transform: t)
-    var result = spans(of: lines, fillRule: .nonZero, canvasWidth: canvas.width, canvasHeight: canvas.height,
-                       rows: Int.min..<bandTop, scratch: scratch) ?? CoverageSpans()
-    appendRectangleSpans(minX: left, minY: Double(bandTop), maxX: right, maxY: Double(bandBottom),
-                         canvasWidth: canvas.width, canvasHeight: canvas.height, to: &result)
-    if let lower = spans(of: lines, fillRule: .nonZero, canvasWidth: canvas.width, canvasHeight: canvas.height,
-                         rows: bandBottom..<Int.max, scratch: scratch) {
-      result.append(lower)
+    var pieces: [ShapeCoverage.Piece] = []
+    for rows in [Int.min..<bandTop, bandBottom..<Int.max] {
+      if let corners = shape(of: lines, fillRule: .nonZero, canvasWidth: canvas.width, canvasHeight: canvas.height,
+                             rows: rows, scratch: scratch) {
+        pieces += corners.pieces
+      }
+      if rows.lowerBound == Int.min, let middle = RectangleCoverage(
+        minX: left, minY: Double(bandTop), maxX: right, maxY: Double(bandBottom), canvasWidth: canvas.width,
+        canvasHeight: canvas.height)
+      {
+        pieces.append(.rectangle(middle))
+      }
     }
-    return result
+    return pieces.isEmpty ? nil : ShapeCoverage(pieces: pieces)
   }
 
   /// The largest factor by which `t` stretches lengths near the layer origin

@@ -32,10 +32,10 @@ extension FuzzTarget {
       Limits.maximumSegmentsPerFrame / 256, Limits.maximumDashesPerFrame / 256,
       Limits.maximumCoverageBytesPerFrame / 256
     )))
-    if let fill = Rasterizer.spans(of: path, fillRule: fillRule, transform: transform, canvas: canvas, scratch: scratch) {
+    if let fill = Rasterizer.shape(of: path, fillRule: fillRule, transform: transform, canvas: canvas, scratch: scratch) {
       list.fill(fill, color: Color(red: 0.2, green: 0.4, blue: 0.8, alpha: 0.7), opacity: 1)
     }
-    if let stroke = Rasterizer.strokeSpans(of: path, style: style, trimmedFrom: strokeStart, to: strokeEnd,
+    if let stroke = Rasterizer.strokeShape(of: path, style: style, trimmedFrom: strokeStart, to: strokeEnd,
                                            transform: transform, canvas: canvas, scratch: scratch) {
       list.beginGroup()
       list.fill(stroke, color: Color(red: 0.9, green: 0.1, blue: 0.1, alpha: 1), opacity: 1)

@@ -88,7 +88,7 @@ import ZoetropeRaster
                                          m31: 0, m32: 0, m33: 1, m34: 0, m41: 0.3, m42: 47, m43: 0, m44: 1)
         : Transform3D.scale(x: 1, y: 1.1, z: 1)
       let fast = shape.spans(transform: transform, canvas: canvas, scratch: nil)
-      let general = Rasterizer.spans(of: shape.path, fillRule: .nonZero, transform: transform, canvas: canvas)
+      let general = Rasterizer.shape(of: shape.path, fillRule: .nonZero, transform: transform, canvas: canvas)?.runs()
       let a = fast?.mask(x: 0, y: 0, width: 64, height: 48).coverage
       let b = general?.mask(x: 0, y: 0, width: 64, height: 48).coverage
       #expect(a == b, "\(shape.rect) r \(shape.radius) \(shape.corners) \(shape.curve) flip \(flip)")

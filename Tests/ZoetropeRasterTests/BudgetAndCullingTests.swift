@@ -54,8 +54,8 @@ import ZoetropeRaster
       #expect(culled.elements.count < path.elements.count + 12, "\(cap) \(join): nothing was cut")
       func stroke(_ p: Path) -> [UInt8] {
         let outline = Stroker.stroke(p.flattened(tolerance: 0.05), style: style)
-        return dense(Rasterizer.spans(ofLayerPolylines: outline, fillRule: .nonZero, transform: .identity,
-                                      canvas: Self.canvas))
+        return dense(Rasterizer.shape(ofLayerPolylines: outline, fillRule: .nonZero, transform: .identity,
+                                      canvas: Self.canvas)?.runs())
       }
       let whole = stroke(path), cut = stroke(culled)
       let worst = zip(whole, cut).map { abs(Int($0) - Int($1)) }.max() ?? 0
@@ -66,7 +66,9 @@ import ZoetropeRaster
   /// Curves swinging far off the canvas are split, and their pieces off it
   /// become chords: the fill's coverage on the canvas is the same. (Both
   /// paths are flattened within 0.001 px here: at the usual 0.05 px, the
-  /// pieces' own flattening could move an edge pixel by up to 13 levels.)
+  /// pieces' own flattening could move an edge pixel by up to 13 levels.
+  /// The split curves flatten into other vertices, which land on the 1/256
+  /// grid differently: an edge pixel may move by two levels.)
   @Test(arguments: [FillRule.nonZero, .evenOdd])
   func fillCullingKeepsEveryCanvasPixel(_ rule: FillRule) {
     var numbers = Numbers(state: 11)
@@ -81,10 +83,10 @@ import ZoetropeRaster
     let culled = path.culledForFill(outside: Rect(x: -1, y: -1, width: 66, height: 50))
     #expect(culled.flattenedSegmentEstimate(tolerance: 0.05) < path.flattenedSegmentEstimate(tolerance: 0.05) / 4)
     func fill(_ p: Path) -> [UInt8] {
-      dense(Rasterizer.spans(of: p.flattened(tolerance: 0.001), fillRule: rule, canvasWidth: 64, canvasHeight: 48))
+      dense(Rasterizer.shape(of: p.flattened(tolerance: 0.001), fillRule: rule, canvasWidth: 64, canvasHeight: 48)?.runs())
     }
     let worst = zip(fill(path), fill(culled)).map { abs(Int($0) - Int($1)) }.max() ?? 0
-    #expect(worst <= 1, "a pixel moved by \(worst)")
+    #expect(worst <= 2, "a pixel moved by \(worst)")
   }
 
   /// A closed subpath that loses its far pieces reopens at the gap, so the
@@ -132,14 +134,16 @@ import ZoetropeRaster
     let canvas = Rasterizer.Canvas(width: 200, height: 200)
     let style = StrokeStyle(lineWidth: 4)
     let scratch = RasterScratch()
-    let many = Rasterizer.strokeSpans(of: try amplification(10_000), style: style, transform: .identity,
+    let many = Rasterizer.strokeShape(of: try amplification(10_000), style: style, transform: .identity,
                                       canvas: canvas, scratch: scratch)
     #expect(many != nil)
     #expect(scratch.budget.isWithin)
     #expect(scratch.budget.segments < 4_000_000, "\(scratch.budget.segments) segments")
     // 40 curves are cut (past the 65,536-segment threshold), 3 are not: the same pixels.
-    let forty = Rasterizer.strokeSpans(of: try amplification(40), style: style, transform: .identity, canvas: canvas)
-    let three = Rasterizer.strokeSpans(of: try amplification(3), style: style, transform: .identity, canvas: canvas)
+    let forty = Rasterizer.strokeShape(of: try amplification(40), style: style, transform: .identity, canvas: canvas)?
+      .runs()
+    let three = Rasterizer.strokeShape(of: try amplification(3), style: style, transform: .identity, canvas: canvas)?
+      .runs()
     func mask(_ runs: CoverageSpans?) -> [UInt8] { runs!.mask(x: 0, y: 0, width: 200, height: 200).coverage }
     #expect(mask(forty) == mask(three))
   }
@@ -148,7 +152,7 @@ import ZoetropeRaster
   /// budget refuses it before anything is flattened.
   @Test func theAmplifiedDashedStrokeIsOverBudget() throws {
     let scratch = RasterScratch()
-    let runs = Rasterizer.strokeSpans(of: try amplification(10_000), style: StrokeStyle(lineWidth: 4, dashPattern: [3, 2]),
+    let runs = Rasterizer.strokeShape(of: try amplification(10_000), style: StrokeStyle(lineWidth: 4, dashPattern: [3, 2]),
                                       transform: .identity, canvas: Rasterizer.Canvas(width: 200, height: 200),
                                       scratch: scratch)
     #expect(runs == nil)
@@ -163,7 +167,7 @@ import ZoetropeRaster
   @Test func tooManyDashesAreOverBudget() throws {
     let scratch = RasterScratch()
     let path = try Path(svgPathData: "M0 0 L1e7 0")
-    let runs = Rasterizer.strokeSpans(of: path, style: StrokeStyle(lineWidth: 1, dashPattern: [1, 1]),
+    let runs = Rasterizer.strokeShape(of: path, style: StrokeStyle(lineWidth: 1, dashPattern: [1, 1]),
                                       transform: .identity, canvas: Rasterizer.Canvas(width: 10, height: 10),
                                       scratch: scratch)
     #expect(runs == nil)

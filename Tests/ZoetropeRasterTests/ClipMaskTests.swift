@@ -9,7 +9,7 @@ import ZoetropeRaster
   static let canvas = Rasterizer.Canvas(width: 80, height: 60)
 
   static func shape(_ path: Path) -> CoverageSpans {
-    Rasterizer.spans(of: path, fillRule: .nonZero, transform: .identity, canvas: canvas) ?? CoverageSpans()
+    Rasterizer.shape(of: path, fillRule: .nonZero, transform: .identity, canvas: canvas)?.runs() ?? CoverageSpans()
   }
 
   @Test func theIntersectionIsTheProductOfTheTwoCoveragesPixelByPixel() {
@@ -46,9 +46,9 @@ import ZoetropeRaster
     var clip: ClipMask?
     for level in 0..<200 {
       let inset = Double(level) * 0.5
-      let runs = Rasterizer.spans(of: .roundedRect(Rect(x: 100 + inset, y: 100 + inset, width: 600, height: 500),
+      let runs = Rasterizer.shape(of: .roundedRect(Rect(x: 100 + inset, y: 100 + inset, width: 600, height: 500),
                                                      cornerRadius: 20),
-                                   fillRule: .nonZero, transform: .identity, canvas: canvas)
+                                   fillRule: .nonZero, transform: .identity, canvas: canvas)?.runs()
       clip = ClipMask(runs, parent: clip)
     }
     let runs = clip!.runs

@@ -5,20 +5,23 @@ import Testing
 @testable import ZoetropeRaster
 
 @Suite struct CoverageResolveTests {
-  /// Cells as edges leave them (small signed areas summing back to 0, 1 or 2),
-  /// with the values that must not trap: ±0, NaN, ±∞, huge.
-  static func cells(count: Int, seed: UInt64) -> [Float] {
+  static let full = Int(BandCells.fullArea)
+
+  /// Cells as edges leave them (signed areas of up to a pixel, summing back
+  /// to windings of 0, 1 or 2), with the values that must not trap: the
+  /// extremes of Int32, whose sums wrap.
+  static func cells(count: Int, seed: UInt64) -> [Int32] {
     var state = seed
-    func next() -> Float {
+    func next() -> Int {
       state = state &* 6364136223846793005 &+ 1442695040888963407
-      return Float(state >> 40) / Float(1 << 24)
+      return Int(state >> 40)
     }
-    let specials: [Float] = [0, -0.0, .nan, .infinity, -.infinity, 1e30, -1e30, 1, -1, 0.5 / 255, 127.5 / 255]
+    let specials: [Int32] = [0, .max, .min, Int32(full), -Int32(full), 65_536, 1, -1, Int32(3 * full)]
     return (0..<count).map { i in
       switch i % 13 {
-      case 5: specials[Int(next() * Float(specials.count)) % specials.count]
+      case 5: specials[next() % specials.count]
       case 7, 8: 0
-      default: (next() - 0.5) * 2.5
+      default: Int32(next() % (2 * full + 1) - full)
       }
     }
   }
@@ -29,40 +32,41 @@ import Testing
   func simdResolveMatchesTheScalarTwinBitForBit(_ groups: Int) {
     for seed in UInt64(1)...12 {
       let original = Self.cells(count: 4 * groups, seed: seed &* 7919 &+ UInt64(groups))
-      let start = Float(seed % 5) - 2
+      let start = Int32(Int(seed % 5) - 2) * BandCells.fullArea
       var simdCells = original, scalarCells = original
       var simdBytes = [UInt8](repeating: 7, count: 4 * groups)
       var scalarBytes = simdBytes
-      let simdSum = resolveCoverage(&simdCells, groups: groups, sum: start, into: &simdBytes)
-      let scalarSum = resolveCoverageScalar(&scalarCells, groups: groups, sum: start, evenOdd: false, into: &scalarBytes)
+      let simdSum = resolveCells(&simdCells, groups: groups, sum: start, into: &simdBytes)
+      let scalarSum = resolveCellsScalar(&scalarCells, groups: groups, sum: start, evenOdd: false, into: &scalarBytes)
       #expect(simdBytes == scalarBytes, "seed \(seed)")
-      #expect(simdSum.bitPattern == scalarSum.bitPattern || (simdSum.isNaN && scalarSum.isNaN), "seed \(seed)")
+      #expect(simdSum == scalarSum, "seed \(seed)")
       // Both hand the cells back cleared.
       #expect(simdCells.allSatisfy { $0 == 0 } && scalarCells.allSatisfy { $0 == 0 })
     }
   }
 
-  @Test func coverageBytesRoundToNearestAndSaturate() {
+  @Test func coverageBytesRoundHalfUpAndSaturate() {
+    let full = Int32(Self.full)
     #expect(coverageByte(0, evenOdd: false) == 0)
-    #expect(coverageByte(-0.0, evenOdd: false) == 0)
-    #expect(coverageByte(0.5, evenOdd: false) == 128)  // 127.5 rounds to even
-    #expect(coverageByte(-0.25, evenOdd: false) == 64)
-    #expect(coverageByte(1, evenOdd: false) == 255)
-    #expect(coverageByte(-3, evenOdd: false) == 255)
-    #expect(coverageByte(.nan, evenOdd: false) == 255)
-    #expect(coverageByte(-.infinity, evenOdd: false) == 255)
+    #expect(coverageByte(full / 2, evenOdd: false) == 128)  // 127.5 rounds up
+    #expect(coverageByte(-full / 4, evenOdd: false) == 64)
+    #expect(coverageByte(full, evenOdd: false) == 255)
+    #expect(coverageByte(-3 * full, evenOdd: false) == 255)
+    #expect(coverageByte(.min, evenOdd: false) == 255)
+    #expect(coverageByte(.max, evenOdd: false) == 255)
     // Even-odd folds with period 2: 1.75 covers as 0.25, 2 as nothing, -1 as all.
-    #expect(coverageByte(1.75, evenOdd: true) == 64)
-    #expect(coverageByte(2, evenOdd: true) == 0)
-    #expect(coverageByte(-1, evenOdd: true) == 255)
-    #expect(coverageByte(.infinity, evenOdd: true) == 255)
+    #expect(coverageByte(full * 7 / 4, evenOdd: true) == 64)
+    #expect(coverageByte(2 * full, evenOdd: true) == 0)
+    #expect(coverageByte(-full, evenOdd: true) == 255)
+    #expect(coverageByte(.min, evenOdd: true) == 0)
   }
 
   @Test func aRunningSumCarriesFromGroupToGroup() {
     // An edge entering at 0.25 of the first pixel, a full pixel, then leaving.
-    var cells: [Float] = [0.75, 0.25, 0, 0, 0, 0, 0, -1]
+    let full = Int32(Self.full)
+    var cells: [Int32] = [full * 3 / 4, full / 4, 0, 0, 0, 0, 0, -full]
     var bytes = [UInt8](repeating: 0, count: 8)
-    let sum = resolveCoverage(&cells, groups: 2, sum: 0, into: &bytes)
+    let sum = resolveCells(&cells, groups: 2, sum: 0, into: &bytes)
     #expect(bytes == [191, 255, 255, 255, 255, 255, 255, 0])
     #expect(sum == 0)
   }

@@ -16,8 +16,8 @@ import ZoetropeRaster
       .concatenating(.perspective(distance: 30))
       .concatenating(.translation(x: 32, y: 32, z: 0))
     let canvas = Rasterizer.Canvas(width: 64, height: 64)
-    let runs = try #require(Rasterizer.spans(of: .rect(rect), fillRule: .nonZero, transform: layerToDevice,
-                                             canvas: canvas))
+    let runs = try #require(Rasterizer.shape(of: .rect(rect), fillRule: .nonZero, transform: layerToDevice,
+                                             canvas: canvas)?.runs())
     let coverage = runs.mask(x: 0, y: 0, width: 64, height: 64).coverage
     // The reference: cast each pixel centre back onto the layer's plane.
     let inverse = try #require(Homography(layerToDevice)?.inverted())

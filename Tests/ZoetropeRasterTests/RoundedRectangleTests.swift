@@ -20,10 +20,10 @@ import ZoetropeRaster
       let radius = next() * min(bounds.width, bounds.height) / 2
       let transform = Transform3D.translation(x: next() * 20 - 5, y: next() * 20 - 5, z: 0)
         .concatenating(.scale(x: 0.5 + next(), y: 0.5 + next(), z: 1))
-      let general = Rasterizer.spans(of: .roundedRect(bounds, cornerRadius: radius), fillRule: .nonZero,
-                                     transform: transform, canvas: canvas, scratch: scratch)
-      guard let fast = Rasterizer.roundedRectangleSpans(bounds, radius: radius, transform: transform, canvas: canvas,
-                                                        scratch: scratch) else { continue }
+      let general = Rasterizer.shape(of: .roundedRect(bounds, cornerRadius: radius), fillRule: .nonZero,
+                                     transform: transform, canvas: canvas, scratch: scratch)?.runs(scratch: scratch)
+      guard let fast = Rasterizer.roundedRectangle(bounds, radius: radius, transform: transform, canvas: canvas,
+                                                   scratch: scratch)?.runs(scratch: scratch) else { continue }
       banded += 1
       let a = general?.mask(x: 0, y: 0, width: 64, height: 48).coverage ?? [UInt8](repeating: 0, count: 64 * 48)
       let b = fast.mask(x: 0, y: 0, width: 64, height: 48).coverage

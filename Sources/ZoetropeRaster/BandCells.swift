@@ -1,0 +1,174 @@
+// SPDX-License-Identifier: Apache-2.0
+// The accumulation cells of one band of rows: edges deposited in fixed point, rows resolved into runs.
+
+import ZoetropeGeometry
+
+/// Exact-area coverage of one band of rows of one shape at a time, in
+/// integers: every edge deposits, into the cells of the rows it crosses,
+/// the signed area it sweeps in each pixel (in 1/131072 of a pixel: the
+/// fixed-point heights and x fractions of 1/256 multiplied, doubled so that
+/// the mean of two fractions stays whole); a running sum along a row then
+/// gives the winding number integrated over each pixel.
+///
+///     pixel:  ┌────┬────┐     an edge piece crossing a pixel adds, to that
+///             │ ╲  │    │     pixel's cell, its height times the part of
+///             │  ╲ │    │     the pixel to its right, and the rest of its
+///             └───╲┴────┘     height × one pixel to the next cell.
+///
+/// Integer arithmetic makes the result independent of evaluation order:
+/// the same bytes whatever the band height, thread count or machine.
+/// Windings beyond ±16,383 at one pixel wrap (the arithmetic is wrapping,
+/// so absurd input draws wrongly but never traps).
+///
+/// Resolving a row visits only the groups of four cells a deposit touched
+/// (a bit per group, found by counting trailing zeros), zeroes them, and
+/// hands on the row as runs: constant coverage between touched groups, a
+/// byte per pixel within them. One per rendering thread; not thread-safe.
+package final class BandCells {
+  /// Area units per pixel of full coverage: 2 × 256 × 256.
+  static let fullArea: Int32 = 131_072
+  /// Covered stretches shorter than this between two varying runs of a row
+  /// are stored as bytes, joining the runs (one longer run blends faster
+  /// than three).
+  static let shortRun = 16
+
+  /// The widest shape, in columns, these cells take.
+  let width: Int
+  private let capacityRows: Int
+  private let capacityStride: Int
+  private let cells: UnsafeMutablePointer<Int32>
+  private let touched: UnsafeMutablePointer<UInt64>
+  /// The runs of the row last resolved, and their bytes.
+  let runs: UnsafeMutablePointer<CoverageSpans.Span>
+  let bytes: UnsafeMutablePointer<UInt8>
+
+  // The shape being rasterized.
+  private var stride = 4
+  private var wordsPerRow = 1
+
+  /// Cells for shapes up to `width` columns, `rows` rows at a time.
+  package init(width: Int, rows: Int) {
+    self.width = Swift.max(width, 1)
+    capacityRows = Swift.max(rows, 1)
+    capacityStride = BandCells.stride(forWidth: Swift.max(width, 1))
+    let words = BandCells.words(forStride: capacityStride)
+    cells = .allocate(capacity: capacityRows * capacityStride)
+    cells.initialize(repeating: 0, count: capacityRows * capacityStride)
+    touched = .allocate(capacity: capacityRows * words)
+    touched.initialize(repeating: 0, count: capacityRows * words)
+    runs = .allocate(capacity: capacityStride / 2 + 8)
+    bytes = .allocate(capacity: capacityStride + 32)
+  }
+
+  deinit {
+    cells.deallocate()
+    touched.deallocate()
+    runs.deallocate()
+    bytes.deallocate()
+  }
+
+  /// Cells a row of a shape `width` columns wide: two spare columns take the
+  /// carries of edges on its right side, and rows hold whole groups of four.
+  static func stride(forWidth width: Int) -> Int { (width + 2 + 3) & ~3 }
+  /// Touched-group words a row.
+  static func words(forStride stride: Int) -> Int { (stride >> 2 + 63) / 64 }
+
+  /// Calls `body` with the runs of `list` on each row of `rows` (which must
+  /// lie within the list's rows and hold at most the rows this was made
+  /// for), top to bottom: each run with its coverage bytes, or `nil` for a
+  /// constant run. Leaves the cells zero.
+  @inline(__always)
+  package func forEachRow(of list: EdgeList, rows: Range<Int>,
+                          _ body: (_ runs: UnsafeBufferPointer<CoverageSpans.Span>) -> Void) {
+    guard !rows.isEmpty else { return }
+    precondition(rows.count <= capacityRows && list.width <= capacityStride - 2, "a band larger than its cells")
+    stride = BandCells.stride(forWidth: list.width)
+    wordsPerRow = BandCells.words(forStride: stride)
+    deposit(list, rows: rows)
+    for row in rows {
+      let count = resolveRow(row - rows.lowerBound, list: list, y: row)
+      body(UnsafeBufferPointer(start: runs, count: count))
+    }
+  }
+
+  // MARK: - Deposit
+
+  /// Deposits every piece of `list` within `rows`.
+  private func deposit(_ list: EdgeList, rows: Range<Int>) {
+    let bucketCount = list.bucketStarts.count - 1
+    let first = Swift.max(rows.lowerBound / EdgeList.bucketRows - list.firstBucket, 0)
+    let last = Swift.min((rows.upperBound - 1) / EdgeList.bucketRows - list.firstBucket, bucketCount - 1)
+    guard first <= last else { return }
+    let grid = CellGrid(cells: cells, touched: touched, stride: stride, wordsPerRow: wordsPerRow,
+                        firstRow: rows.lowerBound)
+    list.edges.withUnsafeBufferPointer { edges in
+      list.bucketStarts.withUnsafeBufferPointer { starts in
+        grid.deposit(edges.baseAddress! + Int(starts[first]), count: Int(starts[last + 1] &- starts[first]),
+                     rows: rows)
+      }
+    }
+  }
+
+  // MARK: - Resolve
+
+  /// Resolves band row `row` (device row `y`) into ``runs`` and ``bytes``;
+  /// returns the number of runs. Zeroes the row's cells and bits.
+  private func resolveRow(_ row: Int, list: EdgeList, y: Int) -> Int {
+    let line = cells + row * stride
+    let width = list.width, originX = list.originX
+    let evenOdd = list.fillRule == .evenOdd
+    let y = Int32(y)
+    var sum: Int32 = 0
+    // Pixels from `constantStart` on have the coverage of `sum`.
+    var constantStart = 0
+    // Where this row's last varying run ended (-1: none yet).
+    var varyingEnd = -1
+    var used = 0, count = 0
+    var stretches = MarkedStretches(words: touched + row * wordsPerRow, count: wordsPerRow)
+    while let (firstGroup, endGroup) = stretches.next() {
+      let start = firstGroup << 2
+      guard start < width else { continue }
+      let end = Swift.min(endGroup << 2, width)
+      var extending = false
+      if start > constantStart {
+        let value = coverageByte(sum, evenOdd: evenOdd)
+        if value > 0 && start - constantStart < BandCells.shortRun && varyingEnd == constantStart {
+          // Sixteen bytes at once (fewer are kept): the byte buffer has room past the row.
+          UnsafeMutableRawPointer(bytes + used).storeBytes(of: SIMD16<UInt8>(repeating: value), as: SIMD16<UInt8>.self)
+          used += start - constantStart
+          extending = true
+        } else if value > 0 {
+          runs[count] = CoverageSpans.Span(y: y, x: Int32(originX + constantStart), count: Int32(start - constantStart),
+                                           offset: -1, value: value)
+          count += 1
+        }
+      }
+      let offset = used
+      sum = evenOdd
+        ? resolveCellsScalar(line + start, groups: endGroup - firstGroup, sum: sum, evenOdd: true, into: bytes + used)
+        : resolveCells(line + start, groups: endGroup - firstGroup, sum: sum, into: bytes + used)
+      used += end - start
+      if extending {
+        runs[count - 1].count += Int32(end - constantStart)
+      } else {
+        runs[count] = CoverageSpans.Span(y: y, x: Int32(originX + start), count: Int32(end - start),
+                                         offset: Int32(offset), value: 0)
+        count += 1
+      }
+      constantStart = end
+      varyingEnd = end
+    }
+    if varyingEnd >= 0 && width > constantStart {
+      let value = coverageByte(sum, evenOdd: evenOdd)
+      if value > 0 {
+        runs[count] = CoverageSpans.Span(y: y, x: Int32(originX + constantStart), count: Int32(width - constantStart),
+                                         offset: -1, value: value)
+        count += 1
+      }
+    }
+    // The carry columns, if no group resolved them.
+    line[width] = 0
+    line[width + 1] = 0
+    return count
+  }
+}

@@ -1,0 +1,220 @@
+// SPDX-License-Identifier: Apache-2.0
+// A shape's coverage as the rasterizer hands it on: edges, rectangle rows or runs, resolved where needed.
+
+/// The coverage of one shape, in pieces that lie on disjoint rows, top to
+/// bottom: edges rasterized only where the shape is drawn (band by band,
+/// while its pixels are in cache), the rows of an axis-aligned rectangle
+/// (computed directly, no cells), or runs already resolved (what a clip or
+/// a blur produced). A rounded rectangle is its upper corners' edges, the
+/// rectangle between them and its lower corners' edges.
+///
+/// ``runs(scratch:)`` resolves every piece into one set of runs, for what
+/// needs them at record time (clips, masks, shadows).
+package struct ShapeCoverage: Sendable {
+  /// One piece of a shape's coverage.
+  package enum Piece: Sendable {
+    /// Edges, rasterized where drawn.
+    case edges(EdgeList)
+    /// Rows of an axis-aligned rectangle.
+    case rectangle(RectangleCoverage)
+    /// Resolved runs.
+    case runs(CoverageSpans)
+  }
+
+  /// The pieces, each on rows below the previous one's.
+  package var pieces: [Piece]
+
+  /// A shape of one piece.
+  package init(_ piece: Piece) { pieces = [piece] }
+
+  /// A shape of `pieces` (rows in order).
+  package init(pieces: [Piece]) { self.pieces = pieces }
+
+  /// The shape's runs, resolved now (a rectangle's and a list's the same
+  /// bytes the band playback blends).
+  package func runs(scratch: RasterScratch? = nil) -> CoverageSpans {
+    if pieces.count == 1, case .runs(let runs) = pieces[0] { return runs }
+    var result = CoverageSpans()
+    for piece in pieces {
+      switch piece {
+      case .edges(let list): list.appendRuns(to: &result, cells: (scratch ?? RasterScratch()).cells(width: list.width))
+      case .rectangle(let rectangle): rectangle.appendRuns(to: &result)
+      case .runs(let runs): result.append(runs)
+      }
+    }
+    return result
+  }
+
+  /// The device pixels the shape may touch (exact for runs and rectangles,
+  /// the edges' pixel box for edges); empty for none.
+  package var bounds: DeviceRect {
+    var minX = Int.max, minY = Int.max, maxX = Int.min, maxY = Int.min
+    for piece in pieces {
+      let r: DeviceRect = switch piece {
+      case .edges(let list): DeviceRect(x: list.originX, y: list.rows.lowerBound, width: list.width,
+                                        height: list.rows.count)
+      case .rectangle(let rectangle): rectangle.pixels
+      case .runs(let runs): DeviceRect(runs)
+      }
+      guard !r.isEmpty else { continue }
+      minX = Swift.min(minX, r.x); minY = Swift.min(minY, r.y)
+      maxX = Swift.max(maxX, r.maxX); maxY = Swift.max(maxY, r.maxY)
+    }
+    guard minX < maxX, minY < maxY else { return DeviceRect(width: 0, height: 0) }
+    return DeviceRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+  }
+
+  /// The bytes the shape holds until playback (priced against the frame's budget).
+  package var byteCount: Int {
+    pieces.reduce(0) { total, piece in
+      switch piece {
+      case .edges(let list): total + list.byteCount
+      case .rectangle: total + MemoryLayout<RectangleCoverage>.stride
+      case .runs(let runs): total + runs.byteCount
+      }
+    }
+  }
+}
+
+extension CoverageSpans {
+  /// The bytes the runs hold.
+  package var byteCount: Int { coverage.count + spans.count * MemoryLayout<Span>.stride }
+}
+
+extension EdgeList {
+  /// Appends the list's runs, resolved bucket by bucket (rows must follow `result`'s).
+  func appendRuns(to result: inout CoverageSpans, cells: BandCells) {
+    var top = rows.lowerBound
+    while top < rows.upperBound {
+      let band = top..<Swift.min((top / EdgeList.bucketRows + 1) * EdgeList.bucketRows, rows.upperBound)
+      cells.forEachRow(of: self, rows: band) { runs in
+        for run in runs {
+          if run.offset < 0 {
+            result.spans.append(run)
+          } else {
+            result.appendBytes(cells.bytes + Int(run.offset), count: Int(run.count), y: Int(run.y), x: Int(run.x))
+          }
+        }
+      }
+      top = band.upperBound
+    }
+  }
+}
+
+/// The rows of an axis-aligned rectangle: each pixel's coverage is the
+/// product of its horizontal and vertical overlap, the exact area.
+///
+///     ┌─ fy·fx ─┬──── fy ────┬─ fy·fx ─┐   fy: the row's vertical overlap
+///     │   fx    │     1      │   fx    │   fx: the column's horizontal overlap
+///
+/// The sides are rounded to the edges' grid (1/256 of a pixel) and the
+/// bytes computed as the cells resolve them (`2 · fx · fy` in 1/131072 of a
+/// pixel), so a rectangle gives the bytes its outline would give as edges:
+/// the middle of a rounded rectangle meets its corner rows exactly.
+package struct RectangleCoverage: Sendable {
+  /// The sides in fixed point (1/256 of a pixel), clipped to the canvas: `left < right`, `top < bottom`.
+  let left: Int, top: Int, right: Int, bottom: Int
+
+  /// The rectangle `minX…maxX × minY…maxY` clipped to a canvas; `nil` when
+  /// it covers no pixel of it.
+  package init?(minX: Double, minY: Double, maxX: Double, maxY: Double, canvasWidth: Int, canvasHeight: Int) {
+    let w = Double(canvasWidth), h = Double(canvasHeight)
+    guard !minX.isNaN, !maxX.isNaN, !minY.isNaN, !maxY.isNaN else { return nil }
+    func grid(_ v: Double, _ limit: Double) -> Int { Int(Swift.min(Swift.max(v, 0), limit) * 256 + 0.5) }
+    left = grid(minX, w)
+    right = grid(maxX, w)
+    top = grid(minY, h)
+    bottom = grid(maxY, h)
+    guard right > left, bottom > top else { return nil }
+  }
+
+  /// The device rows it touches.
+  package var rows: Range<Int> { (top >> 8)..<((bottom + 255) >> 8) }
+  /// The device columns it touches.
+  var columns: Range<Int> { (left >> 8)..<((right + 255) >> 8) }
+  /// The device pixels it touches.
+  package var pixels: DeviceRect {
+    let rows = self.rows, columns = self.columns
+    return DeviceRect(x: columns.lowerBound, y: rows.lowerBound, width: columns.count, height: rows.count)
+  }
+
+  /// Calls `body` with the runs of each row of `rows` (within ``rows``), top
+  /// to bottom: an edge pixel, the interior as one constant run, the other
+  /// edge pixel (each left out when its coverage is zero), with the edge
+  /// pixels' coverage bytes. Rows with the same vertical overlap (all but
+  /// the first and the last) have the same bytes, worked out once.
+  @inline(__always)
+  package func forEachRow(_ rows: Range<Int>,
+                          _ body: (_ y: Int, _ runs: UnsafeBufferPointer<CoverageSpans.Span>,
+                                   _ bytes: UnsafePointer<UInt8>) -> Void) {
+    let columns = self.columns
+    let firstColumn = columns.lowerBound, lastColumn = columns.upperBound
+    /// Overlap of pixel `index` with `low..<high` (fixed point), 0…256.
+    func overlap(_ index: Int, _ low: Int, _ high: Int) -> Int {
+      Swift.min((index + 1) << 8, high) - Swift.max(index << 8, low)
+    }
+    /// The byte of an overlap product, rounded as the cells round.
+    func byte(_ ox: Int, _ oy: Int) -> UInt8 {
+      let area = 2 * ox * oy
+      return UInt8(truncatingIfNeeded: (area * 255 + 65_536) >> 17)
+    }
+    let narrow = columns.count == 1
+    let leftOverlap = overlap(firstColumn, left, right), rightOverlap = overlap(lastColumn - 1, left, right)
+    var previousOverlap = -1
+    var edges: (UInt8, UInt8) = (0, 0)
+    var runs: (CoverageSpans.Span, CoverageSpans.Span, CoverageSpans.Span) = (
+      CoverageSpans.Span(y: 0, x: 0, count: 0, offset: 0, value: 0),
+      CoverageSpans.Span(y: 0, x: 0, count: 0, offset: 0, value: 0),
+      CoverageSpans.Span(y: 0, x: 0, count: 0, offset: 0, value: 0))
+    var count = 0
+    withUnsafeMutableBytes(of: &edges) { edgeBytes in
+      let edgeBytes = edgeBytes.baseAddress!.assumingMemoryBound(to: UInt8.self)
+      withUnsafeMutableBytes(of: &runs) { runBytes in
+        let list = runBytes.baseAddress!.assumingMemoryBound(to: CoverageSpans.Span.self)
+        for row in rows {
+          let fy = overlap(row, top, bottom)
+          if fy != previousOverlap {
+            previousOverlap = fy
+            edgeBytes[0] = byte(leftOverlap, fy)
+            edgeBytes[1] = byte(rightOverlap, fy)
+            let interior = byte(256, fy)
+            let y = Int32(row)
+            count = 0
+            if edgeBytes[0] > 0 {
+              list[count] = CoverageSpans.Span(y: y, x: Int32(firstColumn), count: 1, offset: 0, value: 0)
+              count += 1
+            }
+            if !narrow {
+              if lastColumn - firstColumn > 2 && interior > 0 {
+                list[count] = CoverageSpans.Span(y: y, x: Int32(firstColumn + 1),
+                                                 count: Int32(lastColumn - firstColumn - 2), offset: -1, value: interior)
+                count += 1
+              }
+              if edgeBytes[1] > 0 {
+                list[count] = CoverageSpans.Span(y: y, x: Int32(lastColumn - 1), count: 1, offset: 1, value: 0)
+                count += 1
+              }
+            }
+          } else {
+            for i in 0..<count { list[i].y = Int32(row) }
+          }
+          body(row, UnsafeBufferPointer(start: list, count: count), UnsafePointer(edgeBytes))
+        }
+      }
+    }
+  }
+
+  /// Appends the rectangle's runs (its rows must follow `result`'s).
+  package func appendRuns(to result: inout CoverageSpans) {
+    result.spans.reserveCapacity(result.spans.count + 3 * rows.count)
+    forEachRow(rows) { y, runs, bytes in
+      for run in runs {
+        if run.offset < 0 {
+          result.spans.append(run)
+        } else {
+          result.appendBytes(bytes + Int(run.offset), count: 1, y: y, x: Int(run.x))
+        }
+      }
+    }
+  }
+}

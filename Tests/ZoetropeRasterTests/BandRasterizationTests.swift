@@ -1,0 +1,52 @@
+// SPDX-License-Identifier: Apache-2.0
+// Edges rasterized band by band where they are drawn give the bytes of the same shape resolved beforehand.
+
+import Testing
+import ZoetropeGeometry
+import ZoetropeRaster
+
+@Suite struct BandRasterizationTests {
+  /// Random curvy shapes, some with a rectangle inside (even-odd holes), on a 72 × 50 canvas.
+  static func shapes(count: Int, seed: UInt64) -> [(ShapeCoverage, FillRule)] {
+    var state = seed
+    func next() -> Double {
+      state = state &* 6364136223846793005 &+ 1442695040888963407
+      return Double(state >> 11) / Double(1 << 53)
+    }
+    return (0..<count).compactMap { trial in
+      var path = Path()
+      path.move(to: Point(x: next() * 90 - 10, y: next() * 70 - 10))
+      for _ in 0..<5 {
+        path.addCurve(to: Point(x: next() * 90 - 10, y: next() * 70 - 10), control1: Point(x: next() * 90, y: next() * 70),
+                      control2: Point(x: next() * 90, y: next() * 70))
+      }
+      if trial % 3 == 0 { path.addPath(.rect(Rect(x: 4.3, y: 6.7, width: 50.2, height: 30.9))) }
+      let rule: FillRule = trial % 2 == 0 ? .nonZero : .evenOdd
+      return Rasterizer.shape(of: path.flattened(tolerance: 0.05), fillRule: rule, canvasWidth: 72, canvasHeight: 50)
+        .map { ($0, rule) }
+    }
+  }
+
+  static func render(_ list: DisplayList, bandHeight: Int, threads: Int = 1) -> [UInt8] {
+    var pixels = [UInt8](repeating: 0, count: 4 * list.width * list.height)
+    pixels.withUnsafeMutableBufferPointer { list.render(into: $0.baseAddress!, straightAlpha: false, threads: threads,
+                                                        bandHeight: bandHeight) }
+    return pixels
+  }
+
+  @Test func edgesDrawnInBandsEqualTheirResolvedRunsAtEveryBandHeight() {
+    let shapes = Self.shapes(count: 24, seed: 5)
+    var edges = DisplayList(width: 72, height: 50, background: Color(red: 1, green: 1, blue: 1, alpha: 1))
+    var runs = edges
+    for (index, (shape, _)) in shapes.enumerated() {
+      let color = Color(red: Double(index % 3) / 2, green: 0.4, blue: Double(index % 5) / 4, alpha: 0.6)
+      edges.fill(shape, color: color, opacity: 1)
+      runs.fill(ShapeCoverage(.runs(shape.runs())), color: color, opacity: 1)
+    }
+    let reference = Self.render(runs, bandHeight: 16)
+    for bandHeight in [1, 3, 7, 16, 17, 64] {
+      #expect(Self.render(edges, bandHeight: bandHeight) == reference, "band height \(bandHeight)")
+    }
+    #expect(Self.render(edges, bandHeight: 5, threads: 3) == reference, "three threads")
+  }
+}
