@@ -7,15 +7,15 @@
 /// `lowV…highV` and rounded to the kernels' 20.12 fixed point as
 /// `(c + 2¹⁹) >> 20`. ``SampleKernels/bilinear(_:walk:count:coordinates:context:)``
 /// samples a walk without storing its coordinates where it can.
-package struct SampleWalk {
+@usableFromInline package struct SampleWalk {
   /// The first step's coordinates, 32.32 fixed point, in pixels with pixel
   /// centres at integers.
-  package var u: Int64, v: Int64
+  @usableFromInline package var u: Int64, v: Int64
   /// The change from one step to the next, 32.32 fixed point.
-  package let du: Int64, dv: Int64
+  @usableFromInline package let du: Int64, dv: Int64
   /// The clamp of every step: two pixels before the image (−2³³) up to the
   /// highs the caller gives (a pixel past the image).
-  package let lowU: Int64, highU: Int64, lowV: Int64, highV: Int64
+  @usableFromInline package let lowU: Int64, highU: Int64, lowV: Int64, highV: Int64
 
   /// A walk from (`u`, `v`) by (`du`, `dv`) a step, clamped to two pixels
   /// before the image and to `highU`, `highV` (which must be below 2⁶²).

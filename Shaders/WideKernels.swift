@@ -3,15 +3,19 @@
 
 import CZoetropeKernels
 
+/// (Package types whose `@inlinable` members other modules call are
+/// `@usableFromInline`: without it Swift 6.3 calls those members out of line
+/// across modules, one call per edge pixel.)
+///
 /// The entry points the renderer blends through. Each one runs the AVX2 twin
 /// of a portable kernel (C, compiled for AVX2 function by function, chosen
 /// once per process by CPU feature) when ``usesAVX2`` is true and the run is
 /// long enough to fill a 256-bit register, else the portable Swift SIMD
 /// kernel. Both give the same bytes (tests compare them over many lengths and
 /// offsets), so which one runs changes speed only.
-package enum BlendKernels {
+@usableFromInline package enum BlendKernels {
   /// True when this CPU has AVX2 and `ZOETROPE_KERNELS=portable` is not set.
-  package static let usesAVX2 = zk_prefers_avx2() != 0
+  @usableFromInline package static let usesAVX2 = zk_prefers_avx2() != 0
 
   /// True when this CPU can run the AVX2 kernels at all (the tests' guard).
   package static let avx2Available = zk_cpu_has_avx2() != 0
@@ -76,7 +80,7 @@ package enum BlendKernels {
 /// the kernel choice, the source word at full coverage (a shape's interior)
 /// and the colour's lane pairs for single edge pixels. The same bytes as
 /// ``BlendKernels`` and the portable kernels for every run.
-package struct SolidBlend {
+@usableFromInline package struct SolidBlend {
   @usableFromInline let context: FillSolidContext
   @usableFromInline let usesAVX2: Bool
   /// The source word at full coverage: `div255(c × 255) = c`, so the colour itself.
@@ -107,6 +111,15 @@ package struct SolidBlend {
     } else {
       Shaders.fillSolidRun(pixels, count: count, coverage: coverage, context: context)
     }
+  }
+
+  /// ``fillSolid(_:coverage:count:context:)`` of this colour for one pixel
+  /// (a side of a rectangle), inline: the same word arithmetic as the runs.
+  @inlinable @inline(__always)
+  package func fill(_ pixel: UnsafeMutablePointer<UInt8>, coverage: UInt8) {
+    let raw = UnsafeMutableRawPointer(pixel)
+    raw.storeBytes(of: blendWord(raw.loadUnaligned(as: UInt32.self), UInt32(coverage), colorRB, colorGA),
+                   as: UInt32.self)
   }
 
   /// ``fillSolid(_:coverage:count:context:)`` of this colour: runs of one to

@@ -8,7 +8,7 @@ import CZoetropeKernels
 /// (eight pixels a step) for whole groups of eight when
 /// ``BlendKernels/usesAVX2`` is true, and the portable kernel for the rest;
 /// both give the same bytes, so which one runs changes speed only.
-package enum SampleKernels {
+@usableFromInline package enum SampleKernels {
   /// The largest grid the AVX2 kernel takes: it indexes pixels with signed
   /// 32-bit lanes.
   @usableFromInline static let maximumWidePixels = Int(Int32.max)

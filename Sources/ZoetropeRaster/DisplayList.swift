@@ -324,6 +324,8 @@ extension DisplayList {
     while index < commands.count {
       defer { index += 1 }
       switch commands[index] {
+      case .solid(.rectangle(let index), let context):
+        rectangles[index].fill(SolidBlend(context), rows: rows, band: target, width: width)
       case .solid(let coverage, let context):
         let solid = SolidBlend(context)
         blend(coverage, runs: runs, scratch: scratch, rows: rows, into: target) { pixels, span, coverage in

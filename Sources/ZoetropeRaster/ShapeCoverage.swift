@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // A shape's coverage as the rasterizer hands it on: edges, rectangle rows or runs, resolved where needed.
 
+import Shaders
+
 /// The coverage of one shape, in pieces that lie on disjoint rows, top to
 /// bottom: edges rasterized only where the shape is drawn (band by band,
 /// while its pixels are in cache), the rows of an axis-aligned rectangle
@@ -149,15 +151,7 @@ package struct RectangleCoverage: Sendable {
                                    _ bytes: UnsafePointer<UInt8>) -> Void) {
     let columns = self.columns
     let firstColumn = columns.lowerBound, lastColumn = columns.upperBound
-    /// Overlap of pixel `index` with `low..<high` (fixed point), 0…256.
-    func overlap(_ index: Int, _ low: Int, _ high: Int) -> Int {
-      Swift.min((index + 1) << 8, high) - Swift.max(index << 8, low)
-    }
-    /// The byte of an overlap product, rounded as the cells round.
-    func byte(_ ox: Int, _ oy: Int) -> UInt8 {
-      let area = 2 * ox * oy
-      return UInt8(truncatingIfNeeded: (area * 255 + 65_536) >> 17)
-    }
+    let overlap = RectangleCoverage.overlap, byte = RectangleCoverage.byte
     let narrow = columns.count == 1
     let leftOverlap = overlap(firstColumn, left, right), rightOverlap = overlap(lastColumn - 1, left, right)
     var previousOverlap = -1
@@ -202,6 +196,51 @@ package struct RectangleCoverage: Sendable {
         }
       }
     }
+  }
+
+  /// Blends `solid` under the rectangle on the device rows `rows` of a band
+  /// (`band` holds those rows, `width` pixels each): per row one word for
+  /// each side pixel and one run between — the bytes of
+  /// ``forEachRow(_:_:)``'s runs blended one by one, without the runs.
+  /// (Not inlined into the playback loop: in a function that large the
+  /// optimizer stops inlining the blends into it.)
+  @inline(never)
+  package func fill(_ solid: SolidBlend, rows: Range<Int>, band: UnsafeMutablePointer<UInt8>, width: Int) {
+    let shared = self.rows.clamped(to: rows)
+    guard !shared.isEmpty else { return }
+    let columns = self.columns
+    let first = columns.lowerBound, last = columns.upperBound - 1
+    let leftOverlap = RectangleCoverage.overlap(first, left, right)
+    let rightOverlap = RectangleCoverage.overlap(last, left, right)
+    var previous = -1
+    var sides: (left: UInt8, right: UInt8, interior: UInt8) = (0, 0, 0)
+    var line = band + 4 * ((shared.lowerBound - rows.lowerBound) * width)
+    for row in shared {
+      let fy = RectangleCoverage.overlap(row, top, bottom)
+      if fy != previous {
+        previous = fy
+        sides = (RectangleCoverage.byte(leftOverlap, fy), RectangleCoverage.byte(rightOverlap, fy),
+                 RectangleCoverage.byte(256, fy))
+      }
+      solid.fill(line + 4 * first, coverage: sides.left)
+      if first != last {
+        if sides.interior > 0 { solid.fillRun(line + 4 * (first + 1), count: last - first - 1, coverage: sides.interior) }
+        solid.fill(line + 4 * last, coverage: sides.right)
+      }
+      line += 4 * width
+    }
+  }
+
+  /// Overlap of pixel `index` with `low..<high` (fixed point), 0…256.
+  @inline(__always)
+  static func overlap(_ index: Int, _ low: Int, _ high: Int) -> Int {
+    Swift.min((index + 1) << 8, high) - Swift.max(index << 8, low)
+  }
+
+  /// The coverage byte of an overlap product, rounded as the cells round.
+  @inline(__always)
+  static func byte(_ ox: Int, _ oy: Int) -> UInt8 {
+    UInt8(truncatingIfNeeded: (2 * ox * oy * 255 + 65_536) >> 17)
   }
 
   /// Appends the rectangle's runs (its rows must follow `result`'s).
