@@ -32,36 +32,49 @@ struct CellGrid {
       let dx = x1 &- x0, dy = y1 &- y0
       // Height per unit of x (infinite for a vertical piece, which never crosses a pixel's side).
       let heightPerX = Double(dy) / Double(dx < 0 ? 0 &- dx : dx)
+      var line = cells + (rowA &- firstRow) &* stride
+      var words = touched + (rowA &- firstRow) &* wordsPerRow
       if rowA == rowB {
         // Within one row (most pieces of curves, glyphs and strokes).
-        depositRow(rowA, x0, x1, height: dy, winding: winding, heightPerX: heightPerX)
+        depositRow(line, words, x0, x1, height: dy, winding: winding, heightPerX: heightPerX)
         continue
       }
       let step = Double(dx) / Double(dy) * 256
       var boundaryX = Double(x0) + Double(((rowA &+ 1) &<< 8) &- y0) * (step / 256)
-      var xa = x0, ya = y0
-      var row = rowA
-      let last = Swift.min(rowB, bottomRow)
-      while row < rowB {
-        let xb = CellGrid.rounded(boundaryX)
-        let boundary = (row &+ 1) &<< 8
-        if row >= topRow {
-          depositRow(row, xa, xb, height: boundary &- ya, winding: winding, heightPerX: heightPerX)
-          if row == last { break }
+      var xa = x0, height = ((rowA &+ 1) &<< 8) &- y0
+      if rowA >= topRow && rowB <= bottomRow {
+        // The piece lies in the band (always, when bands follow the buckets).
+        for _ in rowA..<rowB {
+          let xb = CellGrid.rounded(boundaryX)
+          depositRow(line, words, xa, xb, height: height, winding: winding, heightPerX: heightPerX)
+          xa = xb
+          height = 256
+          boundaryX += step
+          line += stride
+          words += wordsPerRow
+        }
+        depositRow(line, words, xa, x1, height: y1 &- (rowB &<< 8), winding: winding, heightPerX: heightPerX)
+        continue
+      }
+      // A band that cuts the piece: the same steps, depositing only the band's rows.
+      for row in rowA...rowB {
+        let xb = row == rowB ? x1 : CellGrid.rounded(boundaryX)
+        let rowHeight = row == rowB ? y1 &- Swift.max(row &<< 8, y0) : height
+        if row >= topRow && row <= bottomRow {
+          depositRow(line, words, xa, xb, height: rowHeight, winding: winding, heightPerX: heightPerX)
         }
         xa = xb
-        ya = boundary
+        height = 256
         boundaryX += step
-        row &+= 1
-      }
-      if row == rowB {
-        depositRow(rowB, xa, x1, height: y1 &- ya, winding: winding, heightPerX: heightPerX)
+        line += stride
+        words += wordsPerRow
       }
     }
   }
 
-  /// Deposits the part of an edge within device row `row`, from `xa` to `xb`
-  /// (fixed point), `height` units tall (1…256), signed by `winding`.
+  /// Deposits the part of an edge within one row (`line`: its cells,
+  /// `words`: its touched bits), from `xa` to `xb` (fixed point), `height`
+  /// units tall (1…256), signed by `winding`.
   ///
   /// A piece within one pixel adds `h × (512 − fa − fb)` to its cell and
   /// `h × (fa + fb)` to the next (fa, fb: the x fractions at its ends). A
@@ -76,10 +89,8 @@ struct CellGrid {
   ///     if cells == 1 { deposit(first, h) }            // the branchy equivalent
   ///     else { deposit(first, h₁); deposit(second, h − h₁) }
   @inline(__always)
-  func depositRow(_ row: Int, _ xa: Int, _ xb: Int, height: Int, winding: Int, heightPerX: Double) {
-    let local = row &- firstRow
-    let line = cells + local &* stride
-    let words = touched + local &* wordsPerRow
+  func depositRow(_ line: UnsafeMutablePointer<Int32>, _ words: UnsafeMutablePointer<UInt64>, _ xa: Int, _ xb: Int,
+                  height: Int, winding: Int, heightPerX: Double) {
     let (low, high) = xa < xb ? (xa, xb) : (xb, xa)
     let first = low &>> 8, last = high &>> 8
     if last &- first > 1 {
@@ -91,9 +102,10 @@ struct CellGrid {
     let cut = Swift.min(CellGrid.rounded(Double(256 &- lowFraction) * heightPerX), height)
     let firstHeight = split ? cut : height
     let firstEnd = split ? 256 : highFraction
-    let a = winding &* firstHeight, b = winding &* (height &- firstHeight)
-    line[first] &+= Int32(truncatingIfNeeded: a &* (512 &- lowFraction &- firstEnd))
-    line[first &+ 1] &+= Int32(truncatingIfNeeded: a &* (lowFraction &+ firstEnd))
+    let a = winding &* firstHeight, b = winding &* height &- a
+    let firstSum = lowFraction &+ firstEnd
+    line[first] &+= Int32(truncatingIfNeeded: a &* (512 &- firstSum))
+    line[first &+ 1] &+= Int32(truncatingIfNeeded: a &* firstSum)
     line[last] &+= Int32(truncatingIfNeeded: b &* (512 &- highFraction))
     line[last &+ 1] &+= Int32(truncatingIfNeeded: b &* highFraction)
     let group = first &>> 2, next = (last &+ 1) &>> 2
@@ -101,7 +113,7 @@ struct CellGrid {
     words[next &>> 6] |= 1 &<< UInt64(truncatingIfNeeded: next & 63)
   }
 
-  /// ``depositRow(_:_:_:height:winding:heightPerX:)`` for a piece crossing
+  /// ``depositRow(_:_:_:_:height:winding:heightPerX:)`` for a piece crossing
   /// three pixels or more (a flat edge).
   func depositWide(_ line: UnsafeMutablePointer<Int32>, _ words: UnsafeMutablePointer<UInt64>, _ low: Int,
                    _ high: Int, height: Int, winding: Int, heightPerX: Double) {
