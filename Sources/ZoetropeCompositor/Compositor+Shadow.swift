@@ -120,13 +120,36 @@ extension Compositor {
   /// is below), row by row — the shadow need not be computed there. `nil`
   /// when there are none, or when a clip above could let the shadow show
   /// through the background's edge.
+  ///
+  /// Under an axis-aligned transform they are worked out from the outline:
+  /// the rows clear of the rounded corners, and in them the columns wholly
+  /// inside the sides (on the rasterizer's 1/256 grid, so exactly the pixels
+  /// it covers fully); other transforms resolve the background's runs.
   static func opaqueInterior(of layer: LayerPlacement, inherited: Inherited, context: Context)
     -> (lowerBound: Int, columns: [Range<Int>?])?
   {
     let p = layer.properties
-    guard inherited.clip == nil, let background = p.backgroundColor, background.alpha >= 1,
-      let runs = RoundedBounds(p).spans(transform: layer.layerToDevice, canvas: context.canvas,
-                                        scratch: context.scratch),
+    guard inherited.clip == nil, let background = p.backgroundColor, background.alpha >= 1 else { return nil }
+    let shape = RoundedBounds(p)
+    let t = layer.layerToDevice
+    if t.isAffine, t.m12 == 0, t.m21 == 0, !shape.isEmpty {
+      let a = t.affineTransform
+      let p0 = a.transform(Point(x: shape.rect.minX, y: shape.rect.minY))
+      let p1 = a.transform(Point(x: shape.rect.maxX, y: shape.rect.maxY))
+      let extents = shape.cornerExtents
+      let (upper, lower) = p0.y <= p1.y ? extents : (extents.bottom, extents.top)
+      let top = Swift.min(p0.y, p1.y) + upper * Swift.abs(a.d), bottom = Swift.max(p0.y, p1.y) - lower * Swift.abs(a.d)
+      let left = Swift.min(p0.x, p1.x), right = Swift.max(p0.x, p1.x)
+      let limit = Double(1 << 24)
+      guard [top, bottom, left, right].allSatisfy({ $0.isFinite && Swift.abs($0) < limit }) else { return nil }
+      // Pixels wholly inside, on the 1/256 grid the rasterizer rounds to.
+      func grid(_ v: Double) -> Int { Int((v * 256 + 0.5).rounded(.down)) }
+      let firstRow = Swift.max((grid(top) + 255) >> 8, 0), endRow = Swift.min(grid(bottom) >> 8, context.canvas.height)
+      let firstColumn = Swift.max((grid(left) + 255) >> 8, 0), endColumn = Swift.min(grid(right) >> 8, context.canvas.width)
+      guard endRow > firstRow, endColumn > firstColumn else { return nil }
+      return (firstRow, [Range<Int>?](repeating: firstColumn..<endColumn, count: endRow - firstRow))
+    }
+    guard let runs = shape.spans(transform: t, canvas: context.canvas, scratch: context.scratch),
       let first = runs.spans.first, let last = runs.spans.last
     else { return nil }
     var columns = [Range<Int>?](repeating: nil, count: Int(last.y - first.y) + 1)

@@ -25,53 +25,75 @@ extension GaussianBlur {
     return sigma < 128 ? 8 : 16
   }
 
-  /// ``blur(_:sigmaX:sigmaY:over:hidden:)`` on `factor × factor` blocks.
+  /// ``blur(_:sigmaX:sigmaY:over:hidden:)`` on `factor × factor` blocks
+  /// (`factor` 1: on the pixels themselves).
   ///
   /// Blocks are aligned to multiples of `factor` in device pixels (so a
   /// shape moved by whole blocks gets the same shadow, moved). Averaging a
   /// block blurs by a box of variance (f² − 1) / 12 and the bilinear way
   /// back by about (f² − 1) / 6 more; the coarse Gaussian's σ is reduced by
   /// both so that the whole has the variance σ².
+  ///
+  /// A uniform middle (identical columns, identical rows) is cut down before
+  /// the blur and stretched back after it (``BlurShrink``): a card's shadow
+  /// costs its corners, not its area. Each output row is the blur between
+  /// two coarse rows, interpolated along the row; the columns that read only
+  /// the uniform middle are one constant run, and a row that repeats the
+  /// previous one (the middle of a card) repeats its runs, bytes shared.
   static func blurDecimated(_ image: AlphaImage, sigmaX: Double, sigmaY: Double, factor f: Int,
                             over target: DeviceRect, hidden: ((Int) -> Range<Int>?)?) -> CoverageSpans {
     let out = image.rect.grown(by: radius(sigma: sigmaX), radius(sigma: sigmaY)).intersection(target)
     guard !out.isEmpty, !image.rect.isEmpty else { return CoverageSpans() }
-    let coarse = average(image, factor: f)
     func coarseSigma(_ sigma: Double) -> Double {
       let spread = Double(f * f - 1) / 12 + Double(f * f - 1) / 6
       return (Swift.max(sigma * sigma - spread, 0)).squareRoot() / Double(f)
     }
+    let sigmas = (x: coarseSigma(sigmaX), y: coarseSigma(sigmaY))
+    let (small, shrinkX, shrinkY) = shrunk(image, factor: f, reach: (radius(sigma: sigmas.x), radius(sigma: sigmas.y)))
+    let kept = f > 1 ? average(small, factor: f) : FloatImage(small)
     // Fine pixel x lies at coarse coordinate u = (x − (f − 1) / 2) / f:
     // between coarse samples ⌊u⌋ and ⌊u⌋ + 1.
     let offset = Double(f - 1) / 2
     func coarseIndex(_ x: Int) -> Int { Int(((Double(x) - offset) / Double(f)).rounded(.down)) }
     let cx0 = coarseIndex(out.x), cx1 = coarseIndex(out.maxX - 1) + 2
     let cy0 = coarseIndex(out.y), cy1 = coarseIndex(out.maxY - 1) + 2
-    let coarseOut = DeviceRect(x: cx0, y: cy0, width: cx1 - cx0, height: cy1 - cy0)
-    var blurred = [Float](repeating: 0, count: coarseOut.width * coarseOut.height)
+    // The coarse outputs in the kept image's columns and rows.
+    let keptOut = DeviceRect(x: shrinkX.map(cx0), y: shrinkY.map(cy0), width: shrinkX.map(cx1 - 1) + 1 - shrinkX.map(cx0),
+                             height: shrinkY.map(cy1 - 1) + 1 - shrinkY.map(cy0))
+    var blurred = [Float](repeating: 0, count: keptOut.width * keptOut.height)
     blurred.withUnsafeMutableBufferPointer { blurred in
-      convolve(coarse, sigmaX: coarseSigma(sigmaX), sigmaY: coarseSigma(sigmaY), over: coarseOut, hidden: nil) {
-        y, columns, row in
-        (blurred.baseAddress! + (y - coarseOut.y) * coarseOut.width + (columns.lowerBound - coarseOut.x))
+      convolve(kept, sigmaX: sigmas.x, sigmaY: sigmas.y, over: keptOut, hidden: nil) { y, columns, row in
+        (blurred.baseAddress! + (y - keptOut.y) * keptOut.width + (columns.lowerBound - keptOut.x))
           .update(from: row, count: columns.count)
       }
     }
-    // Fine column x = f·i + r lies between coarse samples i − 1 and i (for
-    // r below (f − 1) / 2) or i and i + 1, at a weight that depends on r alone.
-    let shift = f.trailingZeroBitCount
-    let phases = (0..<f).map { r -> (step: Int, weight: Float) in
+    // The fine columns whose two coarse samples both read the uniform middle
+    // (one value, one constant run); left of them the kept columns are the
+    // coarse columns themselves, right of them shifted by what was removed.
+    var uniform = out.x..<out.x
+    if shrinkX.removed > 0 {
+      func fine(_ c: Int) -> Int { Int((Double(c * f) + offset).rounded(.up)) }
+      let low = Swift.min(Swift.max(fine(shrinkX.uniform.lowerBound), out.x), out.maxX)
+      uniform = low..<Swift.min(Swift.max(fine(shrinkX.uniform.upperBound - 1), low), out.maxX)
+    }
+    let middleColumn = shrinkX.map(shrinkX.uniform.lowerBound) - keptOut.x
+    // Per phase r = x mod f: the step to the left sample and the weight of the right one.
+    let phases = (0..<f).map { r -> (Int, Float) in
       let u = (Double(r) - offset) / Double(f)
       return u < 0 ? (-1, Float(u + 1)) : (0, Float(u))
     }
+    let steps = phases.map(\.0), weights = phases.map(\.1)
     var result = CoverageSpans()
-    var between = [Float](repeating: 0, count: coarseOut.width)
+    var between = [Float](repeating: 0, count: keptOut.width)
     // The previous row's blend of coarse rows, hidden columns and runs: a
     // row that repeats them (the middle of a card) repeats its runs, bytes shared.
-    var previous = [Float](repeating: .nan, count: coarseOut.width)
+    var previous = [Float](repeating: .nan, count: keptOut.width)
     var previousHidden: Range<Int>?
     var previousRuns = 0..<0
     var values = [Float](repeating: 0, count: out.width)
     var bytes = [UInt8](repeating: 0, count: out.width)
+    steps.withUnsafeBufferPointer { steps in
+    weights.withUnsafeBufferPointer { weights in
     blurred.withUnsafeBufferPointer { blurred in
       previous.withUnsafeMutableBufferPointer { previous in
       between.withUnsafeMutableBufferPointer { between in
@@ -80,13 +102,14 @@ extension GaussianBlur {
             for y in out.y..<out.maxY {
               let v = (Double(y) - offset) / Double(f)
               let j = Int(v.rounded(.down)), s = Float(v - Double(j))
-              let upper = blurred.baseAddress! + (j - cy0) * coarseOut.width
+              let upper = blurred.baseAddress! + (shrinkY.map(j) - keptOut.y) * keptOut.width
+              let lower = blurred.baseAddress! + (shrinkY.map(j + 1) - keptOut.y) * keptOut.width
               // The row between the two coarse rows: upper + s × (lower − upper).
-              between.baseAddress!.update(from: upper, count: coarseOut.width)
-              addScaledRow(between.baseAddress!, input: upper + coarseOut.width, scale: s, count: coarseOut.width)
-              addScaledRow(between.baseAddress!, input: upper, scale: -s, count: coarseOut.width)
+              between.baseAddress!.update(from: upper, count: keptOut.width)
+              addScaledRow(between.baseAddress!, input: lower, scale: s, count: keptOut.width)
+              addScaledRow(between.baseAddress!, input: upper, scale: -s, count: keptOut.width)
               let hide = hidden?(y)
-              if hide == previousHidden, memcmp(between.baseAddress!, previous.baseAddress!, 4 * coarseOut.width) == 0 {
+              if hide == previousHidden, memcmp(between.baseAddress!, previous.baseAddress!, 4 * keptOut.width) == 0 {
                 let start = result.spans.count
                 for k in previousRuns {
                   var run = result.spans[k]
@@ -96,38 +119,95 @@ extension GaussianBlur {
                 previousRuns = start..<result.spans.count
                 continue
               }
-              previous.baseAddress!.update(from: between.baseAddress!, count: coarseOut.width)
+              previous.baseAddress!.update(from: between.baseAddress!, count: keptOut.width)
               previousHidden = hide
               let firstRun = result.spans.count
               defer { previousRuns = firstRun..<result.spans.count }
-              var spans = [0..<out.width]
-              if let hide {
-                let h = (hide.lowerBound - out.x)..<(hide.upperBound - out.x)
-                spans = [0..<Swift.max(0, Swift.min(out.width, h.lowerBound)),
-                         Swift.min(out.width, Swift.max(0, h.upperBound))..<out.width]
-              }
-              for span in spans where !span.isEmpty {
-                phases.withUnsafeBufferPointer { phases in
-                  for column in span {
-                    let x = out.x + column
-                    let phase = phases[x & (f - 1)]
-                    let i = (x >> shift) + phase.step - cx0
-                    let a = between[i], b = between[i + 1]
-                    values[column] = a + phase.weight * (b - a)
+              // Columns `part`, reading the coarse row from column `base` (kept coordinates)
+              // on, or the one value of the uniform middle.
+              @inline(__always) func emit(_ part: Range<Int>, base: Int, constant: Bool) {
+                guard !part.isEmpty else { return }
+                if constant {
+                  var byte: UInt8 = 0
+                  storeCoverageRow(&byte, values: between.baseAddress! + middleColumn, count: 1)
+                  if byte > 0 {
+                    result.spans.append(CoverageSpans.Span(y: Int32(y), x: Int32(part.lowerBound),
+                                                           count: Int32(part.count), offset: -1, value: byte))
                   }
+                  return
                 }
-                storeCoverageRow(bytes.baseAddress! + span.lowerBound, values: values.baseAddress! + span.lowerBound,
-                                 count: span.count)
-                result.appendRow(UnsafePointer(bytes.baseAddress! + span.lowerBound), count: span.count, y: y,
-                                 x: out.x + span.lowerBound)
+                let column = part.lowerBound - out.x
+                upsample(UnsafePointer(between.baseAddress! - base), fine: part, factor: f, steps: steps.baseAddress!,
+                         weights: weights.baseAddress!, into: values.baseAddress! + column)
+                storeCoverageRow(bytes.baseAddress! + column, values: values.baseAddress! + column, count: part.count)
+                // One run of bytes, zeros trimmed from its ends (a soft edge varies
+                // from pixel to pixel: there is little to gain in finding flat stretches).
+                var first = column, end = column + part.count
+                while first < end && bytes[first] == 0 { first += 1 }
+                while end > first && bytes[end - 1] == 0 { end -= 1 }
+                result.appendBytes(UnsafePointer(bytes.baseAddress! + first), count: end - first, y: y, x: out.x + first)
               }
+              @inline(__always) func emitVisible(_ range: Range<Int>, base: Int, constant: Bool) {
+                guard let hide, !range.isEmpty else { return emit(range, base: base, constant: constant) }
+                emit(range.lowerBound..<Swift.max(range.lowerBound, Swift.min(range.upperBound, hide.lowerBound)),
+                     base: base, constant: constant)
+                emit(Swift.min(range.upperBound, Swift.max(range.lowerBound, hide.upperBound))..<range.upperBound,
+                     base: base, constant: constant)
+              }
+              emitVisible(out.x..<Swift.max(uniform.lowerBound, out.x), base: keptOut.x, constant: false)
+              emitVisible(uniform, base: 0, constant: true)
+              emitVisible(Swift.max(uniform.upperBound, out.x)..<out.maxX, base: keptOut.x + shrinkX.removed,
+                          constant: false)
             }
           }
         }
       }
       }
     }
+    }
+    }
     return result
+  }
+
+  /// The fine values of columns `fine` (device) from a coarse row indexed by
+  /// coarse column (`coarse[i]` for coarse column i): column x lies at
+  /// u = (x − (f − 1) / 2) / f, between samples ⌊u⌋ and ⌊u⌋ + 1, at weight
+  /// `weights[x mod f]` of the right one (left sample `x / f + steps[x mod f]`).
+  @inline(__always)
+  static func upsample(_ coarse: UnsafePointer<Float>, fine: Range<Int>, factor f: Int, steps: UnsafePointer<Int>,
+                       weights: UnsafePointer<Float>, into values: UnsafeMutablePointer<Float>) {
+    guard f > 1 else {
+      values.update(from: coarse + fine.lowerBound, count: fine.count)
+      return
+    }
+    let shift = f.trailingZeroBitCount
+    var x = fine.lowerBound, n = 0
+    if f == 2 {
+      // Pairs: columns 2k + 1 and 2k + 2 lie a quarter and three quarters of
+      // the way from coarse sample k to k + 1.
+      if x & 1 == 0, x < fine.upperBound {
+        let a = coarse[(x >> 1) - 1], b = coarse[x >> 1]
+        values[0] = a + 0.75 * (b - a)
+        x += 1
+        n = 1
+      }
+      while x + 1 < fine.upperBound {
+        let a = coarse[x >> 1], b = coarse[(x >> 1) + 1]
+        let d = b - a
+        values[n] = a + 0.25 * d
+        values[n + 1] = a + 0.75 * d
+        x += 2
+        n += 2
+      }
+    }
+    while x < fine.upperBound {
+      let r = x & (f - 1)
+      let i = (x >> shift) + steps[r]
+      let a = coarse[i], b = coarse[i + 1]
+      values[n] = a + weights[r] * (b - a)
+      x += 1
+      n += 1
+    }
   }
 
   /// `image` averaged over `f × f` blocks aligned to multiples of `f` (a

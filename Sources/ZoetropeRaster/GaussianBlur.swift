@@ -63,20 +63,7 @@ package enum GaussianBlur {
                            hidden: ((Int) -> Range<Int>?)? = nil) -> CoverageSpans {
     if radius(sigma: sigmaX) == 0 && radius(sigma: sigmaY) == 0 { return CoverageSpans(image, within: target) }
     let factor = decimation(sigma: Swift.min(sigmaX, sigmaY))
-    if factor > 1 {
-      return blurDecimated(image, sigmaX: sigmaX, sigmaY: sigmaY, factor: factor, over: target, hidden: hidden)
-    }
-    let values = FloatImage(image)
-    let out = image.rect.grown(by: radius(sigma: sigmaX), radius(sigma: sigmaY)).intersection(target)
-    var result = CoverageSpans()
-    var bytes = [UInt8](repeating: 0, count: Swift.max(out.width, 0))
-    convolve(values, sigmaX: sigmaX, sigmaY: sigmaY, over: out, hidden: hidden) { y, columns, row in
-      bytes.withUnsafeMutableBufferPointer { bytes in
-        storeCoverageRow(bytes.baseAddress!, values: row, count: columns.count)
-        result.appendRow(UnsafePointer(bytes.baseAddress!), count: columns.count, y: y, x: columns.lowerBound)
-      }
-    }
-    return result
+    return blurDecimated(image, sigmaX: sigmaX, sigmaY: sigmaY, factor: factor, over: target, hidden: hidden)
   }
 
   /// The separable convolution of `image` over the device pixels `out`:

@@ -114,6 +114,44 @@ import ZoetropeRaster
     }
   }
 
+  /// A card-like image — a rounded rectangle with a long uniform middle —
+  /// is blurred as its corners and a few middle columns and rows, then
+  /// stretched back (the nine-patch of its shadow): still within a level of
+  /// the exact Gaussian everywhere, also under a hidden interior.
+  @Test(arguments: [3.0, 12])
+  func aUniformMiddleIsCutAndStretchedBackExactly(_ sigma: Double) {
+    let rect = DeviceRect(x: 7, y: 4, width: 200, height: 120)
+    var bytes: [UInt8] = []
+    for y in 0..<rect.height {
+      for x in 0..<rect.width {
+        // Distance outside a rounded rectangle of radius 12 inside the image, anti-aliased.
+        let cx = min(max(Double(x) + 0.5, 14), 186), cy = min(max(Double(y) + 0.5, 14), 106)
+        let d = (Double(x) + 0.5 - cx).hypot(Double(y) + 0.5 - cy) - 12
+        bytes.append(UInt8((max(0, min(1, 0.5 - d)) * 255).rounded()))
+      }
+    }
+    let image = AlphaImage(rect: rect, bytes: bytes)
+    let reach = Int(3.5 * sigma) + 1
+    let target = rect.grown(by: reach, reach)
+    let hidden: (Int) -> Range<Int>? = { y in (30...90).contains(y) ? 40..<160 : nil }
+    for hide in [false, true] {
+      let runs = GaussianBlur.blur(image, sigmaX: sigma, sigmaY: sigma, over: target, hidden: hide ? hidden : nil)
+      let result = runs.mask(x: target.x, y: target.y, width: target.width, height: target.height)
+      var worst = 0.0
+      for y in stride(from: target.y, to: target.maxY, by: 5) {
+        for x in stride(from: target.x, to: target.maxX, by: 5) {
+          if hide, let h = hidden(y), h.contains(x) {
+            #expect(result.coverage(atX: x, y: y) == 0, "hidden (\(x), \(y)) was drawn")
+            continue
+          }
+          let expected = Self.exactOverImage(image, sigma: sigma, x: x, y: y)
+          worst = max(worst, abs(Double(result.coverage(atX: x, y: y)) - expected))
+        }
+      }
+      #expect(worst <= 1, "σ = \(sigma), hidden \(hide): off by \(worst) levels")
+    }
+  }
+
   @Test func radiusZeroIsTheImageItself() {
     for (name, image) in Self.images {
       let runs = GaussianBlur.blur(image, sigmaX: 0, sigmaY: 0, over: image.rect.grown(by: 2, 2))
