@@ -20,14 +20,14 @@ extension Compositor {
   /// `nil` too once the frame is cancelled or over a budget.
   /// Shadows inside it are recorded one level deeper (see
   /// ``maximumShadowNesting``).
-  static func offscreenAlpha(in region: DeviceRect, context: Context,
+  static func offscreenAlpha(in region: DeviceRect, context: Context, opaque: ((Int) -> Range<Int>?)? = nil,
                              record: (Offscreen, inout DisplayList) -> Void) -> AlphaImage? {
     guard !region.isEmpty else { return nil }
     var list = DisplayList(width: region.width, height: region.height, background: .clear)
     let offscreen = Offscreen(
       context: Context(tree: context.tree, canvas: Rasterizer.Canvas(width: region.width, height: region.height),
                        scratch: context.scratch, shadowNesting: context.shadowNesting + 1,
-                       shadowBudget: context.shadowBudget),
+                       shadowBudget: context.shadowBudget, blurs: context.blurs),
       shift: .translation(x: -Double(region.x), y: -Double(region.y), z: 0))
     record(offscreen, &list)
     // Cancelled or over budget while recording: the alpha is never used,
@@ -35,7 +35,13 @@ extension Compositor {
     let touched = list.contentRect
     guard !touched.isEmpty, context.scratch.budget.isWithin else { return nil }
     let budget = context.scratch.budget
-    var image = list.alpha(in: touched, isCancelled: { !budget.isWithin })
+    // The columns known to be opaque, in the region's pixels.
+    let known = opaque.map { opaque in
+      { (y: Int) -> Range<Int>? in
+        opaque(y + region.y).map { ($0.lowerBound - region.x)..<($0.upperBound - region.x) }
+      }
+    }
+    var image = list.alpha(in: touched, opaque: known, isCancelled: { !budget.isWithin })
     guard budget.isWithin else { return nil }
     image.rect.x += region.x
     image.rect.y += region.y

@@ -70,10 +70,11 @@ extension Compositor {
     guard let shape = shadowShape(layer, inherited: inherited, offset: offset, in: source, context: context),
       context.scratch.budget.isWithin
     else { return }
-    let covered = opaqueInterior(of: layer, inherited: inherited, context: context)
+    let covered = inherited.clip == nil ? opaqueInterior(of: layer, layerToDevice: layer.layerToDevice, context: context)
+      : nil
     var runs = GaussianBlur.blur(shape, sigmaX: sigmaX, sigmaY: sigmaY, over: visible, hidden: covered.map { rows in
       { y in rows.lowerBound <= y && y < rows.lowerBound + rows.columns.count ? rows.columns[y - rows.lowerBound] : nil }
-    })
+    }, cache: context.blurs)
     if let clip { runs = clip.clip(runs) }
     // The blurred shape is held until playback like any coverage, and its
     // shape's recording may have spent the rest of the frame's budget.
@@ -83,11 +84,20 @@ extension Compositor {
   }
 
   /// The shadow's shape before the blur: its alpha over the pixels of
-  /// `source` it covers, moved by the device `offset`.
+  /// `source` it covers, moved by the device `offset`. Where the moved
+  /// layer's own background is opaque the alpha is known (nothing drawn over
+  /// an opaque pixel makes it less so) and not played.
   static func shadowShape(_ layer: LayerPlacement, inherited: Inherited, offset: Transform3D, in source: DeviceRect,
                           context: Context) -> AlphaImage? {
     let p = context.tree.layers[layer.entry].properties
-    return offscreenAlpha(in: source, context: context) { offscreen, list in
+    let known = p.shadowPath == nil
+      ? opaqueInterior(of: layer, layerToDevice: layer.layerToDevice.concatenating(offset), context: context) : nil
+    let opaque = known.map { rows in
+      { (y: Int) -> Range<Int>? in
+        rows.lowerBound <= y && y < rows.lowerBound + rows.columns.count ? rows.columns[y - rows.lowerBound] : nil
+      }
+    }
+    return offscreenAlpha(in: source, context: context, opaque: opaque) { offscreen, list in
       let toRegion = offset.concatenating(offscreen.shift)
       if let path = p.shadowPath {
         if let runs = Rasterizer.shape(of: path, fillRule: .nonZero,
@@ -115,23 +125,23 @@ extension Compositor {
     }
   }
 
-  /// The pixels the layer's own background will cover opaquely right after
-  /// its shadow (an opaque colour at full coverage: a plain store, whatever
-  /// is below), row by row — the shadow need not be computed there. `nil`
-  /// when there are none, or when a clip above could let the shadow show
-  /// through the background's edge.
+  /// The pixels the layer's own background, placed by `layerToDevice`,
+  /// covers opaquely (an opaque colour at full coverage: a plain store,
+  /// whatever is below), row by row: under the layer the shadow need not be
+  /// computed there (unless a clip above could let it show through the
+  /// background's edge: the caller asks only without one), and in the
+  /// shadow's shape the alpha is 255 there. `nil` when there are none.
   ///
   /// Under an axis-aligned transform they are worked out from the outline:
   /// the rows clear of the rounded corners, and in them the columns wholly
   /// inside the sides (on the rasterizer's 1/256 grid, so exactly the pixels
   /// it covers fully); other transforms resolve the background's runs.
-  static func opaqueInterior(of layer: LayerPlacement, inherited: Inherited, context: Context)
+  static func opaqueInterior(of layer: LayerPlacement, layerToDevice t: Transform3D, context: Context)
     -> (lowerBound: Int, columns: [Range<Int>?])?
   {
     let p = layer.properties
-    guard inherited.clip == nil, let background = p.backgroundColor, background.alpha >= 1 else { return nil }
+    guard let background = p.backgroundColor, background.alpha >= 1 else { return nil }
     let shape = RoundedBounds(p)
-    let t = layer.layerToDevice
     if t.isAffine, t.m12 == 0, t.m21 == 0, !shape.isEmpty {
       let a = t.affineTransform
       let p0 = a.transform(Point(x: shape.rect.minX, y: shape.rect.minY))

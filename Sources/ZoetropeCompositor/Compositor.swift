@@ -59,14 +59,17 @@ package enum Compositor {
     let shadowNesting: Int
     /// The frame's budget of layers recorded into shadow shapes.
     let shadowBudget: ShadowBudget
+    /// The frame's shadow blurs, for shapes blurred again elsewhere in it.
+    let blurs: BlurCache
 
     init(tree: PresentationTree, canvas: Rasterizer.Canvas, scratch: RasterScratch = RasterScratch(),
-         shadowNesting: Int = 0, shadowBudget: ShadowBudget = ShadowBudget()) {
+         shadowNesting: Int = 0, shadowBudget: ShadowBudget = ShadowBudget(), blurs: BlurCache = BlurCache()) {
       self.tree = tree
       self.canvas = canvas
       self.scratch = scratch
       self.shadowNesting = shadowNesting
       self.shadowBudget = shadowBudget
+      self.blurs = blurs
     }
   }
 

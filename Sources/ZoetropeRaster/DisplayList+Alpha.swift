@@ -17,11 +17,16 @@ extension DisplayList {
 
   /// The alpha of the drawing over `rect` (within the list's pixels), played
   /// band by band on one thread: the same bytes the frame's alpha channel
-  /// would hold. Every run must lie within `rect`'s columns (as within
-  /// ``contentRect``): only those are cleared. `isCancelled` is asked before
-  /// each band; once it returns true the rows not played stay transparent
-  /// (the caller drops the image).
-  package func alpha(in rect: DeviceRect, isCancelled: (() -> Bool)? = nil) -> AlphaImage {
+  /// would hold. Bands follow the edge buckets (16 rows), so no edge is cut.
+  ///
+  /// `opaque(y)` may name, for device row `y`, columns the caller knows to
+  /// be opaque (a layer's opaque background, which nothing drawn over it can
+  /// make less so): where a band's rows share such columns they are set to
+  /// 255 and only the columns either side are played. `isCancelled` is
+  /// asked before each band; once it returns true the rows not played stay
+  /// transparent (the caller drops the image).
+  package func alpha(in rect: DeviceRect, opaque: ((Int) -> Range<Int>?)? = nil,
+                     isCancelled: (() -> Bool)? = nil) -> AlphaImage {
     let area = rect.intersection(DeviceRect(width: width, height: height))
     var bytes = [UInt8](repeating: 0, count: area.width * area.height)
     guard !area.isEmpty else { return AlphaImage(rect: area, bytes: bytes) }
@@ -32,13 +37,34 @@ extension DisplayList {
     defer { band.deallocate() }
     var top = area.y
     while top < area.maxY, isCancelled?() != true {
-      let rows = top..<Swift.min(top + bandHeight, area.maxY)
-      play(rows: rows, into: band, scratch: scratch, columns: area.x..<area.maxX)
-      bytes.withUnsafeMutableBufferPointer { bytes in
-        for row in rows {
-          let source = band + 4 * ((row - top) * width + area.x) + 3
-          let target = bytes.baseAddress! + (row - area.y) * area.width
-          for x in 0..<area.width { target[x] = source[4 * x] }
+      let rows = top..<Swift.min((top / bandHeight + 1) * bandHeight, area.maxY)
+      // The columns every row of the band knows to be opaque.
+      var known = area.x..<area.maxX
+      for row in rows {
+        guard let columns = opaque?(row) else {
+          known = area.x..<area.x
+          break
+        }
+        known = known.clamped(to: columns)
+      }
+      if known.count < 32 { known = area.x..<area.x }
+      for columns in [area.x..<Swift.max(known.lowerBound, area.x), Swift.max(known.upperBound, area.x)..<area.maxX]
+      where !columns.isEmpty {
+        play(rows: rows, into: band, scratch: scratch, columns: columns)
+        bytes.withUnsafeMutableBufferPointer { bytes in
+          for row in rows {
+            let source = band + 4 * ((row - top) * width + columns.lowerBound) + 3
+            let target = bytes.baseAddress! + (row - area.y) * area.width + (columns.lowerBound - area.x)
+            for x in 0..<columns.count { target[x] = source[4 * x] }
+          }
+        }
+      }
+      if !known.isEmpty {
+        bytes.withUnsafeMutableBufferPointer { bytes in
+          for row in rows {
+            (bytes.baseAddress! + (row - area.y) * area.width + known.lowerBound - area.x)
+              .update(repeating: 255, count: known.count)
+          }
         }
       }
       top = rows.upperBound

@@ -296,9 +296,9 @@ extension DisplayList {
   }
 
   /// Draws the rows `rows` of the frame into `band` (those rows only,
-  /// `4 × width × rows.count` bytes). With `columns`, only those columns
-  /// start from the background (the caller knows every run lies in them);
-  /// the others are left as they were.
+  /// `4 × width × rows.count` bytes). With `columns`, only those columns are
+  /// drawn (from the background up, every command clipped to them); the
+  /// others are left as they were.
   func play(rows: Range<Int>, into band: UnsafeMutablePointer<UInt8>, scratch: BandScratch,
             columns: Range<Int>? = nil) {
     runs.withUnsafeBufferPointer { runs in
@@ -324,11 +324,11 @@ extension DisplayList {
     while index < commands.count {
       defer { index += 1 }
       switch commands[index] {
-      case .solid(.rectangle(let index), let context):
+      case .solid(.rectangle(let index), let context) where columns == nil:
         rectangles[index].fill(SolidBlend(context), rows: rows, band: target, width: width)
       case .solid(let coverage, let context):
         let solid = SolidBlend(context)
-        blend(coverage, runs: runs, scratch: scratch, rows: rows, into: target) { pixels, span, coverage in
+        blend(coverage, runs: runs, scratch: scratch, rows: rows, into: target, clip: columns) { pixels, span, coverage in
           if let coverage {
             solid.fill(pixels, coverage: coverage, count: Int(span.count))
           } else {
@@ -337,7 +337,7 @@ extension DisplayList {
         }
       case .gradient(let coverage, let paintIndex):
         let paint = paints[paintIndex]
-        blend(coverage, runs: runs, scratch: scratch, rows: rows, into: target) { pixels, span, coverage in
+        blend(coverage, runs: runs, scratch: scratch, rows: rows, into: target, clip: columns) { pixels, span, coverage in
           let n = Int(span.count)
           paint.row(y: Int(span.y), x: Int(span.x), count: n, into: scratch.source)
           if coverage == nil { scratch.constant.update(repeating: span.value, count: n) }
@@ -346,7 +346,7 @@ extension DisplayList {
       case .image(let coverage, let paintIndex):
         let paint = imagePaints[paintIndex]
         let images = scratch.images!
-        blend(coverage, runs: runs, scratch: scratch, rows: rows, into: target) { pixels, span, coverage in
+        blend(coverage, runs: runs, scratch: scratch, rows: rows, into: target, clip: columns) { pixels, span, coverage in
           let n = Int(span.count)
           paint.row(y: Int(span.y), x: Int(span.x), count: n, into: scratch.source, scratch: images)
           let cover = paint.coverage(coverage, constant: span.value, count: n, scratch: images)
@@ -360,15 +360,15 @@ extension DisplayList {
         }
         // Only the group's columns are cleared and, at the end, blended.
         target = scratch.groupBuffer(level)
-        let (x0, x1) = (Swift.max(bounds.minX, 0), Swift.min(bounds.maxX, width))
-        for row in 0..<rows.count { fillPixels(target + 4 * (row * width + x0), count: x1 - x0, word: 0) }
+        let (x0, x1) = clipped(bounds, to: columns)
+        for row in 0..<rows.count where x1 > x0 { fillPixels(target + 4 * (row * width + x0), count: x1 - x0, word: 0) }
         level += 1
       case .endGroup(let alpha, let bounds, let mode):
         level -= 1
         let below = level == 0 ? band : scratch.groupBuffer(level - 1)
-        let (x0, x1) = (Swift.max(bounds.minX, 0), Swift.min(bounds.maxX, width))
+        let (x0, x1) = clipped(bounds, to: columns)
         let first = Swift.max(bounds.minY, rows.lowerBound) - rows.lowerBound
-        let last = Swift.min(bounds.maxY, rows.upperBound) - rows.lowerBound
+        let last = x1 > x0 ? Swift.min(bounds.maxY, rows.upperBound) - rows.lowerBound : first
         if let mode {
           for row in first..<last {
             let offset = 4 * (row * width + x0)
@@ -385,7 +385,7 @@ extension DisplayList {
       case .endGroupMasked(let alpha, let bounds, let mode, let mask):
         level -= 1
         let below = level == 0 ? band : scratch.groupBuffer(level - 1)
-        let (x0, x1) = (Swift.max(bounds.minX, 0), Swift.min(bounds.maxX, width))
+        let (x0, x1) = clipped(bounds, to: columns)
         let first = Swift.max(bounds.minY, rows.lowerBound), last = Swift.min(bounds.maxY, rows.upperBound)
         guard x1 > x0, first < last else {
           target = below
@@ -395,7 +395,7 @@ extension DisplayList {
         let coverage = scratch.maskRows
         for row in first..<last { (coverage + (row - rows.lowerBound) * width + x0).update(repeating: 0, count: x1 - x0) }
         self.blend(runs[mask], cursor: scratch.cursors + mask, rows: first..<last, into: coverage,
-                   bytesPerPixel: 1, bandTop: rows.lowerBound) { pixels, span, bytes in
+                   bytesPerPixel: 1, bandTop: rows.lowerBound, clip: x0..<x1) { pixels, span, bytes in
           if let bytes { pixels.update(from: bytes, count: Int(span.count)) } else {
             pixels.update(repeating: span.value, count: Int(span.count))
           }
@@ -418,7 +418,7 @@ extension DisplayList {
         // The mask's buffer is `target`; the masked group's is the level below.
         level -= 1
         let host = scratch.groupBuffer(level - 1)
-        let (x0, x1) = (Swift.max(bounds.minX, 0), Swift.min(bounds.maxX, width))
+        let (x0, x1) = clipped(bounds, to: columns)
         let first = Swift.max(bounds.minY, rows.lowerBound) - rows.lowerBound
         let last = Swift.min(bounds.maxY, rows.upperBound) - rows.lowerBound
         for row in first..<last where x1 > x0 {
@@ -436,12 +436,12 @@ extension DisplayList {
   /// these rows only.
   @inline(__always)
   private func blend(_ coverage: Coverage, runs: UnsafeBufferPointer<CoverageSpans>, scratch: BandScratch,
-                     rows: Range<Int>, into band: UnsafeMutablePointer<UInt8>,
+                     rows: Range<Int>, into band: UnsafeMutablePointer<UInt8>, clip: Range<Int>?,
                      _ body: (UnsafeMutablePointer<UInt8>, CoverageSpans.Span, UnsafePointer<UInt8>?) -> Void) {
     let width = self.width
     switch coverage {
     case .runs(let index):
-      blend(runs[index], cursor: scratch.cursors + index, rows: rows, into: band, body)
+      blend(runs[index], cursor: scratch.cursors + index, rows: rows, into: band, clip: clip, body)
     case .edges(let index):
       edgeLists.withUnsafeBufferPointer { lists in
         let list = lists.baseAddress! + index
@@ -450,8 +450,10 @@ extension DisplayList {
         let cells = scratch.cells
         cells.forEachRow(of: list.pointee, rows: shared) { spans in
           for span in spans {
+            let bytes = span.offset < 0 ? nil : UnsafePointer(cells.bytes + Int(span.offset))
+            guard let (span, bytes) = DisplayList.clipped(span, bytes, to: clip) else { continue }
             let pixels = band + 4 * ((Int(span.y) - rows.lowerBound) * width + Int(span.x))
-            body(pixels, span, span.offset < 0 ? nil : UnsafePointer(cells.bytes + Int(span.offset)))
+            body(pixels, span, bytes)
           }
         }
       }
@@ -461,8 +463,10 @@ extension DisplayList {
       guard !shared.isEmpty else { return }
       rectangle.forEachRow(shared) { y, spans, bytes in
         for span in spans {
+          guard let (span, bytes) = DisplayList.clipped(span, span.offset < 0 ? nil : bytes + Int(span.offset), to: clip)
+          else { continue }
           let pixels = band + 4 * ((y - rows.lowerBound) * width + Int(span.x))
-          body(pixels, span, span.offset < 0 ? nil : bytes + Int(span.offset))
+          body(pixels, span, bytes)
         }
       }
     }
@@ -474,6 +478,7 @@ extension DisplayList {
   @inline(__always)
   private func blend(_ runs: borrowing CoverageSpans, cursor: UnsafeMutablePointer<Int>, rows: Range<Int>,
                      into band: UnsafeMutablePointer<UInt8>, bytesPerPixel: Int = 4, bandTop: Int? = nil,
+                     clip: Range<Int>? = nil,
                      _ body: (UnsafeMutablePointer<UInt8>, CoverageSpans.Span, UnsafePointer<UInt8>?) -> Void) {
     let width = self.width
     let bandTop = bandTop ?? rows.lowerBound
@@ -492,12 +497,37 @@ extension DisplayList {
           guard y < rows.upperBound else { break }
           i += 1
           let x = Int(span.x), n = Int(span.count)
-          guard x >= 0, n > 0, x + n <= width else { continue }
-          let pixels = band + bytesPerPixel * ((y - bandTop) * width + x)
-          body(pixels, span, span.offset < 0 ? nil : coverage.baseAddress! + Int(span.offset))
+          guard x >= 0, n > 0, x + n <= width,
+            let (span, bytes) = DisplayList.clipped(span, span.offset < 0 ? nil : coverage.baseAddress! + Int(span.offset),
+                                                    to: clip)
+          else { continue }
+          let pixels = band + bytesPerPixel * ((y - bandTop) * width + Int(span.x))
+          body(pixels, span, bytes)
         }
       }
     }
+  }
+
+  /// A run and its bytes cut to the columns `clip` (nothing to cut without
+  /// one); `nil` when nothing of it is left.
+  @inline(__always)
+  static func clipped(_ span: CoverageSpans.Span, _ bytes: UnsafePointer<UInt8>?, to clip: Range<Int>?)
+    -> (CoverageSpans.Span, UnsafePointer<UInt8>?)?
+  {
+    guard let clip else { return (span, bytes) }
+    let x = Int(span.x), low = Swift.max(x, clip.lowerBound), high = Swift.min(x + Int(span.count), clip.upperBound)
+    guard low < high else { return nil }
+    var cut = span
+    cut.x = Int32(low)
+    cut.count = Int32(high - low)
+    return (cut, bytes.map { $0 + (low - x) })
+  }
+
+  /// A group's columns within the frame and within `columns`, `(x0, x1)`.
+  @inline(__always)
+  func clipped(_ bounds: PixelBounds, to columns: Range<Int>?) -> (Int, Int) {
+    let low = Swift.max(bounds.minX, columns?.lowerBound ?? 0), high = Swift.min(bounds.maxX, columns?.upperBound ?? width)
+    return (low, Swift.max(low, high))
   }
 }
 
