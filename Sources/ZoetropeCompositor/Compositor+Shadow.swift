@@ -120,9 +120,51 @@ extension Compositor {
         moved.children = []
         _ = context.shadowBudget.spend(1)
       }
+      // Sublayers that draw only where the background is opaque change no alpha.
+      if let known {
+        moved.children.removeAll { child in
+          drawsOnlyWithin(known, child: child, shift: offscreen.shift, context: offscreen.context)
+        }
+      }
       renderBody(moved, inherited: Inherited(parentToDevice: .identity), depth: 0, context: offscreen.context,
                  into: &list, withShadow: false)
     }
+  }
+
+  /// Whether `child` (placed in region pixels, `shift` from device ones)
+  /// draws nothing outside the opaque rows and columns `known` (device): a
+  /// plain layer — background and border, within its bounds; `contents`
+  /// only when it masks to bounds (a gravity can place an image outside) —
+  /// with no sublayers, shadow, mask, blend mode or replicator, under an
+  /// axis-aligned transform, whose bounds lie inside. Anything else may
+  /// draw outside its bounds (shapes, text) and is kept.
+  static func drawsOnlyWithin(_ known: (lowerBound: Int, columns: [Range<Int>?]), child: LayerPlacement.Child,
+                              shift: Transform3D, context: Context) -> Bool {
+    let p = context.tree.layers[child.entry].properties
+    guard p.shape == nil, p.text == nil, p.replicator == nil, p.compositingFilter == nil,
+      p.content.contents == nil || p.masksToBounds,
+      context.tree.mask(of: child.entry) == nil, context.tree.sublayersInPaintOrder(of: child.entry).isEmpty,
+      !castsShadow(p, context: context)
+    else { return false }
+    let (t, _) = transforms(p, parentToDevice: child.parentToDevice)
+    guard t.isAffine, t.m12 == 0, t.m21 == 0 else { return false }
+    let a = t.affineTransform, b = p.bounds.standardized
+    let p0 = a.transform(Point(x: b.minX, y: b.minY)), p1 = a.transform(Point(x: b.maxX, y: b.maxY))
+    // Device pixels the bounds touch (region pixels moved back by the shift).
+    let limit = Double(1 << 24)
+    let xs = [p0.x, p1.x].map { $0 - shift.m41 }, ys = [p0.y, p1.y].map { $0 - shift.m42 }
+    guard (xs + ys).allSatisfy({ $0.isFinite && Swift.abs($0) < limit }) else { return false }
+    let columns = Int(xs.min()!.rounded(.down))..<Int(xs.max()!.rounded(.up))
+    let rows = Int(ys.min()!.rounded(.down))..<Int(ys.max()!.rounded(.up))
+    guard rows.lowerBound >= known.lowerBound, rows.upperBound <= known.lowerBound + known.columns.count else {
+      return false
+    }
+    for y in rows {
+      guard let inside = known.columns[y - known.lowerBound], inside.lowerBound <= columns.lowerBound,
+        columns.upperBound <= inside.upperBound
+      else { return false }
+    }
+    return true
   }
 
   /// The pixels the layer's own background, placed by `layerToDevice`,
