@@ -46,6 +46,10 @@ extension CoverageSpans {
     let top = Swift.max(first.y, otherFirst.y)
     var i = spans.firstIndex(atOrAfterRow: top)
     var j = other.spans.firstIndex(atOrAfterRow: top)
+    // At most one run per run of either side; bytes at most the smaller side's pixels.
+    result.spans.reserveCapacity(spans.count - i + other.spans.count - j)
+    var bytes = [UInt8]()
+    bytes.reserveCapacity(Swift.min(coverage.count + other.spans.count * 4, other.coverage.count + spans.count * 4))
     spans.withUnsafeBufferPointer { a in
       other.spans.withUnsafeBufferPointer { b in
         coverage.withUnsafeBufferPointer { aBytes in
@@ -64,11 +68,26 @@ extension CoverageSpans {
                     result.spans.append(Span(y: s.y, x: start, count: end - start, offset: -1, value: value))
                   }
                 } else {
-                  let offset = result.coverage.count
-                  for x in start..<end {
-                    let p = s.offset < 0 ? s.value : aBytes[Int(s.offset + x - s.x)]
-                    let q = t.offset < 0 ? t.value : bBytes[Int(t.offset + x - t.x)]
-                    result.coverage.append(UInt8(div255(UInt32(p) * UInt32(q))))
+                  let offset = bytes.count, count = Int(end - start)
+                  let p = s.offset < 0 ? nil : aBytes.baseAddress! + Int(s.offset + start - s.x)
+                  let q = t.offset < 0 ? nil : bBytes.baseAddress! + Int(t.offset + start - t.x)
+                  bytes.append(contentsOf: repeatElement(0, count: count))
+                  bytes.withUnsafeMutableBufferPointer { out in
+                    let o = out.baseAddress! + offset
+                    switch (p, q) {
+                    case let (p?, q?): for k in 0..<count { o[k] = UInt8(div255(UInt32(p[k]) * UInt32(q[k]))) }
+                    case let (p?, nil):
+                      let v = UInt32(t.value)
+                      if v == 255 { o.update(from: p, count: count) } else {
+                        for k in 0..<count { o[k] = UInt8(div255(UInt32(p[k]) * v)) }
+                      }
+                    case let (nil, q?):
+                      let v = UInt32(s.value)
+                      if v == 255 { o.update(from: q, count: count) } else {
+                        for k in 0..<count { o[k] = UInt8(div255(UInt32(q[k]) * v)) }
+                      }
+                    case (nil, nil): break
+                    }
                   }
                   result.spans.append(Span(y: s.y, x: start, count: end - start, offset: Int32(offset), value: 0))
                 }
@@ -82,6 +101,7 @@ extension CoverageSpans {
         }
       }
     }
+    result.coverage = bytes
     return result
   }
 }

@@ -39,6 +39,25 @@ package enum Rasterizer {
     of polylines: [Polyline], fillRule: FillRule, canvasWidth: Int, canvasHeight: Int, rows: Range<Int>? = nil,
     scratch: RasterScratch? = nil
   ) -> ShapeCoverage? {
+    // Rows only two vertical sides cross are a rectangle: no edges there.
+    if rows == nil, let middle = straightMiddle(polylines) {
+      var pieces: [ShapeCoverage.Piece] = []
+      for part in [Int.min..<middle.rows.lowerBound, middle.rows, middle.rows.upperBound..<Int.max] {
+        if part == middle.rows {
+          if let rectangle = RectangleCoverage(minX: middle.left, minY: Double(part.lowerBound), maxX: middle.right,
+                                               maxY: Double(part.upperBound), canvasWidth: canvasWidth,
+                                               canvasHeight: canvasHeight) {
+            pieces.append(.rectangle(rectangle))
+          }
+        } else if let piece = shape(of: polylines, fillRule: fillRule, canvasWidth: canvasWidth,
+                                    canvasHeight: canvasHeight, rows: part, scratch: scratch) {
+          pieces += piece.pieces
+        } else if scratch?.budget.isWithin == false {
+          return nil
+        }
+      }
+      return pieces.isEmpty ? nil : ShapeCoverage(pieces: pieces)
+    }
     guard let list = EdgeList(polylines, fillRule: fillRule, canvasWidth: canvasWidth, canvasHeight: canvasHeight,
                               rows: rows)
     else { return nil }
