@@ -93,6 +93,13 @@ extension EdgeList {
       y1 = Swift.min(y1, rows.upperBound)
     }
     guard x1 > x0, y1 > y0 else { return nil }
+    if minX >= Double(x0), maxX <= Double(x1), minY >= Double(y0), maxY <= Double(y1) {
+      // Wholly inside: nothing to clip, every point rounded once.
+      self.init(edges: EdgeList.unclipped(polylines, originX: x0), originX: x0, width: x1 - x0, rows: y0..<y1,
+                fillRule: fillRule)
+      if edges.isEmpty { return nil }
+      return
+    }
     var builder = EdgeBuilder(originX: Double(x0), width: x1 - x0, top: Double(y0), bottom: Double(y1))
     for line in polylines where line.points.count > 1 {
       var previous = line.points[0]
@@ -151,6 +158,38 @@ extension EdgeList {
     }
     edges = pieces
     bucketStarts = starts
+  }
+}
+
+extension EdgeList {
+  /// The edges of polylines that lie wholly within the shape's pixels
+  /// (nothing to clip): each point rounded onto the grid once, as
+  /// ``EdgeBuilder`` rounds a point it keeps.
+  static func unclipped(_ polylines: [Polyline], originX: Int) -> [Edge] {
+    var count = 0
+    for line in polylines { count += line.points.count }
+    var edges: [Edge] = []
+    edges.reserveCapacity(count)
+    let ox = Double(originX), scale = Double(EdgeList.one)
+    for line in polylines where line.points.count > 1 {
+      line.points.withUnsafeBufferPointer { points in
+        @inline(__always) func grid(_ p: Point) -> (Int32, Int32) {
+          (Int32((p.x - ox) * scale + 0.5), Int32(p.y * scale + 0.5))
+        }
+        let (fx, fy) = grid(points[0])
+        var (px, py) = (fx, fy)
+        for k in 1...points.count {
+          let (x, y) = k == points.count ? (fx, fy) : grid(points[k])
+          if py < y {
+            edges.append(Edge(x0: px, y0: py, x1: x, y1: y, winding: 1))
+          } else if y < py {
+            edges.append(Edge(x0: x, y0: y, x1: px, y1: py, winding: -1))
+          }
+          (px, py) = (x, y)
+        }
+      }
+    }
+    return edges
   }
 }
 

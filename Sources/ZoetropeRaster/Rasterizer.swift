@@ -98,11 +98,17 @@ struct MarkedStretches {
     self.count = count
   }
 
+  /// A word's bits with every lone clear bit between two set ones set: a
+  /// gap of one group (four zero cells) is resolved with its neighbours
+  /// rather than ending a stretch — a stretch costs more than a group.
+  @inline(__always)
+  static func bridged(_ word: UInt64) -> UInt64 { word | ((word << 1) & (word >> 1)) }
+
   /// The next stretch `first..<end` of groups, or `nil` after the last.
   mutating func next() -> (Int, Int)? {
     while bits == 0 {
       guard index < count else { return nil }
-      bits = words[index]
+      bits = MarkedStretches.bridged(words[index])
       words[index] = 0
       index += 1
     }
@@ -120,7 +126,7 @@ struct MarkedStretches {
       // The stretch reached the top of the word: it goes on if the next word starts with a one.
       bits = 0
       guard index < count, words[index] & 1 != 0 else { return (first, end) }
-      bits = words[index]
+      bits = MarkedStretches.bridged(words[index])
       words[index] = 0
       index += 1
       low = 0
