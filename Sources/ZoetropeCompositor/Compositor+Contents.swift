@@ -47,7 +47,7 @@ extension Compositor {
                            magnification: filter(p.content.magnificationFilter), opacity: opacity, color: tint)
     if let runs = Rasterizer.shape(of: region, fillRule: .nonZero, transform: layerToDevice, canvas: context.canvas,
                                    scratch: context.scratch) {
-      frame.fill(clipped(runs, by: clip, context: context), image: paint)
+      frame.fill(clipped(runs, by: clip), image: paint)
     }
   }
 

@@ -29,7 +29,7 @@ extension Compositor {
     if let background = p.backgroundColor, background.alpha > 0,
       let coverage = shape.coverage(transform: layerToDevice, canvas: context.canvas, scratch: context.scratch)
     {
-      frame.fill(clipped(coverage, by: inheritedClip, context: context), color: background, opacity: opacity)
+      frame.fill(clipped(coverage, by: inheritedClip), color: background, opacity: opacity)
     }
     drawContents(p, layerToDevice: layerToDevice, opacity: opacity, inheritedClip: inheritedClip, ownClip: ownClip,
                  tint: tint, context: context, into: &frame)
@@ -39,19 +39,19 @@ extension Compositor {
       let coverage = Rasterizer.shape(of: shape.path, fillRule: .nonZero, transform: layerToDevice,
                                       canvas: context.canvas, scratch: context.scratch)
     {
-      frame.fill(clipped(coverage, by: inheritedClip, context: context), gradient: paint)
+      frame.fill(clipped(coverage, by: inheritedClip), gradient: paint)
     }
     if let content = p.shape, let path = content.path {
       if let fillColor = content.fillColor, fillColor.alpha > 0,
         let coverage = Rasterizer.shape(of: path, fillRule: content.fillRule, transform: layerToDevice,
                                         canvas: context.canvas, scratch: context.scratch)
       {
-        frame.fill(clipped(coverage, by: ownClip, context: context), color: fillColor, opacity: opacity)
+        frame.fill(clipped(coverage, by: ownClip), color: fillColor, opacity: opacity)
       }
       if let strokeColor = content.strokeColor, strokeColor.alpha > 0, content.lineWidth > 0,
         let coverage = strokeCoverage(content, path: path, layerToDevice: layerToDevice, context: context)
       {
-        frame.fill(clipped(coverage, by: ownClip, context: context), color: strokeColor, opacity: opacity)
+        frame.fill(clipped(coverage, by: ownClip), color: strokeColor, opacity: opacity)
       }
     }
     drawText(p, layerToDevice: layerToDevice, opacity: opacity, clip: ownClip, context: context, into: &frame)
@@ -101,7 +101,7 @@ extension Compositor {
     if !inner.isEmpty { ring.addPath(inner.path) }
     if let coverage = Rasterizer.shape(of: ring, fillRule: .evenOdd, transform: layerToDevice, canvas: context.canvas,
                                        scratch: context.scratch) {
-      frame.fill(clipped(coverage, by: clip, context: context), color: border, opacity: opacity)
+      frame.fill(clipped(coverage, by: clip), color: border, opacity: opacity)
     }
   }
 
@@ -110,10 +110,12 @@ extension Compositor {
     p.borderWidth > 0 && (p.borderColor?.alpha ?? 0) > 0 && !p.bounds.isEmpty
   }
 
-  /// `shape` restricted to `clip` (resolved into runs and multiplied by
-  /// the clip's), or as it is without one.
-  static func clipped(_ shape: ShapeCoverage, by clip: ClipMask?, context: Context) -> ShapeCoverage {
+  /// `shape` restricted to `clip` (multiplied by its coverage where it is
+  /// drawn), or as it is without one.
+  static func clipped(_ shape: ShapeCoverage, by clip: ClipMask?) -> ShapeCoverage {
     guard let clip else { return shape }
-    return ShapeCoverage(.runs(clip.clip(shape.runs(scratch: context.scratch))))
+    var clipped = shape
+    clipped.clip = shape.clip.map { ClipMask($0.runs, parent: clip) } ?? clip
+    return clipped
   }
 }

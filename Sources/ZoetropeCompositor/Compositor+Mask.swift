@@ -16,7 +16,10 @@ extension Compositor {
   /// and the mask's opacity (`div255(coverage × α)`, what drawing it into a
   /// transparent buffer would leave). `nil` for any other mask; an empty set
   /// of runs for a hidden or transparent one.
-  static func solidMaskCoverage(_ mask: Int, hostToDevice: Transform3D, context: Context) -> CoverageSpans? {
+  ///
+  /// `rows` limits the mask to the device rows of what it masks, when known.
+  static func solidMaskCoverage(_ mask: Int, hostToDevice: Transform3D, rows: Range<Int>? = nil,
+                                context: Context) -> CoverageSpans? {
     let m = context.tree.layers[mask].properties
     guard context.tree.sublayersInPaintOrder(of: mask).isEmpty, m.compositingFilter == nil, m.replicator == nil,
       m.gradient == nil, m.content.contents == nil, !drawsText(m), !castsShadow(m, context: context), !drawsBorder(m)
@@ -36,7 +39,7 @@ extension Compositor {
       runs = RoundedBounds(m).spans(transform: layerToDevice, canvas: context.canvas, scratch: context.scratch)
       color = b
     case (nil, let f?, false) where !m.masksToBounds:
-      runs = Rasterizer.shape(of: f.0, fillRule: f.1, transform: layerToDevice, canvas: context.canvas,
+      runs = Rasterizer.shape(of: f.0, fillRule: f.1, transform: layerToDevice, canvas: context.canvas, rows: rows,
                               scratch: context.scratch)?.runs(scratch: context.scratch)
       color = f.2
     default:
@@ -59,6 +62,22 @@ extension Compositor {
 }
 
 extension Compositor.LayerPlacement {
+  /// The device rows the layer's one piece can touch when it is its
+  /// background alone under an affine map (its bounds' box); `nil` otherwise.
+  var backgroundRows: Range<Int>? {
+    let p = properties
+    guard isSinglePiece, p.shape == nil, p.text == nil, p.content.contents == nil, p.gradient == nil,
+      layerToDevice.isAffine
+    else { return nil }
+    let t = layerToDevice.affineTransform, b = p.bounds.standardized
+    let ys = [Point(x: b.minX, y: b.minY), Point(x: b.maxX, y: b.minY), Point(x: b.minX, y: b.maxY),
+              Point(x: b.maxX, y: b.maxY)].map { t.transform($0).y }
+    guard let low = ys.min(), let high = ys.max(), low.isFinite, high.isFinite, Swift.abs(low) < 1e9,
+      Swift.abs(high) < 1e9
+    else { return nil }
+    return Int(low.rounded(.down))..<(Int(high.rounded(.up)) + 1)
+  }
+
   /// Whether the layer draws at most one piece and nothing under or over it
   /// (no sublayers, shadow or blend mode): multiplying that piece's coverage
   /// by a mask is then exactly multiplying the layer's composited result.

@@ -54,7 +54,7 @@ extension Compositor {
       coverage = Rasterizer.shape(of: layout.path, fillRule: .nonZero, transform: layerToDevice, canvas: context.canvas,
                               scratch: context.scratch)
     }
-    if let coverage { frame.fill(clipped(coverage, by: clip, context: context), color: color, opacity: opacity) }
+    if let coverage { frame.fill(clipped(coverage, by: clip), color: color, opacity: opacity) }
   }
 
   /// The flattened outlines of the glyphs that land on the canvas, in device pixels.

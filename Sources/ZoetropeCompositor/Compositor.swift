@@ -116,7 +116,7 @@ package enum Compositor {
         guard !p.isHidden, p.opacity > 0 else { continue }
         let layer = LayerPlacement(entry, p, inherited: inherited, context: context)
         let solidMask = layer.mask.flatMap {
-          solidMaskCoverage($0, hostToDevice: layer.layerToDevice, context: context)
+          solidMaskCoverage($0, hostToDevice: layer.layerToDevice, rows: layer.backgroundRows, context: context)
         }
         if let solidMask, layer.isSinglePiece {
           // One piece under a one-shape mask: the mask is exactly a clip.

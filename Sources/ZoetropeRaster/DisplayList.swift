@@ -51,6 +51,8 @@ package struct DisplayList: Sendable {
     case edges(Int)
     /// Rectangle rows worked out as they are drawn, `rectangles[index]`.
     case rectangle(Int)
+    /// A piece multiplied by a clip's runs where it is drawn: `clippedPieces[index]`.
+    case clipped(Int)
   }
 
   /// A rectangle of device pixels, `minX..<maxX × minY..<maxY`; empty when
@@ -106,6 +108,12 @@ package struct DisplayList: Sendable {
   var edgeLists: [EdgeList] = []
   /// The rectangles of the drawing commands.
   var rectangles: [RectangleCoverage] = []
+  /// Pieces drawn under a clip: the piece, the index of the clip's runs in
+  /// ``runs``, and the device columns both can reach.
+  var clippedPieces: [(piece: Coverage, clip: Int, columns: Range<Int>)] = []
+  /// Where each clip's runs were stored, so that shapes under one clip
+  /// share them (the clip is held, so that its identity stays its own).
+  private var clipRuns: [ObjectIdentifier: (clip: ClipMask, index: Int)] = [:]
   /// The gradients the commands paint with.
   var paints: [GradientPaint] = []
   /// The images the commands paint with.
@@ -154,19 +162,38 @@ package struct DisplayList: Sendable {
   @discardableResult
   private mutating func record(_ shape: ShapeCoverage, _ command: (Coverage) -> Command) -> Bool {
     var recorded = false
+    var clip: Int?
+    if let mask = shape.clip {
+      guard !mask.isEmpty else { return false }
+      if let known = clipRuns[ObjectIdentifier(mask)] {
+        clip = known.index
+      } else {
+        runs.append(mask.runs)
+        clip = runs.count - 1
+        clipRuns[ObjectIdentifier(mask)] = (mask, runs.count - 1)
+      }
+    }
     for piece in shape.pieces {
+      var coverage: Coverage
       switch piece {
       case .runs(let runs):
         guard !runs.spans.isEmpty else { continue }
         self.runs.append(runs)
-        commands.append(command(.runs(self.runs.count - 1)))
+        coverage = .runs(self.runs.count - 1)
       case .edges(let list):
         edgeLists.append(list)
-        commands.append(command(.edges(edgeLists.count - 1)))
+        coverage = .edges(edgeLists.count - 1)
       case .rectangle(let rectangle):
         rectangles.append(rectangle)
-        commands.append(command(.rectangle(rectangles.count - 1)))
+        coverage = .rectangle(rectangles.count - 1)
       }
+      if let clip {
+        let own = ShapeCoverage(piece).bounds, mask = DeviceRect(runs[clip])
+        let columns = Swift.max(own.x, mask.x)..<Swift.max(Swift.max(own.x, mask.x), Swift.min(own.maxX, mask.maxX))
+        clippedPieces.append((coverage, clip, columns))
+        coverage = .clipped(clippedPieces.count - 1)
+      }
+      commands.append(command(coverage))
       recorded = true
     }
     if recorded, !openGroups.isEmpty {
@@ -457,6 +484,10 @@ extension DisplayList {
           }
         }
       }
+    case .clipped(let index):
+      let (piece, mask, columns) = clippedPieces[index]
+      blendClipped(piece, mask: mask, columns: columns, runs: runs, scratch: scratch, rows: rows, into: band, clip: clip,
+                   body)
     case .rectangle(let index):
       let rectangle = rectangles[index]
       let shared = rectangle.rows.clamped(to: rows)
@@ -469,6 +500,44 @@ extension DisplayList {
           body(pixels, span, bytes)
         }
       }
+    }
+  }
+
+  /// ``blend(_:runs:scratch:rows:into:clip:_:)`` for `piece` multiplied by
+  /// the runs `runs[mask]`: the mask's coverage over the piece's columns is
+  /// laid out a row per band row, and each run of the piece reaches `body`
+  /// with its bytes times the mask's (`div255(c × m)`) — or as it is where
+  /// the mask is fully opaque under a constant run.
+  private func blendClipped(_ piece: Coverage, mask: Int, columns: Range<Int>, runs: UnsafeBufferPointer<CoverageSpans>,
+                            scratch: BandScratch, rows: Range<Int>, into band: UnsafeMutablePointer<UInt8>,
+                            clip: Range<Int>?,
+                            _ body: (UnsafeMutablePointer<UInt8>, CoverageSpans.Span, UnsafePointer<UInt8>?) -> Void) {
+    let width = self.width
+    let columns = columns.clamped(to: clip ?? 0..<width)
+    guard !columns.isEmpty else { return }
+    let maskRows = scratch.maskRows, product = scratch.product
+    for row in 0..<rows.count { (maskRows + row * width + columns.lowerBound).update(repeating: 0, count: columns.count) }
+    blend(runs[mask], cursor: scratch.cursors + mask, rows: rows, into: maskRows, bytesPerPixel: 1, clip: columns) {
+      pixels, span, bytes in
+      if let bytes { pixels.update(from: bytes, count: Int(span.count)) } else {
+        pixels.update(repeating: span.value, count: Int(span.count))
+      }
+    }
+    blend(piece, runs: runs, scratch: scratch, rows: rows, into: band, clip: columns) { pixels, span, bytes in
+      let n = Int(span.count)
+      let m = maskRows + (Int(span.y) - rows.lowerBound) * width + Int(span.x)
+      if bytes == nil {
+        // Eight mask bytes at a time: a constant run under an opaque mask stays constant.
+        var i = 0
+        let raw = UnsafeRawPointer(m)
+        while i + 8 <= n && raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) == .max { i += 8 }
+        while i < n && m[i] == 255 { i += 1 }
+        if i == n { return body(pixels, span, nil) }
+      }
+      multiplyCoverage(product, bytes, UnsafePointer(m), constant: span.value, count: n)
+      var varying = span
+      varying.offset = 0
+      body(pixels, varying, UnsafePointer(product))
     }
   }
 
@@ -539,6 +608,8 @@ final class BandScratch {
   let source: UnsafeMutablePointer<UInt8>
   /// One row of coverage bytes.
   let constant: UnsafeMutablePointer<UInt8>
+  /// One row of coverage bytes: a clipped run's, times its clip's.
+  let product: UnsafeMutablePointer<UInt8>
   /// A band of coverage bytes (`width × bandHeight`): a mask's, at the end of its group.
   let maskRows: UnsafeMutablePointer<UInt8>
 
@@ -562,6 +633,7 @@ final class BandScratch {
     groups = (0..<depth).map { _ in .allocate(capacity: band) }
     source = .allocate(capacity: 4 * width)
     constant = .allocate(capacity: width)
+    product = .allocate(capacity: width)
     maskRows = .allocate(capacity: width * bandHeight)
   }
 
@@ -570,6 +642,7 @@ final class BandScratch {
     source.deallocate()
     cursors.deallocate()
     constant.deallocate()
+    product.deallocate()
     maskRows.deallocate()
   }
 

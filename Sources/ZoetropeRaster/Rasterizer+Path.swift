@@ -27,9 +27,12 @@ extension Rasterizer {
   /// on the canvas. Axis-aligned rectangles need no edges; under a
   /// perspective transform the geometry is clipped against the plane just in
   /// front of the viewer before it is projected.
+  ///
+  /// `rows` limits the shape to those device rows (what a mask needs of
+  /// itself over the one piece it clips).
   package static func shape(of path: Path, fillRule: FillRule, transform: Transform3D, canvas: Canvas,
-                            scratch: RasterScratch? = nil) -> ShapeCoverage? {
-    if transform.isAffine, transform.m12 == 0, transform.m21 == 0, let rect = path.axisAlignedRectangle {
+                            rows: Range<Int>? = nil, scratch: RasterScratch? = nil) -> ShapeCoverage? {
+    if rows == nil, transform.isAffine, transform.m12 == 0, transform.m21 == 0, let rect = path.axisAlignedRectangle {
       let t = transform.affineTransform
       let a = t.transform(Point(x: rect.minX, y: rect.minY)), b = t.transform(Point(x: rect.maxX, y: rect.maxY))
       if a.isFinite && b.isFinite {
@@ -47,7 +50,7 @@ extension Rasterizer {
     } else {
       lines = project(drawn.flattened(tolerance: tolerance / deviceScale(of: transform)), through: transform)
     }
-    return shape(of: lines, fillRule: fillRule, canvasWidth: canvas.width, canvasHeight: canvas.height,
+    return shape(of: lines, fillRule: fillRule, canvasWidth: canvas.width, canvasHeight: canvas.height, rows: rows,
                  scratch: scratch)
   }
 

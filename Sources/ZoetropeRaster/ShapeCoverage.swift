@@ -25,6 +25,9 @@ package struct ShapeCoverage: Sendable {
 
   /// The pieces, each on rows below the previous one's.
   package var pieces: [Piece]
+  /// A clip the coverage is multiplied by (`div255(c × clip)`), applied
+  /// where the shape is drawn; `nil` for none.
+  package var clip: ClipMask?
 
   /// A shape of one piece.
   package init(_ piece: Piece) { pieces = [piece] }
@@ -33,8 +36,14 @@ package struct ShapeCoverage: Sendable {
   package init(pieces: [Piece]) { self.pieces = pieces }
 
   /// The shape's runs, resolved now (a rectangle's and a list's the same
-  /// bytes the band playback blends).
+  /// bytes the band playback blends), priced against `scratch`'s budget
+  /// (none past it: the overrun is recorded there).
   package func runs(scratch: RasterScratch? = nil) -> CoverageSpans {
+    if let clip {
+      var unclipped = self
+      unclipped.clip = nil
+      return clip.clip(unclipped.runs(scratch: scratch))
+    }
     if pieces.count == 1, case .runs(let runs) = pieces[0] { return runs }
     var result = CoverageSpans()
     for piece in pieces {
@@ -43,6 +52,10 @@ package struct ShapeCoverage: Sendable {
       case .rectangle(let rectangle): rectangle.appendRuns(to: &result)
       case .runs(let runs): result.append(runs)
       }
+    }
+    // Held until playback (a clip's, a mask's): priced like any coverage.
+    if let budget = scratch?.budget, !budget.spend(coverage: result, on: "resolving its coverage") {
+      return CoverageSpans()
     }
     return result
   }
@@ -63,7 +76,8 @@ package struct ShapeCoverage: Sendable {
       maxX = Swift.max(maxX, r.maxX); maxY = Swift.max(maxY, r.maxY)
     }
     guard minX < maxX, minY < maxY else { return DeviceRect(width: 0, height: 0) }
-    return DeviceRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+    let own = DeviceRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+    return clip.map { own.intersection(DeviceRect($0.runs)) } ?? own
   }
 
   /// The bytes the shape holds until playback (priced against the frame's budget).
