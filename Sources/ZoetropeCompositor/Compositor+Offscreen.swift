@@ -41,7 +41,7 @@ extension Compositor {
         opaque(y + region.y).map { ($0.lowerBound - region.x)..<($0.upperBound - region.x) }
       }
     }
-    var image = list.alpha(in: touched, opaque: known, isCancelled: { !budget.isWithin })
+    var image = list.alpha(in: touched, opaque: known, scratch: context.scratch, isCancelled: { !budget.isWithin })
     guard budget.isWithin else { return nil }
     image.rect.x += region.x
     image.rect.y += region.y

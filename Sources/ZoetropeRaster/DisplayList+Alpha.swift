@@ -19,20 +19,28 @@ extension DisplayList {
   /// band by band on one thread: the same bytes the frame's alpha channel
   /// would hold. Bands follow the edge buckets (16 rows), so no edge is cut.
   ///
+  /// `scratch` lends its cells (a frame's shadows play one list after
+  /// another: the cells are zeroed once, not once a shadow).
+  ///
   /// `opaque(y)` may name, for device row `y`, columns the caller knows to
   /// be opaque (a layer's opaque background, which nothing drawn over it can
   /// make less so): where a band's rows share such columns they are set to
   /// 255 and only the columns either side are played. `isCancelled` is
   /// asked before each band; once it returns true the rows not played stay
   /// transparent (the caller drops the image).
-  package func alpha(in rect: DeviceRect, opaque: ((Int) -> Range<Int>?)? = nil,
+  package func alpha(in rect: DeviceRect, opaque: ((Int) -> Range<Int>?)? = nil, scratch raster: RasterScratch? = nil,
                      isCancelled: (() -> Bool)? = nil) -> AlphaImage {
     let area = rect.intersection(DeviceRect(width: width, height: height))
-    var bytes = [UInt8](repeating: 0, count: area.width * area.height)
+    // Every byte is written below (played, or known opaque); a cancelled
+    // image is dropped by the caller.
+    var bytes = [UInt8](unsafeUninitializedCapacity: area.width * area.height) { buffer, count in
+      buffer.initialize(repeating: 0)
+      count = buffer.count
+    }
     guard !area.isEmpty else { return AlphaImage(rect: area, bytes: bytes) }
     let bandHeight = DisplayList.bandHeight
     let scratch = BandScratch(width: width, bandHeight: bandHeight, depth: groupDepth, runCount: runs.count,
-                              samplesImages: !imagePaints.isEmpty)
+                              samplesImages: !imagePaints.isEmpty, cells: raster?.cells(width: width))
     let band = UnsafeMutablePointer<UInt8>.allocate(capacity: 4 * width * bandHeight)
     defer { band.deallocate() }
     var top = area.y

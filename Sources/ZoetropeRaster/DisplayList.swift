@@ -623,10 +623,13 @@ final class BandScratch {
   /// Cells for rasterizing a band of edges.
   let cells: BandCells
 
-  init(width: Int, bandHeight: Int, depth: Int, runCount: Int, samplesImages: Bool = false) {
+  /// Scratch for bands of `bandHeight` rows of a `width`-pixel drawing with
+  /// groups nested `depth` deep and `runCount` run sets; `cells` may be lent
+  /// (all zero, for at least that width and height), else new ones are made.
+  init(width: Int, bandHeight: Int, depth: Int, runCount: Int, samplesImages: Bool = false, cells: BandCells? = nil) {
     self.runCount = runCount
     images = samplesImages ? ImageScratch(width: width) : nil
-    cells = BandCells(width: width, rows: bandHeight)
+    self.cells = cells ?? BandCells(width: width, rows: bandHeight)
     cursors = .allocate(capacity: Swift.max(runCount, 1))
     cursors.initialize(repeating: 0, count: Swift.max(runCount, 1))
     let band = 4 * width * bandHeight
