@@ -42,26 +42,14 @@ struct CellGrid {
       let step = Double(dx) / Double(dy) * 256
       var boundaryX = Double(x0) + Double(((rowA &+ 1) &<< 8) &- y0) * (step / 256)
       var xa = x0, height = ((rowA &+ 1) &<< 8) &- y0
-      if rowA >= topRow && rowB <= bottomRow {
-        // The piece lies in the band (always, when bands follow the buckets).
-        for _ in rowA..<rowB {
-          let xb = CellGrid.rounded(boundaryX)
-          depositRow(line, words, xa, xb, height: height, winding: winding, heightPerX: heightPerX)
-          xa = xb
-          height = 256
-          boundaryX += step
-          line += stride
-          words += wordsPerRow
-        }
-        depositRow(line, words, xa, x1, height: y1 &- (rowB &<< 8), winding: winding, heightPerX: heightPerX)
-        continue
-      }
-      // A band that cuts the piece: the same steps, depositing only the band's rows.
+      // Every row of the piece is stepped (also those above a band that cuts
+      // it), and only the band's rows are deposited.
       for row in rowA...rowB {
-        let xb = row == rowB ? x1 : CellGrid.rounded(boundaryX)
-        let rowHeight = row == rowB ? y1 &- Swift.max(row &<< 8, y0) : height
+        let last = row == rowB
+        let xb = last ? x1 : CellGrid.rounded(boundaryX)
         if row >= topRow && row <= bottomRow {
-          depositRow(line, words, xa, xb, height: rowHeight, winding: winding, heightPerX: heightPerX)
+          depositRow(line, words, xa, xb, height: last ? y1 &- Swift.max(row &<< 8, y0) : height, winding: winding,
+                     heightPerX: heightPerX)
         }
         xa = xb
         height = 256

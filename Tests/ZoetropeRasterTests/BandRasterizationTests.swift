@@ -8,19 +8,9 @@ import ZoetropeRaster
 @Suite struct BandRasterizationTests {
   /// Random curvy shapes, some with a rectangle inside (even-odd holes), on a 72 × 50 canvas.
   static func shapes(count: Int, seed: UInt64) -> [(ShapeCoverage, FillRule)] {
-    var state = seed
-    func next() -> Double {
-      state = state &* 6364136223846793005 &+ 1442695040888963407
-      return Double(state >> 11) / Double(1 << 53)
-    }
+    var paths = RandomPaths(seed: seed, width: 90, height: 70)
     return (0..<count).compactMap { trial in
-      var path = Path()
-      path.move(to: Point(x: next() * 90 - 10, y: next() * 70 - 10))
-      for _ in 0..<5 {
-        path.addCurve(to: Point(x: next() * 90 - 10, y: next() * 70 - 10), control1: Point(x: next() * 90, y: next() * 70),
-                      control2: Point(x: next() * 90, y: next() * 70))
-      }
-      if trial % 3 == 0 { path.addPath(.rect(Rect(x: 4.3, y: 6.7, width: 50.2, height: 30.9))) }
+      let path = paths.path(trial, curves: 5, rectangle: Rect(x: 4.3, y: 6.7, width: 50.2, height: 30.9))
       let rule: FillRule = trial % 2 == 0 ? .nonZero : .evenOdd
       return Rasterizer.shape(of: path.flattened(tolerance: 0.05), fillRule: rule, canvasWidth: 72, canvasHeight: 50)
         .map { ($0, rule) }

@@ -174,19 +174,9 @@ import ZoetropeRaster
 @Suite struct CoverageSpansTests {
   @Test func spansEqualTheDenseMaskOnEveryShape() throws {
     let scratch = RasterScratch()
-    var state: UInt64 = 3
-    func next() -> Double {
-      state = state &* 6364136223846793005 &+ 1442695040888963407
-      return Double(state >> 11) / Double(1 << 53)
-    }
+    var paths = RandomPaths(seed: 3, width: 80, height: 60)
     for trial in 0..<40 {
-      var path = Path()
-      path.move(to: Point(x: next() * 80 - 10, y: next() * 60 - 10))
-      for _ in 0..<6 {
-        path.addCurve(to: Point(x: next() * 80 - 10, y: next() * 60 - 10), control1: Point(x: next() * 80, y: next() * 60),
-                      control2: Point(x: next() * 80, y: next() * 60))
-      }
-      if trial % 3 == 0 { path.addPath(.rect(Rect(x: 5, y: 5, width: 50, height: 30))) }
+      let path = paths.path(trial, curves: 6, rectangle: Rect(x: 5, y: 5, width: 50, height: 30))
       let lines = path.flattened(tolerance: 0.05)
       let rule: FillRule = trial % 2 == 0 ? .nonZero : .evenOdd
       let dense = Rasterizer.coverage(of: lines, fillRule: rule, canvasWidth: 64, canvasHeight: 48)
