@@ -71,8 +71,13 @@ extension EdgeList {
   /// filling) on a canvas of `canvasWidth × canvasHeight`, within `rows`
   /// when given; `nil` when none of the shape lands there, or when a point is
   /// not finite (the shape then has no defined area and covers nothing).
+  ///
+  /// The pieces are priced against `budget` before they are made (an edge
+  /// running down a tall canvas is a piece per bucket it crosses, so many
+  /// long edges could otherwise take memory no segment budget foresaw);
+  /// `nil`, and the overrun recorded there, when they do not fit.
   package init?(_ polylines: [Polyline], fillRule: FillRule, canvasWidth: Int, canvasHeight: Int,
-                rows: Range<Int>? = nil) {
+                rows: Range<Int>? = nil, budget: FrameBudget? = nil) {
     var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
     var finite = true
     for line in polylines {
@@ -96,7 +101,7 @@ extension EdgeList {
     if minX >= Double(x0), maxX <= Double(x1), minY >= Double(y0), maxY <= Double(y1) {
       // Wholly inside: nothing to clip, every point rounded once.
       self.init(edges: EdgeList.unclipped(polylines, originX: x0), originX: x0, width: x1 - x0, rows: y0..<y1,
-                fillRule: fillRule)
+                fillRule: fillRule, budget: budget)
       if edges.isEmpty { return nil }
       return
     }
@@ -111,11 +116,11 @@ extension EdgeList {
       builder.add(previous, line.points[0])
     }
     guard !builder.edges.isEmpty else { return nil }
-    self.init(edges: builder.edges, originX: x0, width: x1 - x0, rows: y0..<y1, fillRule: fillRule)
+    self.init(edges: builder.edges, originX: x0, width: x1 - x0, rows: y0..<y1, fillRule: fillRule, budget: budget)
   }
 
   /// The list of whole (oriented, clipped, rounded) edges, cut into buckets.
-  init(edges whole: [Edge], originX: Int, width: Int, rows: Range<Int>, fillRule: FillRule) {
+  init?(edges whole: [Edge], originX: Int, width: Int, rows: Range<Int>, fillRule: FillRule, budget: FrameBudget?) {
     self.originX = originX
     self.width = width
     self.rows = rows
@@ -125,12 +130,16 @@ extension EdgeList {
     let bucketCount = (rows.upperBound - 1) / EdgeList.bucketRows - first + 1
     let shift = Int32(EdgeList.bucketShift)
     // Counting sort: pieces per bucket, then their places.
-    var starts = [Int32](repeating: 0, count: bucketCount + 1)
+    var counts = [Int](repeating: 0, count: bucketCount + 1)
     for e in whole {
       let top = Int(e.y0 >> shift) - first, bottom = Int((e.y1 - 1) >> shift) - first
-      for k in top...bottom { starts[k + 1] += 1 }
+      for k in top...bottom { counts[k + 1] += 1 }
     }
-    for k in 0..<bucketCount { starts[k + 1] += starts[k] }
+    for k in 0..<bucketCount { counts[k + 1] += counts[k] }
+    let total = counts[bucketCount]
+    let bytes = total * MemoryLayout<Edge>.stride + counts.count * MemoryLayout<Int32>.stride
+    guard total <= Int(Int32.max), budget?.spend(coverageBytes: bytes, on: "rasterizing it") ?? true else { return nil }
+    let starts = counts.map { Int32($0) }
     var next = starts
     var pieces = [Edge](repeating: Edge(x0: 0, y0: 0, x1: 0, y1: 0, winding: 0), count: Int(starts[bucketCount]))
     pieces.withUnsafeMutableBufferPointer { pieces in

@@ -59,9 +59,8 @@ package enum Rasterizer {
       return pieces.isEmpty ? nil : ShapeCoverage(pieces: pieces)
     }
     guard let list = EdgeList(polylines, fillRule: fillRule, canvasWidth: canvasWidth, canvasHeight: canvasHeight,
-                              rows: rows)
+                              rows: rows, budget: scratch?.budget)
     else { return nil }
-    if let budget = scratch?.budget, !budget.spend(coverageBytes: list.byteCount, on: "rasterizing it") { return nil }
     return ShapeCoverage(.edges(list))
   }
 }

@@ -205,6 +205,20 @@ import ZoetropeRaster
     #expect(!budget.spend(segments: Int.max, on: "c"))
   }
 
+  /// An edge is cut into a piece per 16-row bucket it crosses: ten thousand
+  /// edges running down a 16,384-row canvas would be ten million pieces. They
+  /// are counted and priced before any is made, and refused past the budget.
+  @Test func edgesCrossingManyBucketsArePricedBeforeTheyAreMade() {
+    let points = (0..<10_000).map { Point(x: Double($0 % 64), y: $0 % 2 == 0 ? 0 : 16_380) }
+    let zigzag = [Polyline(points: points, isClosed: true)]
+    let scratch = RasterScratch(budget: FrameBudget(limits: (segments: 1 << 30, dashes: 10, coverageBytes: 1 << 20)))
+    #expect(Rasterizer.shape(of: zigzag, fillRule: .evenOdd, canvasWidth: 64, canvasHeight: 16_384,
+                             scratch: scratch) == nil)
+    #expect(scratch.budget.overrun?.budget == .coverageBytes)
+    #expect(scratch.budget.overrun?.what == "rasterizing it")
+    #expect((scratch.budget.overrun?.requested ?? 0) > 10_000_000 * 20)
+  }
+
   /// Cancellation is asked before every piece of geometry.
   @Test func aCancelledBudgetDrawsNothingMore() {
     let budget = FrameBudget()
