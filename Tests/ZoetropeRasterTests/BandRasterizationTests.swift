@@ -39,4 +39,26 @@ import ZoetropeRaster
     }
     #expect(Self.render(edges, bandHeight: 5, threads: 3) == reference, "three threads")
   }
+
+  /// A shape under a clip is multiplied by the clip where it is drawn: the
+  /// bytes of the clip's intersection with the shape's runs made beforehand.
+  @Test func clippedShapesDrawnInBandsEqualTheirIntersection() {
+    let shapes = Self.shapes(count: 12, seed: 11)
+    let clipShape = Rasterizer.shape(of: Path.ellipse(in: Rect(x: 6.5, y: 3.25, width: 60, height: 41)).flattened(tolerance: 0.05),
+                                     fillRule: .nonZero, canvasWidth: 72, canvasHeight: 50)!
+    let clip = ClipMask(clipShape.runs(), parent: nil)
+    var drawn = DisplayList(width: 72, height: 50, background: Color(red: 1, green: 1, blue: 1, alpha: 1))
+    var intersected = drawn
+    for (index, (shape, _)) in shapes.enumerated() {
+      let color = Color(red: 0.2, green: Double(index % 4) / 3, blue: 0.7, alpha: 0.55)
+      var clipped = shape
+      clipped.clip = clip
+      drawn.fill(clipped, color: color, opacity: 1)
+      intersected.fill(ShapeCoverage(.runs(clip.clip(shape.runs()))), color: color, opacity: 1)
+    }
+    let reference = Self.render(intersected, bandHeight: 16)
+    for bandHeight in [1, 7, 16, 64] {
+      #expect(Self.render(drawn, bandHeight: bandHeight) == reference, "band height \(bandHeight)")
+    }
+  }
 }
