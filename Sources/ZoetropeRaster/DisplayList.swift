@@ -504,40 +504,67 @@ extension DisplayList {
   }
 
   /// ``blend(_:runs:scratch:rows:into:clip:_:)`` for `piece` multiplied by
-  /// the runs `runs[mask]`: the mask's coverage over the piece's columns is
-  /// laid out a row per band row, and each run of the piece reaches `body`
-  /// with its bytes times the mask's (`div255(c × m)`) — or as it is where
-  /// the mask is fully opaque under a constant run.
+  /// the runs `runs[mask]`: each run of the piece is cut where the mask's
+  /// runs on its row begin and end, and each part reaches `body` with its
+  /// bytes times the mask's (`div255(c × m)`): as it is under a fully opaque
+  /// constant mask run, as a constant run where both are constant, and not
+  /// at all where the mask has no run. Nothing is laid out per pixel: the
+  /// two sets of runs are walked side by side (the piece's runs come row by
+  /// row, left to right, as every kind of coverage hands them on).
   private func blendClipped(_ piece: Coverage, mask: Int, columns: Range<Int>, runs: UnsafeBufferPointer<CoverageSpans>,
                             scratch: BandScratch, rows: Range<Int>, into band: UnsafeMutablePointer<UInt8>,
                             clip: Range<Int>?,
                             _ body: (UnsafeMutablePointer<UInt8>, CoverageSpans.Span, UnsafePointer<UInt8>?) -> Void) {
-    let width = self.width
     let columns = columns.clamped(to: clip ?? 0..<width)
     guard !columns.isEmpty else { return }
-    let maskRows = scratch.maskRows, product = scratch.product
-    for row in 0..<rows.count { (maskRows + row * width + columns.lowerBound).update(repeating: 0, count: columns.count) }
-    blend(runs[mask], cursor: scratch.cursors + mask, rows: rows, into: maskRows, bytesPerPixel: 1, clip: columns) {
-      pixels, span, bytes in
-      if let bytes { pixels.update(from: bytes, count: Int(span.count)) } else {
-        pixels.update(repeating: span.value, count: Int(span.count))
+    let product = scratch.product
+    runs[mask].spans.withUnsafeBufferPointer { masks in
+      runs[mask].coverage.withUnsafeBufferPointer { maskBytes in
+        guard let last = masks.last, Int(last.y) >= rows.lowerBound, Int(masks[0].y) < rows.upperBound else { return }
+        // The mask's first run on or below the band, walked on from the last band.
+        let top = Int32(rows.lowerBound)
+        var next = scratch.cursors[mask]
+        while next < masks.count && masks[next].y < top { next += 1 }
+        scratch.cursors[mask] = next
+        blend(piece, runs: runs, scratch: scratch, rows: rows, into: band, clip: columns) { pixels, span, bytes in
+          let start = span.x, end = span.x + span.count
+          // Runs ending before this one cannot reach the piece's later runs either.
+          while next < masks.count
+            && (masks[next].y < span.y || (masks[next].y == span.y && masks[next].x + masks[next].count <= start))
+          {
+            next += 1
+          }
+          var k = next
+          while k < masks.count && masks[k].y == span.y && masks[k].x < end {
+            let m = masks[k]
+            k += 1
+            let low = Swift.max(start, m.x), high = Swift.min(end, m.x + m.count)
+            guard low < high else { continue }
+            var part = span
+            part.x = low
+            part.count = high - low
+            let n = Int(high - low), skip = Int(low - start)
+            let partBytes = bytes.map { $0 + skip }
+            if m.offset < 0 {
+              if m.value == 255 {
+                body(pixels + 4 * skip, part, partBytes)
+                continue
+              }
+              guard let partBytes else {
+                part.value = UInt8(truncatingIfNeeded: div255(UInt32(span.value) * UInt32(m.value)))
+                if part.value > 0 { body(pixels + 4 * skip, part, nil) }
+                continue
+              }
+              multiplyCoverage(product, nil, partBytes, constant: m.value, count: n)
+            } else {
+              let under = maskBytes.baseAddress! + Int(m.offset + low - m.x)
+              multiplyCoverage(product, partBytes, under, constant: span.value, count: n)
+            }
+            part.offset = 0
+            body(pixels + 4 * skip, part, UnsafePointer(product))
+          }
+        }
       }
-    }
-    blend(piece, runs: runs, scratch: scratch, rows: rows, into: band, clip: columns) { pixels, span, bytes in
-      let n = Int(span.count)
-      let m = maskRows + (Int(span.y) - rows.lowerBound) * width + Int(span.x)
-      if bytes == nil {
-        // Eight mask bytes at a time: a constant run under an opaque mask stays constant.
-        var i = 0
-        let raw = UnsafeRawPointer(m)
-        while i + 8 <= n && raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) == .max { i += 8 }
-        while i < n && m[i] == 255 { i += 1 }
-        if i == n { return body(pixels, span, nil) }
-      }
-      multiplyCoverage(product, bytes, UnsafePointer(m), constant: span.value, count: n)
-      var varying = span
-      varying.offset = 0
-      body(pixels, varying, UnsafePointer(product))
     }
   }
 

@@ -322,7 +322,11 @@ extension CoverageSpans {
   mutating func appendBytes(_ bytes: UnsafePointer<UInt8>, count: Int, y: Int, x: Int) {
     guard count > 0 else { return }
     let offset = coverage.count
-    coverage.append(contentsOf: UnsafeBufferPointer(start: bytes, count: count))
+    // One byte (a rectangle's side, most soft edges' pixels) without the
+    // generic copy's set-up.
+    if count == 1 { coverage.append(bytes.pointee) } else {
+      coverage.append(contentsOf: UnsafeBufferPointer(start: bytes, count: count))
+    }
     spans.append(Span(y: Int32(y), x: Int32(x), count: Int32(count), offset: Int32(offset), value: 0))
   }
 }
