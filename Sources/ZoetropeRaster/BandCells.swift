@@ -103,8 +103,13 @@ package final class BandCells {
                         firstRow: rows.lowerBound)
     list.edges.withUnsafeBufferPointer { edges in
       list.bucketStarts.withUnsafeBufferPointer { starts in
-        grid.deposit(edges.baseAddress! + Int(starts[first]), count: Int(starts[last + 1] &- starts[first]),
-                     rows: rows)
+        // An edge is listed in every bucket it crosses: each bucket gives
+        // its rows only.
+        for k in first...last {
+          let top = (list.firstBucket + k) * EdgeList.bucketRows
+          let shared = rows.clamped(to: top..<(top + EdgeList.bucketRows))
+          grid.deposit(edges.baseAddress! + Int(starts[k]), count: Int(starts[k + 1] &- starts[k]), rows: shared)
+        }
       }
     }
   }

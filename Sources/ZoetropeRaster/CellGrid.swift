@@ -11,49 +11,42 @@ struct CellGrid {
   let wordsPerRow: Int
   let firstRow: Int
 
-  /// Deposits `count` edge pieces, each clipped to the device rows `rows`.
+  /// Deposits the parts of `count` edges within the device rows `rows`.
   ///
-  /// Where a piece crosses a row boundary its x is stepped from the piece's
-  /// start in double precision (`x0 + (y − y0) × dx / dy`, one division a
-  /// piece, an addition a row) and rounded to the grid (``rounded(_:)``).
-  /// The steps always start at the piece's first row, also when a band
-  /// begins below it, so a piece gives each row the same values however the
-  /// frame is banded; a piece lies within one bucket (16 rows), so a band
-  /// that splits it skips at most a few steps. IEEE arithmetic makes the
-  /// bytes the same on every machine.
+  /// Where an edge crosses a row boundary y its x is worked out from the
+  /// edge's own end points in double precision (`x0 + (y − y0) × dx / dy`)
+  /// and rounded to the grid (``rounded(_:)``) — from the edge, not from
+  /// where a band or bucket begins — so every row gets the same values
+  /// however the frame is banded and wherever the shape's buckets fall: a
+  /// shape moved by whole pixels gets the same bytes, moved. IEEE
+  /// arithmetic makes them the same on every machine.
   @inline(__always)
   func deposit(_ edges: UnsafePointer<EdgeList.Edge>, count: Int, rows: Range<Int>) {
     let topRow = rows.lowerBound, bottomRow = rows.upperBound &- 1
     for i in 0..<count {
       let e = edges[i]
       let x0 = Int(e.x0), y0 = Int(e.y0), x1 = Int(e.x1), y1 = Int(e.y1), winding = Int(e.winding)
-      let rowA = y0 &>> 8, rowB = (y1 &- 1) &>> 8
-      guard rowB >= topRow && rowA <= bottomRow else { continue }
+      let firstRow = y0 &>> 8, lastRow = (y1 &- 1) &>> 8
+      let rowA = Swift.max(firstRow, topRow), rowB = Swift.min(lastRow, bottomRow)
+      guard rowA <= rowB else { continue }
       let dx = x1 &- x0, dy = y1 &- y0
-      // Height per unit of x (infinite for a vertical piece, which never crosses a pixel's side).
+      // Height per unit of x (infinite for a vertical edge, which never crosses a pixel's side).
       let heightPerX = Double(dy) / Double(dx < 0 ? 0 &- dx : dx)
-      var line = cells + (rowA &- firstRow) &* stride
-      var words = touched + (rowA &- firstRow) &* wordsPerRow
-      if rowA == rowB {
-        // Within one row (most pieces of curves, glyphs and strokes).
+      var line = cells + (rowA &- self.firstRow) &* stride
+      var words = touched + (rowA &- self.firstRow) &* wordsPerRow
+      if firstRow == lastRow {
+        // Within one row (most edges of curves, glyphs and strokes).
         depositRow(line, words, x0, x1, height: dy, winding: winding, heightPerX: heightPerX)
         continue
       }
-      let step = Double(dx) / Double(dy) * 256
-      var boundaryX = Double(x0) + Double(((rowA &+ 1) &<< 8) &- y0) * (step / 256)
-      var xa = x0, height = ((rowA &+ 1) &<< 8) &- y0
-      // Every row of the piece is stepped (also those above a band that cuts
-      // it), and only the band's rows are deposited.
+      let slope = Double(dx) / Double(dy), origin = Double(x0)
+      var xa = rowA == firstRow ? x0 : CellGrid.rounded(origin + Double((rowA &<< 8) &- y0) * slope)
       for row in rowA...rowB {
-        let last = row == rowB
-        let xb = last ? x1 : CellGrid.rounded(boundaryX)
-        if row >= topRow && row <= bottomRow {
-          depositRow(line, words, xa, xb, height: last ? y1 &- Swift.max(row &<< 8, y0) : height, winding: winding,
-                     heightPerX: heightPerX)
-        }
+        let boundary = (row &+ 1) &<< 8
+        let xb = row == lastRow ? x1 : CellGrid.rounded(origin + Double(boundary &- y0) * slope)
+        let height = Swift.min(boundary, y1) &- Swift.max(row &<< 8, y0)
+        depositRow(line, words, xa, xb, height: height, winding: winding, heightPerX: heightPerX)
         xa = xb
-        height = 256
-        boundaryX += step
         line += stride
         words += wordsPerRow
       }

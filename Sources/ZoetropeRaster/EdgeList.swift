@@ -14,18 +14,21 @@ import ZoetropeGeometry
 /// depends only on the edges crossing it), parts left of the first column
 /// run down that column's left side and parts right of the last column down
 /// its right side, which changes no visible pixel's winding — then rounds
-/// the end points to the grid and cuts each edge where it crosses a bucket
-/// boundary (every ``bucketRows`` device rows), so that a band finds its
-/// edges without searching:
+/// the end points to the grid and lists each edge in every bucket (every
+/// ``bucketRows`` device rows) it crosses, so that a band finds its edges
+/// without searching:
 ///
-///     row 0   ┌──────╱──────┐  bucket 0: the edge's piece above the cut
+///     row 0   ┌──────╱──────┐  bucket 0 lists the edge: it deposits rows 0…15
 ///      …      │     ╱       │
-///     row 16  ├────●────────┤  cut at y = 16 · 256 (x rounded down on the
-///      …      │   ╱         │  grid, the same wherever the bands fall)
-///             └──╱──────────┘  bucket 1: the piece below
+///     row 16  ├────╱────────┤  bucket 1 lists it too: rows 16…
+///      …      │   ╱         │
+///             └──╱──────────┘
 ///
-/// Because the cuts do not depend on how the frame is banded, every pixel
-/// gets the same bytes at every band height and thread count.
+/// An edge is not cut where buckets or bands meet: the rasterizer works out
+/// where it crosses each row from its own end points. So every pixel gets
+/// the same bytes at every band height and thread count, and a shape moved
+/// by whole pixels (its edges the same, relative to its first column and
+/// moved by whole rows) gets the same bytes, moved.
 package struct EdgeList: Sendable {
   /// Fixed-point units per pixel: 8 fractional bits.
   package static let one = 256
@@ -34,9 +37,8 @@ package struct EdgeList: Sendable {
   /// log2 of a bucket's height in fixed-point units (16 rows × 256).
   static let bucketShift = 12
 
-  /// One piece of an edge, within one bucket: from (`x0`, `y0`) to
-  /// (`x1`, `y1`) with `y0 < y1` (fixed point), `winding` +1 where the
-  /// original edge ran down and −1 where it ran up.
+  /// An edge from (`x0`, `y0`) to (`x1`, `y1`) with `y0 < y1` (fixed
+  /// point), `winding` +1 where it ran down and −1 where it ran up.
   struct Edge: Sendable {
     var x0: Int32
     var y0: Int32
@@ -53,9 +55,9 @@ package struct EdgeList: Sendable {
   package let rows: Range<Int>
   /// How the winding turns into coverage.
   package let fillRule: FillRule
-  /// The pieces, bucket after bucket.
+  /// The edges, bucket after bucket (an edge once in each bucket it crosses).
   var edges: [Edge]
-  /// The pieces of bucket `firstBucket + k` are `edges[bucketStarts[k] ..< bucketStarts[k + 1]]`.
+  /// The edges of bucket `firstBucket + k` are `edges[bucketStarts[k] ..< bucketStarts[k + 1]]`.
   var bucketStarts: [Int32]
   /// The bucket of the shape's first row (`rows.lowerBound / bucketRows`).
   let firstBucket: Int
@@ -72,12 +74,17 @@ extension EdgeList {
   /// when given; `nil` when none of the shape lands there, or when a point is
   /// not finite (the shape then has no defined area and covers nothing).
   ///
+  /// With an `offset`, the polylines are in a frame whose origin lies at
+  /// device pixel `offset`: the edges are clipped and rounded there and then
+  /// moved by whole pixels, so the same polylines at another offset give
+  /// the same edges, moved (unless the canvas clips them differently).
+  ///
   /// The pieces are priced against `budget` before they are made (an edge
   /// running down a tall canvas is a piece per bucket it crosses, so many
   /// long edges could otherwise take memory no segment budget foresaw);
   /// `nil`, and the overrun recorded there, when they do not fit.
   package init?(_ polylines: [Polyline], fillRule: FillRule, canvasWidth: Int, canvasHeight: Int,
-                rows: Range<Int>? = nil, budget: FrameBudget? = nil) {
+                rows: Range<Int>? = nil, offset: (x: Int, y: Int) = (0, 0), budget: FrameBudget? = nil) {
     var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
     var finite = true
     for line in polylines {
@@ -88,24 +95,31 @@ extension EdgeList {
       }
     }
     guard finite, minX <= maxX, minY <= maxY else { return nil }
+    // The canvas in the polylines' frame.
+    let left = -offset.x, top = -offset.y, right = canvasWidth - offset.x, bottom = canvasHeight - offset.y
     // Clamp before converting: coordinates may be astronomically large.
-    let x0 = Swift.max(0, Int(Swift.min(Swift.max(minX, -1), Double(canvasWidth) + 1).rounded(.down)))
-    var y0 = Swift.max(0, Int(Swift.min(Swift.max(minY, -1), Double(canvasHeight) + 1).rounded(.down)))
-    let x1 = Swift.min(canvasWidth, Int(Swift.max(Swift.min(maxX, Double(canvasWidth) + 1), -1).rounded(.up)))
-    var y1 = Swift.min(canvasHeight, Int(Swift.max(Swift.min(maxY, Double(canvasHeight) + 1), -1).rounded(.up)))
+    func pixel(_ v: Double, _ low: Int, _ high: Int, _ rule: FloatingPointRoundingRule) -> Int {
+      Swift.min(Swift.max(Int(Swift.min(Swift.max(v, Double(low) - 1), Double(high) + 1).rounded(rule)), low), high)
+    }
+    let x0 = pixel(minX, left, right, .down), x1 = pixel(maxX, left, right, .up)
+    var y0 = pixel(minY, top, bottom, .down), y1 = pixel(maxY, top, bottom, .up)
     if let rows {
-      y0 = Swift.max(y0, rows.lowerBound)
-      y1 = Swift.min(y1, rows.upperBound)
+      // Compared in device rows: `rows` may be open-ended (Int.min, Int.max).
+      y0 = Swift.max(y0 + offset.y, rows.lowerBound) - offset.y
+      y1 = Swift.min(y1 + offset.y, rows.upperBound) - offset.y
     }
     guard x1 > x0, y1 > y0 else { return nil }
+    let shiftY = Int32(truncatingIfNeeded: offset.y * EdgeList.one)
+    let moved = (originX: x0 + offset.x, rows: (y0 + offset.y)..<(y1 + offset.y))
     if minX >= Double(x0), maxX <= Double(x1), minY >= Double(y0), maxY <= Double(y1) {
       // Wholly inside: nothing to clip, every point rounded once.
-      self.init(edges: EdgeList.unclipped(polylines, originX: x0), originX: x0, width: x1 - x0, rows: y0..<y1,
-                fillRule: fillRule, budget: budget)
+      self.init(edges: EdgeList.unclipped(polylines, originX: x0, shiftY: shiftY), originX: moved.originX,
+                width: x1 - x0, rows: moved.rows, fillRule: fillRule, budget: budget)
       if edges.isEmpty { return nil }
       return
     }
-    var builder = EdgeBuilder(originX: Double(x0), width: x1 - x0, top: Double(y0), bottom: Double(y1))
+    var builder = EdgeBuilder(originX: Double(x0), width: x1 - x0, top: Double(y0), bottom: Double(y1),
+                              shiftY: shiftY)
     for line in polylines where line.points.count > 1 {
       var previous = line.points[0]
       for p in line.points.dropFirst() {
@@ -116,10 +130,12 @@ extension EdgeList {
       builder.add(previous, line.points[0])
     }
     guard !builder.edges.isEmpty else { return nil }
-    self.init(edges: builder.edges, originX: x0, width: x1 - x0, rows: y0..<y1, fillRule: fillRule, budget: budget)
+    self.init(edges: builder.edges, originX: moved.originX, width: x1 - x0, rows: moved.rows, fillRule: fillRule,
+              budget: budget)
   }
 
-  /// The list of whole (oriented, clipped, rounded) edges, cut into buckets.
+  /// The list of whole (oriented, clipped, rounded) edges, each listed in
+  /// every bucket it crosses.
   init?(edges whole: [Edge], originX: Int, width: Int, rows: Range<Int>, fillRule: FillRule, budget: FrameBudget?) {
     self.originX = originX
     self.width = width
@@ -129,7 +145,7 @@ extension EdgeList {
     firstBucket = first
     let bucketCount = (rows.upperBound - 1) / EdgeList.bucketRows - first + 1
     let shift = Int32(EdgeList.bucketShift)
-    // Counting sort: pieces per bucket, then their places.
+    // Counting sort: entries per bucket, then their places.
     var counts = [Int](repeating: 0, count: bucketCount + 1)
     for e in whole {
       let top = Int(e.y0 >> shift) - first, bottom = Int((e.y1 - 1) >> shift) - first
@@ -141,31 +157,17 @@ extension EdgeList {
     guard total <= Int(Int32.max), budget?.spend(coverageBytes: bytes, on: "rasterizing it") ?? true else { return nil }
     let starts = counts.map { Int32($0) }
     var next = starts
-    var pieces = [Edge](repeating: Edge(x0: 0, y0: 0, x1: 0, y1: 0, winding: 0), count: Int(starts[bucketCount]))
-    pieces.withUnsafeMutableBufferPointer { pieces in
+    var entries = [Edge](repeating: Edge(x0: 0, y0: 0, x1: 0, y1: 0, winding: 0), count: total)
+    entries.withUnsafeMutableBufferPointer { entries in
       for e in whole {
-        let top = Int(e.y0 >> shift), bottom = Int((e.y1 - 1) >> shift)
-        guard top < bottom else {
-          pieces[Int(next[top - first])] = e
-          next[top - first] += 1
-          continue
-        }
-        // Cut at each bucket boundary the edge crosses, x rounded down on the grid.
-        let dx = Int(e.x1) - Int(e.x0), dy = Int(e.y1) - Int(e.y0)
-        var from = (x: e.x0, y: e.y0)
+        let top = Int(e.y0 >> shift) - first, bottom = Int((e.y1 - 1) >> shift) - first
         for k in top...bottom {
-          var to = (x: e.x1, y: e.y1)
-          if k < bottom {
-            let boundary = (k + 1) << EdgeList.bucketShift
-            to = (Int32(Int(e.x0) + floorDivide((boundary - Int(e.y0)) * dx, dy)), Int32(boundary))
-          }
-          pieces[Int(next[k - first])] = Edge(x0: from.x, y0: from.y, x1: to.x, y1: to.y, winding: e.winding)
-          next[k - first] += 1
-          from = to
+          entries[Int(next[k])] = e
+          next[k] += 1
         }
       }
     }
-    edges = pieces
+    edges = entries
     bucketStarts = starts
   }
 }
@@ -173,8 +175,8 @@ extension EdgeList {
 extension EdgeList {
   /// The edges of polylines that lie wholly within the shape's pixels
   /// (nothing to clip): each point rounded onto the grid once, as
-  /// ``EdgeBuilder`` rounds a point it keeps.
-  static func unclipped(_ polylines: [Polyline], originX: Int) -> [Edge] {
+  /// ``EdgeBuilder`` rounds a point it keeps, and moved down `shiftY`.
+  static func unclipped(_ polylines: [Polyline], originX: Int, shiftY: Int32) -> [Edge] {
     var count = 0
     for line in polylines { count += line.points.count }
     var edges: [Edge] = []
@@ -183,7 +185,7 @@ extension EdgeList {
     for line in polylines where line.points.count > 1 {
       line.points.withUnsafeBufferPointer { points in
         @inline(__always) func grid(_ p: Point) -> (Int32, Int32) {
-          (Int32((p.x - ox) * scale + 0.5), Int32(p.y * scale + 0.5))
+          (Int32((p.x - ox) * scale + 0.5), gridFloor(p.y * scale + 0.5) &+ shiftY)
         }
         let (fx, fy) = grid(points[0])
         var (px, py) = (fx, fy)
@@ -202,11 +204,13 @@ extension EdgeList {
   }
 }
 
-/// ⌊a / b⌋ for b > 0.
+/// ⌊v⌋ for a grid coordinate (|v| < 2³¹): a truncation and a correction
+/// below zero, where `rounded(.down)` would call the C library on a
+/// baseline x86-64 build.
 @inline(__always)
-func floorDivide(_ a: Int, _ b: Int) -> Int {
-  let q = a / b
-  return (a % b != 0 && a < 0) ? q - 1 : q
+func gridFloor(_ v: Double) -> Int32 {
+  let t = Int32(v)
+  return Double(t) > v ? t &- 1 : t
 }
 
 /// Clips segments to a shape's pixels and rounds them onto the fixed-point grid.
@@ -215,13 +219,16 @@ struct EdgeBuilder {
   let originX: Double, width: Int
   /// The rows kept, `top ..< bottom`.
   let top: Double, bottom: Double
+  /// Added to every rounded y: the frame's origin row, in fixed point.
+  let shiftY: Int32
   private(set) var edges: [EdgeList.Edge] = []
 
-  init(originX: Double, width: Int, top: Double, bottom: Double) {
+  init(originX: Double, width: Int, top: Double, bottom: Double, shiftY: Int32 = 0) {
     self.originX = originX
     self.width = width
     self.top = top
     self.bottom = bottom
+    self.shiftY = shiftY
   }
 
   /// Adds the segment `a → b` (device pixels, finite).
@@ -278,13 +285,13 @@ struct EdgeBuilder {
     }
   }
 
-  /// Rounds a clipped segment onto the grid (half up; every coordinate is
-  /// ≥ 0 here) and keeps it oriented downwards with its winding.
+  /// Rounds a clipped segment onto the grid (half up; every x is ≥ 0 here)
+  /// and keeps it oriented downwards with its winding.
   private mutating func addRounded(_ a: Point, _ b: Point) {
     let scale = Double(EdgeList.one)
     let maxX = Double(width) * scale
-    let ax = Int32(Swift.min(a.x * scale + 0.5, maxX)), ay = Int32(a.y * scale + 0.5)
-    let bx = Int32(Swift.min(b.x * scale + 0.5, maxX)), by = Int32(b.y * scale + 0.5)
+    let ax = Int32(Swift.min(a.x * scale + 0.5, maxX)), ay = gridFloor(a.y * scale + 0.5) &+ shiftY
+    let bx = Int32(Swift.min(b.x * scale + 0.5, maxX)), by = gridFloor(b.y * scale + 0.5) &+ shiftY
     if ay < by {
       edges.append(EdgeList.Edge(x0: ax, y0: ay, x1: bx, y1: by, winding: 1))
     } else if by < ay {

@@ -33,25 +33,41 @@ extension Rasterizer {
   package static func shape(of path: Path, fillRule: FillRule, transform: Transform3D, canvas: Canvas,
                             rows: Range<Int>? = nil, scratch: RasterScratch? = nil) -> ShapeCoverage? {
     if rows == nil, transform.isAffine, transform.m12 == 0, transform.m21 == 0, let rect = path.axisAlignedRectangle {
-      let t = transform.affineTransform
+      let (t, offset) = framed(transform.affineTransform)
       let a = t.transform(Point(x: rect.minX, y: rect.minY)), b = t.transform(Point(x: rect.maxX, y: rect.maxY))
       if a.isFinite && b.isFinite {
-        return rectangle(minX: Swift.min(a.x, b.x), minY: Swift.min(a.y, b.y), maxX: Swift.max(a.x, b.x),
-                         maxY: Swift.max(a.y, b.y), canvasWidth: canvas.width, canvasHeight: canvas.height)
+        return RectangleCoverage(minX: Swift.min(a.x, b.x), minY: Swift.min(a.y, b.y), maxX: Swift.max(a.x, b.x),
+                                 maxY: Swift.max(a.y, b.y), canvasWidth: canvas.width, canvasHeight: canvas.height,
+                                 offset: offset).map { ShapeCoverage(.rectangle($0)) }
       }
     }
     // Priced (and, when huge, cut down to what can reach the canvas) before
     // anything is flattened: see Rasterizer+Budget.swift.
     guard let (drawn, flattening) = affordableFill(path, transform: transform, canvas: canvas, budget: scratch?.budget)
     else { return nil }
-    let lines: [Polyline]
-    if transform.isAffine {
-      lines = drawn.flattened(tolerance: tolerance, transform: flattening)
-    } else {
-      lines = project(drawn.flattened(tolerance: tolerance / deviceScale(of: transform)), through: transform)
+    guard transform.isAffine else {
+      let lines = project(drawn.flattened(tolerance: tolerance / deviceScale(of: transform)), through: transform)
+      return shape(of: lines, fillRule: fillRule, canvasWidth: canvas.width, canvasHeight: canvas.height, rows: rows,
+                   scratch: scratch)
     }
-    return shape(of: lines, fillRule: fillRule, canvasWidth: canvas.width, canvasHeight: canvas.height, rows: rows,
-                 scratch: scratch)
+    let (local, offset) = framed(flattening)
+    return shape(of: drawn.flattened(tolerance: tolerance, transform: local), fillRule: fillRule,
+                 canvasWidth: canvas.width, canvasHeight: canvas.height, rows: rows, offset: offset, scratch: scratch)
+  }
+
+  /// `t` with the whole pixels of its translation taken out, and those
+  /// pixels: what is flattened and rounded under the first lands at the
+  /// second, so that a shape moved by whole pixels is the same shape, moved
+  /// (the bytes do not depend on where it lies). A translation beyond
+  /// ±2³⁰ pixels (off any canvas) or not finite is left in.
+  package static func framed(_ t: AffineTransform) -> (AffineTransform, (x: Int, y: Int)) {
+    let limit = Double(1 << 30)
+    guard t.tx.isFinite, t.ty.isFinite, Swift.abs(t.tx) < limit, Swift.abs(t.ty) < limit else { return (t, (0, 0)) }
+    let x = t.tx.rounded(.down), y = t.ty.rounded(.down)
+    var local = t
+    local.tx -= x
+    local.ty -= y
+    return (local, (Int(x), Int(y)))
   }
 
   /// The coverage of polylines in layer coordinates (already flattened, such
@@ -59,15 +75,14 @@ extension Rasterizer {
   /// the canvas.
   package static func shape(ofLayerPolylines polylines: [Polyline], fillRule: FillRule, transform: Transform3D,
                             canvas: Canvas, scratch: RasterScratch? = nil) -> ShapeCoverage? {
-    let lines: [Polyline]
-    if transform.isAffine {
-      let t = transform.affineTransform
-      lines = polylines.map { Polyline(points: $0.points.map(t.transform), isClosed: $0.isClosed) }
-    } else {
-      lines = project(polylines, through: transform)
+    guard transform.isAffine else {
+      return shape(of: project(polylines, through: transform), fillRule: fillRule, canvasWidth: canvas.width,
+                   canvasHeight: canvas.height, scratch: scratch)
     }
+    let (t, offset) = framed(transform.affineTransform)
+    let lines = polylines.map { Polyline(points: $0.points.map(t.transform), isClosed: $0.isClosed) }
     return shape(of: lines, fillRule: fillRule, canvasWidth: canvas.width, canvasHeight: canvas.height,
-                 scratch: scratch)
+                 offset: offset, scratch: scratch)
   }
 
   /// The coverage of a rounded rectangle under an axis-aligned transform:
@@ -95,7 +110,8 @@ extension Rasterizer {
                                    transform: Transform3D, canvas: Canvas,
                                    scratch: RasterScratch? = nil) -> ShapeCoverage? {
     guard transform.isAffine, transform.m12 == 0, transform.m21 == 0 else { return nil }
-    let t = transform.affineTransform
+    // Worked out in the shape's own frame (see ``framed(_:)``), rows moved to the device's.
+    let (t, offset) = framed(transform.affineTransform)
     let a = t.transform(Point(x: bounds.minX, y: bounds.minY)), b = t.transform(Point(x: bounds.maxX, y: bounds.maxY))
     let top = Swift.min(a.y, b.y), bottom = Swift.max(a.y, b.y)
     let left = Swift.min(a.x, b.x), right = Swift.max(a.x, b.x)
@@ -104,20 +120,22 @@ extension Rasterizer {
     let upperRows = upper * Swift.abs(t.d), lowerRows = lower * Swift.abs(t.d)
     guard top.isFinite, bottom.isFinite, left.isFinite, right.isFinite, upperRows.isFinite, lowerRows.isFinite
     else { return nil }
-    // Whole pixel rows clear of both corners.
-    let bandTop = Int(Swift.min(Swift.max(top + upperRows, -1), Double(canvas.height) + 1).rounded(.up))
-    let bandBottom = Int(Swift.min(Swift.max(bottom - lowerRows, -1), Double(canvas.height) + 1).rounded(.down))
+    // Whole pixel rows clear of both corners (in the frame: the canvas lies
+    // `offset.y` rows up).
+    let low = Double(-offset.y) - 1, high = Double(canvas.height - offset.y) + 1
+    let bandTop = Int(Swift.min(Swift.max(top + upperRows, low), high).rounded(.up))
+    let bandBottom = Int(Swift.min(Swift.max(bottom - lowerRows, low), high).rounded(.down))
     guard bandBottom > bandTop else { return nil }
     let lines = path.flattened(tolerance: tolerance, transform: t)
     var pieces: [ShapeCoverage.Piece] = []
-    for rows in [Int.min..<bandTop, bandBottom..<Int.max] {
+    for rows in [Int.min..<(bandTop + offset.y), (bandBottom + offset.y)..<Int.max] {
       if let corners = shape(of: lines, fillRule: .nonZero, canvasWidth: canvas.width, canvasHeight: canvas.height,
-                             rows: rows, scratch: scratch) {
+                             rows: rows, offset: offset, scratch: scratch) {
         pieces += corners.pieces
       }
       if rows.lowerBound == Int.min, let middle = RectangleCoverage(
         minX: left, minY: Double(bandTop), maxX: right, maxY: Double(bandBottom), canvasWidth: canvas.width,
-        canvasHeight: canvas.height)
+        canvasHeight: canvas.height, offset: offset)
       {
         pieces.append(.rectangle(middle))
       }

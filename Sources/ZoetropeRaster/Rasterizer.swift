@@ -34,23 +34,28 @@ package enum Rasterizer {
   /// `scratch`'s).
   ///
   /// `rows` limits the shape to those device rows (the rest of it still
-  /// counts for the winding of the rows kept).
+  /// counts for the winding of the rows kept). With an `offset`, the
+  /// polylines are in a frame whose origin lies at device pixel `offset`
+  /// (see ``EdgeList``): the same polylines at another offset give the same
+  /// bytes, moved, wherever the canvas does not clip them.
   package static func shape(
     of polylines: [Polyline], fillRule: FillRule, canvasWidth: Int, canvasHeight: Int, rows: Range<Int>? = nil,
-    scratch: RasterScratch? = nil
+    offset: (x: Int, y: Int) = (0, 0), scratch: RasterScratch? = nil
   ) -> ShapeCoverage? {
     // Rows only two vertical sides cross are a rectangle: no edges there.
     if rows == nil, let middle = straightMiddle(polylines) {
       var pieces: [ShapeCoverage.Piece] = []
-      for part in [Int.min..<middle.rows.lowerBound, middle.rows, middle.rows.upperBound..<Int.max] {
-        if part == middle.rows {
-          if let rectangle = RectangleCoverage(minX: middle.left, minY: Double(part.lowerBound), maxX: middle.right,
-                                               maxY: Double(part.upperBound), canvasWidth: canvasWidth,
-                                               canvasHeight: canvasHeight) {
+      // The middle rows in the polylines' frame; the parts above and below, in device rows.
+      let middleRows = (middle.rows.lowerBound + offset.y)..<(middle.rows.upperBound + offset.y)
+      for part in [Int.min..<middleRows.lowerBound, middleRows, middleRows.upperBound..<Int.max] {
+        if part == middleRows {
+          if let rectangle = RectangleCoverage(minX: middle.left, minY: Double(middle.rows.lowerBound),
+                                               maxX: middle.right, maxY: Double(middle.rows.upperBound),
+                                               canvasWidth: canvasWidth, canvasHeight: canvasHeight, offset: offset) {
             pieces.append(.rectangle(rectangle))
           }
         } else if let piece = shape(of: polylines, fillRule: fillRule, canvasWidth: canvasWidth,
-                                    canvasHeight: canvasHeight, rows: part, scratch: scratch) {
+                                    canvasHeight: canvasHeight, rows: part, offset: offset, scratch: scratch) {
           pieces += piece.pieces
         } else if scratch?.budget.isWithin == false {
           return nil
@@ -59,7 +64,7 @@ package enum Rasterizer {
       return pieces.isEmpty ? nil : ShapeCoverage(pieces: pieces)
     }
     guard let list = EdgeList(polylines, fillRule: fillRule, canvasWidth: canvasWidth, canvasHeight: canvasHeight,
-                              rows: rows, budget: scratch?.budget)
+                              rows: rows, offset: offset, budget: scratch?.budget)
     else { return nil }
     return ShapeCoverage(.edges(list))
   }

@@ -132,15 +132,21 @@ package struct RectangleCoverage: Sendable {
   let left: Int, top: Int, right: Int, bottom: Int
 
   /// The rectangle `minX…maxX × minY…maxY` clipped to a canvas; `nil` when
-  /// it covers no pixel of it.
-  package init?(minX: Double, minY: Double, maxX: Double, maxY: Double, canvasWidth: Int, canvasHeight: Int) {
-    let w = Double(canvasWidth), h = Double(canvasHeight)
+  /// it covers no pixel of it. With an `offset`, the coordinates are in a
+  /// frame whose origin lies at device pixel `offset`: the sides are rounded
+  /// there and moved by whole pixels (the same rectangle at another offset
+  /// gives the same bytes, moved, unless the canvas clips it differently).
+  package init?(minX: Double, minY: Double, maxX: Double, maxY: Double, canvasWidth: Int, canvasHeight: Int,
+                offset: (x: Int, y: Int) = (0, 0)) {
     guard !minX.isNaN, !maxX.isNaN, !minY.isNaN, !maxY.isNaN else { return nil }
-    func grid(_ v: Double, _ limit: Double) -> Int { Int(Swift.min(Swift.max(v, 0), limit) * 256 + 0.5) }
-    left = grid(minX, w)
-    right = grid(maxX, w)
-    top = grid(minY, h)
-    bottom = grid(maxY, h)
+    // Clamped to the canvas (`-shift ..< size - shift` in the frame), rounded, moved.
+    func grid(_ v: Double, _ shift: Int, _ size: Int) -> Int {
+      Int((Swift.min(Swift.max(v, Double(-shift)), Double(size - shift)) * 256 + 0.5).rounded(.down)) + shift * 256
+    }
+    left = grid(minX, offset.x, canvasWidth)
+    right = grid(maxX, offset.x, canvasWidth)
+    top = grid(minY, offset.y, canvasHeight)
+    bottom = grid(maxY, offset.y, canvasHeight)
     guard right > left, bottom > top else { return nil }
   }
 
