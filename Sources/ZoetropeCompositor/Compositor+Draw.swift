@@ -11,7 +11,8 @@ extension Compositor {
   static func clip(of p: LayerProperties, layerToDevice: Transform3D, inside inherited: ClipMask?,
                    context: Context) -> ClipMask? {
     guard p.masksToBounds else { return inherited }
-    let runs = RoundedBounds(p).spans(transform: layerToDevice, canvas: context.canvas, scratch: context.scratch)
+    let runs = RoundedBounds(p).spans(transform: layerToDevice, canvas: context.canvas, scratch: context.scratch,
+                                      cache: context.coverages)
     return ClipMask(runs, parent: inherited)
   }
 

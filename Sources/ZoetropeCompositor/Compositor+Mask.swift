@@ -36,11 +36,15 @@ extension Compositor {
     let color: Color
     switch (background, fill, stroke) {
     case (let b?, nil, false):
-      runs = RoundedBounds(m).spans(transform: layerToDevice, canvas: context.canvas, scratch: context.scratch)
+      runs = RoundedBounds(m).spans(transform: layerToDevice, canvas: context.canvas, scratch: context.scratch,
+                                    cache: context.coverages)
       color = b
     case (nil, let f?, false) where !m.masksToBounds:
-      runs = Rasterizer.shape(of: f.0, fillRule: f.1, transform: layerToDevice, canvas: context.canvas, rows: rows,
-                              scratch: context.scratch)?.runs(scratch: context.scratch)
+      runs = context.coverages.runs(of: f.0, fillRule: f.1, transform: layerToDevice, canvas: context.canvas,
+                                    rows: rows, scratch: context.scratch) {
+        Rasterizer.shape(of: f.0, fillRule: f.1, transform: layerToDevice, canvas: context.canvas, rows: rows,
+                         scratch: context.scratch)?.runs(scratch: context.scratch)
+      }
       color = f.2
     default:
       // Nothing the function knows, or more than one piece (or content of a

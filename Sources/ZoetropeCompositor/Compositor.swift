@@ -61,15 +61,19 @@ package enum Compositor {
     let shadowBudget: ShadowBudget
     /// The frame's shadow blurs, for shapes blurred again elsewhere in it.
     let blurs: BlurCache
+    /// The frame's resolved clips and masks, for shapes resolved again elsewhere in it.
+    let coverages: CoverageCache
 
     init(tree: PresentationTree, canvas: Rasterizer.Canvas, scratch: RasterScratch = RasterScratch(),
-         shadowNesting: Int = 0, shadowBudget: ShadowBudget = ShadowBudget(), blurs: BlurCache = BlurCache()) {
+         shadowNesting: Int = 0, shadowBudget: ShadowBudget = ShadowBudget(), blurs: BlurCache = BlurCache(),
+         coverages: CoverageCache = CoverageCache()) {
       self.tree = tree
       self.canvas = canvas
       self.scratch = scratch
       self.shadowNesting = shadowNesting
       self.shadowBudget = shadowBudget
       self.blurs = blurs
+      self.coverages = coverages
     }
   }
 

@@ -90,10 +90,23 @@ struct RoundedBounds {
     return Rasterizer.shape(of: outline, fillRule: .nonZero, transform: transform, canvas: canvas, scratch: scratch)
   }
 
+  /// How a ``CoverageCache`` tells the runs of an outline (made by
+  /// ``coverage(transform:canvas:scratch:)``) from those of a path filled alone.
+  static let cacheMethod = 1
+
   /// The coverage runs of the outline under `transform` (resolved now, for
-  /// a clip or a mask); `nil` when nothing lands on the canvas.
-  func spans(transform: Transform3D, canvas: Rasterizer.Canvas, scratch: RasterScratch?) -> CoverageSpans? {
-    coverage(transform: transform, canvas: canvas, scratch: scratch)?.runs(scratch: scratch)
+  /// a clip or a mask); `nil` when nothing lands on the canvas. With a
+  /// `cache`, the runs of an outline the frame resolved already, moved by
+  /// whole pixels, when they are the same.
+  func spans(transform: Transform3D, canvas: Rasterizer.Canvas, scratch: RasterScratch?,
+             cache: CoverageCache? = nil) -> CoverageSpans? {
+    guard let cache, !isEmpty else {
+      return coverage(transform: transform, canvas: canvas, scratch: scratch)?.runs(scratch: scratch)
+    }
+    return cache.runs(of: path, method: RoundedBounds.cacheMethod, transform: transform, canvas: canvas,
+                      scratch: scratch) {
+      coverage(transform: transform, canvas: canvas, scratch: scratch)?.runs(scratch: scratch)
+    }
   }
 
   /// The outline corner by corner: square corners are the rectangle's

@@ -58,17 +58,30 @@ extension Rasterizer {
   /// `t` with the whole pixels of its translation taken out, and those
   /// pixels: what is flattened and rounded under the first lands at the
   /// second, so that a shape moved by whole pixels is the same shape, moved
-  /// (the bytes do not depend on where it lies). A translation beyond
-  /// ±2³⁰ pixels (off any canvas) or not finite is left in.
+  /// (the bytes do not depend on where it lies). The fraction left is
+  /// snapped to ``translationGrid`` — far below what the 1/256-pixel grid
+  /// shows, and above the floating-point noise of adding positions — so that
+  /// two placements a whole number of pixels apart, up to that noise, frame
+  /// the same shape. A translation beyond ±2³⁰ pixels (off any canvas) or
+  /// not finite is left in.
   package static func framed(_ t: AffineTransform) -> (AffineTransform, (x: Int, y: Int)) {
     let limit = Double(1 << 30)
     guard t.tx.isFinite, t.ty.isFinite, Swift.abs(t.tx) < limit, Swift.abs(t.ty) < limit else { return (t, (0, 0)) }
-    let x = t.tx.rounded(.down), y = t.ty.rounded(.down)
+    // The fraction on the grid; one that rounds up to a whole pixel carries.
+    func split(_ v: Double) -> (Int, Double) {
+      let whole = v.rounded(.down)
+      let steps = ((v - whole) * translationGrid).rounded()
+      return steps == translationGrid ? (Int(whole) + 1, 0) : (Int(whole), steps / translationGrid)
+    }
+    let (x, fx) = split(t.tx), (y, fy) = split(t.ty)
     var local = t
-    local.tx -= x
-    local.ty -= y
-    return (local, (Int(x), Int(y)))
+    local.tx = fx
+    local.ty = fy
+    return (local, (x, y))
   }
+
+  /// Steps a pixel the fraction of a translation is snapped to (2²⁰).
+  package static let translationGrid = Double(1 << 20)
 
   /// The coverage of polylines in layer coordinates (already flattened, such
   /// as a stroke's outline) under `transform`; `nil` when nothing lands on

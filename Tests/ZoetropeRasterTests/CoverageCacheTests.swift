@@ -1,0 +1,85 @@
+// SPDX-License-Identifier: Apache-2.0
+// A frame's resolved clips and masks, kept: reused only where the copy is exact.
+
+import Testing
+import ZoetropeGeometry
+import ZoetropeRaster
+
+@Suite struct CoverageCacheTests {
+  static let canvas = Rasterizer.Canvas(width: 256, height: 200)
+  /// A rounded rectangle with an ellipse overlapping it (even-odd: a lens-shaped hole).
+  static let path: Path = {
+    var path = Path.roundedRect(Rect(x: 0, y: 0, width: 61.5, height: 40.25), cornerRadius: 9.5)
+    path.addPath(.ellipse(in: Rect(x: 30, y: 20, width: 35, height: 29)))
+    return path
+  }()
+
+  /// The runs of `path` under `t`, counting how often they are rasterized.
+  static func runs(_ cache: CoverageCache, _ t: Transform3D, rows: Range<Int>? = nil, made: inout Int)
+    -> CoverageSpans?
+  {
+    cache.runs(of: path, fillRule: .evenOdd, transform: t, canvas: canvas, rows: rows, scratch: nil) {
+      made += 1
+      return fresh(t, rows: rows)
+    }
+  }
+
+  static func fresh(_ t: Transform3D, rows: Range<Int>? = nil) -> CoverageSpans? {
+    Rasterizer.shape(of: path, fillRule: .evenOdd, transform: t, canvas: canvas, rows: rows)?.runs()
+  }
+
+  static func same(_ a: CoverageSpans?, _ b: CoverageSpans?) -> Bool {
+    guard let a, let b else { return a == nil && b == nil }
+    return a.coverage == b.coverage && a.spans.count == b.spans.count
+      && zip(a.spans, b.spans).allSatisfy { s, t in
+        s.x == t.x && s.y == t.y && s.count == t.count && s.offset == t.offset && s.value == t.value
+      }
+  }
+
+  static let turned = Transform3D(AffineTransform(a: 0.9, b: 0.3, c: -0.25, d: 1.1, tx: 20.375, ty: 31.8))
+
+  @Test func aShapeResolvedAgainMovedByWholePixelsIsTheFirstOnesRunsMoved() throws {
+    let cache = CoverageCache()
+    var made = 0
+    _ = Self.runs(cache, Self.turned, made: &made)
+    for (dx, dy) in [(37.0, -12.0), (101, 77), (3, 0), (0, 16), (150, 60)] {
+      let moved = Self.turned.concatenating(.translation(x: dx, y: dy, z: 0))
+      let reused = Self.runs(cache, moved, made: &made)
+      #expect(Self.same(reused, Self.fresh(moved)), "moved by \(dx), \(dy)")
+    }
+    #expect(made == 1)
+  }
+
+  @Test func aShapeMovedByAFractionOfAPixelIsRasterizedAgain() {
+    let cache = CoverageCache()
+    var made = 0
+    _ = Self.runs(cache, Self.turned, made: &made)
+    let moved = Self.turned.concatenating(.translation(x: 10.5, y: 3, z: 0))
+    #expect(Self.same(Self.runs(cache, moved, made: &made), Self.fresh(moved)))
+    #expect(made == 2)
+  }
+
+  @Test func shapesTheCanvasCouldClipAreNotKept() {
+    let cache = CoverageCache()
+    var made = 0
+    // Reaching past the right edge, then well inside: neither is reused.
+    let edge = Self.turned.concatenating(.translation(x: 190, y: 0, z: 0))
+    _ = Self.runs(cache, edge, made: &made)
+    _ = Self.runs(cache, edge, made: &made)
+    #expect(made == 2)
+    #expect(Self.same(Self.runs(cache, Self.turned, made: &made), Self.fresh(Self.turned)))
+    #expect(made == 3)
+  }
+
+  @Test func rowsAreKeptRelativeToTheShape() {
+    let cache = CoverageCache()
+    var made = 0
+    _ = Self.runs(cache, Self.turned, rows: 40..<60, made: &made)
+    let moved = Self.turned.concatenating(.translation(x: 9, y: 21, z: 0))
+    #expect(Self.same(Self.runs(cache, moved, rows: 61..<81, made: &made), Self.fresh(moved, rows: 61..<81)))
+    #expect(made == 1)
+    // Other rows of the moved shape are another shape.
+    #expect(Self.same(Self.runs(cache, moved, rows: 40..<60, made: &made), Self.fresh(moved, rows: 40..<60)))
+    #expect(made == 2)
+  }
+}
