@@ -4,7 +4,7 @@
 extension Path {
   /// One drawable piece of a path: a line or curve from `start`, with its
   /// subpath index. A close contributes a line back to the subpath's start.
-  struct Segment {
+  struct Segment: Sendable {
     var start: Point
     var element: Element
     var end: Point
@@ -40,8 +40,27 @@ extension Path {
   /// The total length of the path: every subpath, closing segments included.
   /// Curves are measured by 16-point Gauss–Legendre quadrature on pieces
   /// halved until the halves agree with the whole to 1e-9 relative (1e-7 px).
-  public var length: Double {
-    segments.reduce(0) { $0 + Path.length(of: $1, from: 0, to: 1) }
+  public var length: Double { Measurement(self).length }
+
+  /// A path's drawable segments and the arc length of each, measured once
+  /// (as ``length`` measures them) for cutting the path again and again.
+  public struct Measurement: Sendable {
+    /// The drawable segments, in order.
+    let segments: [Segment]
+    /// The arc length of each segment.
+    let lengths: [Double]
+    /// The sum of ``lengths`` (infinite or NaN for absurd coordinates).
+    public let length: Double
+
+    /// Measures every segment of `path`.
+    public init(_ path: Path) {
+      segments = path.segments
+      lengths = segments.map { Path.length(of: $0, from: 0, to: 1) }
+      length = lengths.reduce(0, +)
+    }
+
+    /// How many drawable segments the path has (what keeping this costs).
+    public var segmentCount: Int { segments.count }
   }
 
   /// The point at parameter t of a segment.

@@ -14,13 +14,25 @@ extension Path {
   ///     ├──────────┤            ├──────────┤        trimmed(0.25, 0.75):
   ///          ████████            █████              from 5 to 15 of 20
   public func trimmed(from start: Double, to end: Double) -> Path {
+    trimmed(from: start, to: end, measuring: { Measurement(self) })
+  }
+
+  /// ``trimmed(from:to:)`` with the path's lengths measured beforehand
+  /// (`measurement` must be `Measurement(self)`): animating `strokeEnd`
+  /// cuts the same path every frame, and measuring its curves costs more
+  /// than cutting them. The result is the same path, element for element.
+  public func trimmed(from start: Double, to end: Double, measurement: Measurement) -> Path {
+    trimmed(from: start, to: end, measuring: { measurement })
+  }
+
+  private func trimmed(from start: Double, to end: Double, measuring: () -> Measurement) -> Path {
     let start = start.isNaN ? 0 : Swift.min(Swift.max(start, 0), 1)
     let end = end.isNaN ? 1 : Swift.min(Swift.max(end, 0), 1)
     if start <= 0 && end >= 1 { return self }
     guard start < end else { return Path() }
-    let segments = self.segments
-    let lengths = segments.map { Path.length(of: $0, from: 0, to: 1) }
-    let total = lengths.reduce(0, +)
+    let measurement = measuring()
+    let segments = measurement.segments, lengths = measurement.lengths
+    let total = measurement.length
     guard total > 0, total.isFinite else { return Path() }
     let from = start * total, to = end * total
     var result = Path()

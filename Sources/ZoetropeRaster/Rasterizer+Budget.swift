@@ -43,7 +43,8 @@ extension Rasterizer {
   }
 
   /// The coverage of the stroke of `path` (in layer coordinates) under
-  /// `transform`: the path trimmed to `start…end` (fractions of its length),
+  /// `transform`: the path trimmed to `start…end` (fractions of its length,
+  /// measured once per path and kept across frames by ``MeasurementCache``),
   /// flattened in layer space within ``tolerance`` device pixels, dashed and
   /// stroked, then rasterized with the non-zero rule. `nil` when nothing
   /// lands on the canvas, or when the stroke does not fit the frame's
@@ -61,7 +62,9 @@ extension Rasterizer {
     let budget = scratch?.budget ?? FrameBudget()
     guard budget.isWithin else { return nil }
     let tolerance = Rasterizer.tolerance / deviceScale(of: transform)
-    var drawn = path.trimmed(from: start, to: end)
+    // A partial stroke cuts a path measured once per clip (see MeasurementCache).
+    var drawn = start > 0 || end < 1
+      ? path.trimmed(from: start, to: end, measurement: MeasurementCache.shared.measurement(of: path)) : path
     var estimate = drawn.flattenedSegmentEstimate(tolerance: tolerance)
     if estimate > cullingThreshold, style.dashPattern.isEmpty,
       let region = strokeRegion(style: style, transform: transform, canvas: canvas)

@@ -133,6 +133,28 @@ import ZoetropeGeometry
     #expect(abs(trimmed.length - 60) < 1e-9)
   }
 
+  @Test func aMeasurementTakenBeforehandCutsTheSamePath() {
+    var random = SeededRandom(state: 7)
+    for _ in 0..<40 {
+      var path = Path()
+      for subpath in 0..<3 {
+        path.move(to: Point(x: 300 * random.unit(), y: 300 * random.unit()))
+        for _ in 0..<4 {
+          let p = { Point(x: 300 * random.unit(), y: 300 * random.unit()) }
+          path.addCurve(to: p(), control1: p(), control2: p())
+          path.addLine(to: p())
+        }
+        if subpath == 1 { path.closeSubpath() }
+      }
+      let measurement = Path.Measurement(path)
+      #expect(measurement.length == path.length)
+      for _ in 0..<5 {
+        let a = random.unit(), b = random.unit()
+        #expect(path.trimmed(from: a, to: b, measurement: measurement) == path.trimmed(from: a, to: b))
+      }
+    }
+  }
+
   struct SeededRandom {
     var state: UInt64
     mutating func unit() -> Double {

@@ -1,0 +1,45 @@
+// SPDX-License-Identifier: Apache-2.0
+// Paths' arc lengths kept across frames, bounded, shared by all threads.
+
+import Synchronization
+import ZoetropeGeometry
+
+/// The ``Path/Measurement`` of every path trimmed lately, kept across frames:
+/// a stroke drawn on by animating `strokeEnd` measures its path once per
+/// clip instead of once per frame.
+///
+/// Bounded by segments kept: when a path would take it past
+/// ``maximumSegments`` the cache starts over, and a path of more than a
+/// quarter of that is measured and not kept. The pixels never depend on
+/// what is cached — a measurement is a pure function of its path, and a
+/// kept one is the same values the path would measure again.
+package final class MeasurementCache: Sendable {
+  /// The process's cache.
+  package static let shared = MeasurementCache()
+
+  private struct Entries {
+    var measurements: [Path: Path.Measurement] = [:]
+    var segments = 0
+  }
+  private let entries = Mutex(Entries())
+  /// The most segments kept (about 100 bytes each).
+  package static let maximumSegments = 200_000
+
+  package init() {}
+
+  /// `path`'s measurement, measured now unless kept.
+  package func measurement(of path: Path) -> Path.Measurement {
+    if let known = entries.withLock({ $0.measurements[path] }) { return known }
+    let measured = Path.Measurement(path)
+    let count = measured.segmentCount
+    guard count <= MeasurementCache.maximumSegments / 4 else { return measured }
+    entries.withLock { cache in
+      if cache.segments + count > MeasurementCache.maximumSegments { cache = Entries() }
+      if cache.measurements.updateValue(measured, forKey: path) == nil { cache.segments += count }
+    }
+    return measured
+  }
+
+  /// How many paths are kept (for tests).
+  package var count: Int { entries.withLock { $0.measurements.count } }
+}
