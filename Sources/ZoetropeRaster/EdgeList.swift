@@ -145,27 +145,45 @@ extension EdgeList {
     firstBucket = first
     let bucketCount = (rows.upperBound - 1) / EdgeList.bucketRows - first + 1
     let shift = Int32(EdgeList.bucketShift)
-    // Counting sort: entries per bucket, then their places.
-    var counts = [Int](repeating: 0, count: bucketCount + 1)
-    for e in whole {
-      let top = Int(e.y0 >> shift) - first, bottom = Int((e.y1 - 1) >> shift) - first
-      for k in top...bottom { counts[k + 1] += 1 }
-    }
-    for k in 0..<bucketCount { counts[k + 1] += counts[k] }
-    let total = counts[bucketCount]
-    let bytes = total * MemoryLayout<Edge>.stride + counts.count * MemoryLayout<Int32>.stride
-    guard total <= Int(Int32.max), budget?.spend(coverageBytes: bytes, on: "rasterizing it") ?? true else { return nil }
-    let starts = counts.map { Int32($0) }
-    var next = starts
-    var entries = [Edge](repeating: Edge(x0: 0, y0: 0, x1: 0, y1: 0, winding: 0), count: total)
-    entries.withUnsafeMutableBufferPointer { entries in
-      for e in whole {
-        let top = Int(e.y0 >> shift) - first, bottom = Int((e.y1 - 1) >> shift) - first
-        for k in top...bottom {
-          entries[Int(next[k])] = e
-          next[k] += 1
+    // Counting sort: entries per bucket, then their places. (Every edge
+    // has y0 < y1 within `rows`, so each loop below runs at least once.)
+    var starts = [Int32](repeating: 0, count: bucketCount + 1)
+    var total = 0
+    starts.withUnsafeMutableBufferPointer { counts in
+      let counts = counts.baseAddress!
+      whole.withUnsafeBufferPointer { whole in
+        for e in whole {
+          let top = Int(e.y0 >> shift) &- first, bottom = Int((e.y1 &- 1) >> shift) &- first
+          var k = top
+          while k <= bottom {
+            counts[k &+ 1] &+= 1
+            k &+= 1
+          }
+          total &+= bottom &- top &+ 1
         }
       }
+      for k in 0..<bucketCount { counts[k &+ 1] &+= counts[k] }
+    }
+    let bytes = total * MemoryLayout<Edge>.stride + starts.count * MemoryLayout<Int32>.stride
+    guard total <= Int(Int32.max), budget?.spend(coverageBytes: bytes, on: "rasterizing it") ?? true else { return nil }
+    var next = starts
+    let entries = [Edge](unsafeUninitializedCapacity: total) { entries, initialized in
+      guard let out = entries.baseAddress else { return }
+      next.withUnsafeMutableBufferPointer { next in
+        let next = next.baseAddress!
+        whole.withUnsafeBufferPointer { whole in
+          for e in whole {
+            var k = Int(e.y0 >> shift) &- first
+            let bottom = Int((e.y1 &- 1) >> shift) &- first
+            while k <= bottom {
+              (out + Int(next[k])).initialize(to: e)
+              next[k] &+= 1
+              k &+= 1
+            }
+          }
+        }
+      }
+      initialized = total
     }
     edges = entries
     bucketStarts = starts
@@ -177,30 +195,34 @@ extension EdgeList {
   /// (nothing to clip): each point rounded onto the grid once, as
   /// ``EdgeBuilder`` rounds a point it keeps, and moved down `shiftY`.
   static func unclipped(_ polylines: [Polyline], originX: Int, shiftY: Int32) -> [Edge] {
-    var count = 0
-    for line in polylines { count += line.points.count }
-    var edges: [Edge] = []
-    edges.reserveCapacity(count)
+    // A line of n points has at most n edges (its closing one included).
+    var capacity = 0
+    for line in polylines { capacity += line.points.count }
     let ox = Double(originX), scale = Double(EdgeList.one)
-    for line in polylines where line.points.count > 1 {
-      line.points.withUnsafeBufferPointer { points in
-        @inline(__always) func grid(_ p: Point) -> (Int32, Int32) {
-          (Int32((p.x - ox) * scale + 0.5), gridFloor(p.y * scale + 0.5) &+ shiftY)
-        }
-        let (fx, fy) = grid(points[0])
-        var (px, py) = (fx, fy)
-        for k in 1...points.count {
-          let (x, y) = k == points.count ? (fx, fy) : grid(points[k])
-          if py < y {
-            edges.append(Edge(x0: px, y0: py, x1: x, y1: y, winding: 1))
-          } else if y < py {
-            edges.append(Edge(x0: x, y0: y, x1: px, y1: py, winding: -1))
+    return [Edge](unsafeUninitializedCapacity: capacity) { edges, initialized in
+      var count = 0
+      for line in polylines where line.points.count > 1 {
+        line.points.withUnsafeBufferPointer { points in
+          @inline(__always) func grid(_ p: Point) -> (Int32, Int32) {
+            (Int32((p.x - ox) * scale + 0.5), gridFloor(p.y * scale + 0.5) &+ shiftY)
           }
-          (px, py) = (x, y)
+          let (fx, fy) = grid(points[0])
+          var (px, py) = (fx, fy)
+          for k in 1...points.count {
+            let (x, y) = k == points.count ? (fx, fy) : grid(points[k])
+            if py < y {
+              edges.initializeElement(at: count, to: Edge(x0: px, y0: py, x1: x, y1: y, winding: 1))
+              count &+= 1
+            } else if y < py {
+              edges.initializeElement(at: count, to: Edge(x0: x, y0: y, x1: px, y1: py, winding: -1))
+              count &+= 1
+            }
+            (px, py) = (x, y)
+          }
         }
       }
+      initialized = count
     }
-    return edges
   }
 }
 
