@@ -4,7 +4,7 @@
 extension Path {
   /// One drawable piece of a path: a line or curve from `start`, with its
   /// subpath index. A close contributes a line back to the subpath's start.
-  struct Segment: Sendable {
+  struct Segment {
     var start: Point
     var element: Element
     var end: Point
@@ -42,25 +42,24 @@ extension Path {
   /// halved until the halves agree with the whole to 1e-9 relative (1e-7 px).
   public var length: Double { Measurement(self).length }
 
-  /// A path's drawable segments and the arc length of each, measured once
-  /// (as ``length`` measures them) for cutting the path again and again.
+  /// The arc length of each drawable segment of a path, measured once (as
+  /// ``length`` measures them) for cutting the path again and again.
   public struct Measurement: Sendable {
-    /// The drawable segments, in order.
-    let segments: [Segment]
-    /// The arc length of each segment.
+    /// The arc length of each drawable segment, in order.
     let lengths: [Double]
-    /// The sum of ``lengths`` (infinite or NaN for absurd coordinates).
+    /// The sum of the segments' lengths (infinite or NaN for absurd coordinates).
     public let length: Double
 
     /// Measures every segment of `path`.
-    public init(_ path: Path) {
-      segments = path.segments
+    public init(_ path: Path) { self.init(path.segments) }
+
+    init(_ segments: [Segment]) {
       lengths = segments.map { Path.length(of: $0, from: 0, to: 1) }
       length = lengths.reduce(0, +)
     }
 
-    /// How many drawable segments the path has (what keeping this costs).
-    public var segmentCount: Int { segments.count }
+    /// How many segments were measured (what keeping this costs).
+    public var segmentCount: Int { lengths.count }
   }
 
   /// The point at parameter t of a segment.

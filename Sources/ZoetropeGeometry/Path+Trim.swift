@@ -14,24 +14,29 @@ extension Path {
   ///     ├──────────┤            ├──────────┤        trimmed(0.25, 0.75):
   ///          ████████            █████              from 5 to 15 of 20
   public func trimmed(from start: Double, to end: Double) -> Path {
-    trimmed(from: start, to: end, measuring: { Measurement(self) })
+    trimmed(from: start, to: end, measuring: { Measurement($0) })
   }
 
   /// ``trimmed(from:to:)`` with the path's lengths measured beforehand
-  /// (`measurement` must be `Measurement(self)`): animating `strokeEnd`
-  /// cuts the same path every frame, and measuring its curves costs more
-  /// than cutting them. The result is the same path, element for element.
+  /// (`measurement` must be `Measurement(self)`; one of another path's
+  /// segment count is ignored and the path measured again): animating
+  /// `strokeEnd` cuts the same path every frame, and measuring its curves
+  /// costs more than cutting them. The result is the same path, element for
+  /// element.
   public func trimmed(from start: Double, to end: Double, measurement: Measurement) -> Path {
-    trimmed(from: start, to: end, measuring: { measurement })
+    trimmed(from: start, to: end, measuring: { segments in
+      measurement.segmentCount == segments.count ? measurement : Measurement(segments)
+    })
   }
 
-  private func trimmed(from start: Double, to end: Double, measuring: () -> Measurement) -> Path {
+  private func trimmed(from start: Double, to end: Double, measuring: ([Segment]) -> Measurement) -> Path {
     let start = start.isNaN ? 0 : Swift.min(Swift.max(start, 0), 1)
     let end = end.isNaN ? 1 : Swift.min(Swift.max(end, 0), 1)
     if start <= 0 && end >= 1 { return self }
     guard start < end else { return Path() }
-    let measurement = measuring()
-    let segments = measurement.segments, lengths = measurement.lengths
+    let segments = self.segments
+    let measurement = measuring(segments)
+    let lengths = measurement.lengths
     let total = measurement.length
     guard total > 0, total.isFinite else { return Path() }
     let from = start * total, to = end * total

@@ -17,25 +17,43 @@ package final class MeasurementCache: Sendable {
   /// The process's cache.
   package static let shared = MeasurementCache()
 
+  /// A path as a key: hashed by its length and a few of its elements (a
+  /// long path is not hashed whole on every lookup — that could cost more
+  /// than measuring its lines), compared whole.
+  private struct Key: Hashable {
+    let path: Path
+
+    static func == (a: Key, b: Key) -> Bool { a.path == b.path }
+
+    func hash(into hasher: inout Hasher) {
+      let elements = path.elements
+      hasher.combine(elements.count)
+      for element in elements.prefix(4) { hasher.combine(element) }
+      for element in elements.suffix(4) { hasher.combine(element) }
+      if elements.count > 8 { hasher.combine(elements[elements.count / 2]) }
+    }
+  }
   private struct Entries {
-    var measurements: [Path: Path.Measurement] = [:]
+    var measurements: [Key: Path.Measurement] = [:]
     var segments = 0
   }
   private let entries = Mutex(Entries())
-  /// The most segments kept (about 100 bytes each).
+  /// The most segments kept: 8 bytes of length each, and the key's path
+  /// (usually the scene's own path, shared, not copied).
   package static let maximumSegments = 200_000
 
   package init() {}
 
   /// `path`'s measurement, measured now unless kept.
   package func measurement(of path: Path) -> Path.Measurement {
-    if let known = entries.withLock({ $0.measurements[path] }) { return known }
+    let key = Key(path: path)
+    if let known = entries.withLock({ $0.measurements[key] }) { return known }
     let measured = Path.Measurement(path)
     let count = measured.segmentCount
     guard count <= MeasurementCache.maximumSegments / 4 else { return measured }
     entries.withLock { cache in
       if cache.segments + count > MeasurementCache.maximumSegments { cache = Entries() }
-      if cache.measurements.updateValue(measured, forKey: path) == nil { cache.segments += count }
+      if cache.measurements.updateValue(measured, forKey: key) == nil { cache.segments += count }
     }
     return measured
   }

@@ -155,6 +155,13 @@ import ZoetropeGeometry
     }
   }
 
+  @Test func aMeasurementOfAnotherPathIsNotTrusted() {
+    let wave = Path(elements: [.moveTo(Point(x: 0, y: 0)),
+                               .curveTo(Point(x: 90, y: 0), control1: Point(x: 30, y: 60), control2: Point(x: 60, y: -60))])
+    let other = Path.Measurement(circle)
+    #expect(wave.trimmed(from: 0.2, to: 0.7, measurement: other) == wave.trimmed(from: 0.2, to: 0.7))
+  }
+
   struct SeededRandom {
     var state: UInt64
     mutating func unit() -> Double {
