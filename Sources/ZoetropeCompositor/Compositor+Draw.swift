@@ -28,7 +28,8 @@ extension Compositor {
                    ownClip: ClipMask?, tint: Color? = nil, context: Context, into frame: inout DisplayList) {
     let shape = RoundedBounds(p)
     if let background = p.backgroundColor, background.alpha > 0,
-      let coverage = shape.coverage(transform: layerToDevice, canvas: context.canvas, scratch: context.scratch)
+      let coverage = shape.coverage(transform: layerToDevice, canvas: context.canvas, scratch: context.scratch,
+                                    cache: context.coverages)
     {
       frame.fill(clipped(coverage, by: inheritedClip), color: background, opacity: opacity)
     }
@@ -37,15 +38,13 @@ extension Compositor {
     if let gradient = p.gradient, !shape.isEmpty, let paint = gradientPaint(gradient, bounds: p.bounds,
                                                                            layerToDevice: layerToDevice,
                                                                            opacity: opacity),
-      let coverage = Rasterizer.shape(of: shape.path, fillRule: .nonZero, transform: layerToDevice,
-                                      canvas: context.canvas, scratch: context.scratch)
+      let coverage = fillCoverage(shape.path, transform: layerToDevice, context: context)
     {
       frame.fill(clipped(coverage, by: inheritedClip), gradient: paint)
     }
     if let content = p.shape, let path = content.path {
       if let fillColor = content.fillColor, fillColor.alpha > 0,
-        let coverage = Rasterizer.shape(of: path, fillRule: content.fillRule, transform: layerToDevice,
-                                        canvas: context.canvas, scratch: context.scratch)
+        let coverage = fillCoverage(path, fillRule: content.fillRule, transform: layerToDevice, context: context)
       {
         frame.fill(clipped(coverage, by: ownClip), color: fillColor, opacity: opacity)
       }
@@ -100,9 +99,20 @@ extension Compositor {
     var ring = shape.path
     let inner = shape.inset(by: Swift.min(p.borderWidth, shape.rect.width / 2, shape.rect.height / 2))
     if !inner.isEmpty { ring.addPath(inner.path) }
-    if let coverage = Rasterizer.shape(of: ring, fillRule: .evenOdd, transform: layerToDevice, canvas: context.canvas,
-                                       scratch: context.scratch) {
+    if let coverage = fillCoverage(ring, fillRule: .evenOdd, transform: layerToDevice, context: context) {
       frame.fill(clipped(coverage, by: clip), color: border, opacity: opacity)
+    }
+  }
+
+  /// The coverage of `path` filled under `transform` — or, when the frame
+  /// filled the same path under the same transform but for whole pixels of
+  /// translation before (a list of identical cards), that coverage moved.
+  static func fillCoverage(_ path: Path, fillRule: FillRule = .nonZero, transform: Transform3D,
+                           context: Context) -> ShapeCoverage? {
+    context.coverages.shape(of: path, fillRule: fillRule, transform: transform, canvas: context.canvas,
+                            scratch: context.scratch) {
+      Rasterizer.shape(of: path, fillRule: fillRule, transform: transform, canvas: context.canvas,
+                       scratch: context.scratch)
     }
   }
 

@@ -79,10 +79,22 @@ struct RoundedBounds {
 
   /// The coverage of the outline under `transform`; `nil` when nothing
   /// lands on the canvas. Axis-aligned outlines have edges only in the rows
-  /// the corners touch.
-  func coverage(transform: Transform3D, canvas: Rasterizer.Canvas, scratch: RasterScratch?) -> ShapeCoverage? {
+  /// the corners touch. With a `cache`, the coverage of an outline the
+  /// frame drew already, moved by whole pixels, when it is the same.
+  func coverage(transform: Transform3D, canvas: Rasterizer.Canvas, scratch: RasterScratch?,
+                cache: CoverageCache? = nil) -> ShapeCoverage? {
     guard !isEmpty else { return nil }
+    guard let cache else { return coverage(of: path, transform: transform, canvas: canvas, scratch: scratch) }
     let outline = path
+    return cache.shape(of: outline, method: RoundedBounds.cacheMethod, transform: transform, canvas: canvas,
+                       scratch: scratch) {
+      coverage(of: outline, transform: transform, canvas: canvas, scratch: scratch)
+    }
+  }
+
+  /// ``coverage(transform:canvas:scratch:cache:)`` of `outline` (this outline's path), made now.
+  private func coverage(of outline: Path, transform: Transform3D, canvas: Rasterizer.Canvas,
+                        scratch: RasterScratch?) -> ShapeCoverage? {
     if !isRectangle, let shape = Rasterizer.roundedShape(outline, bounds: rect, cornerExtents: cornerExtents,
                                                          transform: transform, canvas: canvas, scratch: scratch) {
       return shape
@@ -90,8 +102,8 @@ struct RoundedBounds {
     return Rasterizer.shape(of: outline, fillRule: .nonZero, transform: transform, canvas: canvas, scratch: scratch)
   }
 
-  /// How a ``CoverageCache`` tells the runs of an outline (made by
-  /// ``coverage(transform:canvas:scratch:)``) from those of a path filled alone.
+  /// How a ``CoverageCache`` tells the coverage of an outline (made by
+  /// ``coverage(transform:canvas:scratch:cache:)``) from that of a path filled alone.
   static let cacheMethod = 1
 
   /// The coverage runs of the outline under `transform` (resolved now, for

@@ -131,6 +131,11 @@ package struct RectangleCoverage: Sendable {
   /// The sides in fixed point (1/256 of a pixel), clipped to the canvas: `left < right`, `top < bottom`.
   let left: Int, top: Int, right: Int, bottom: Int
 
+  /// The rectangle of these sides (fixed point, `left < right`, `top < bottom`).
+  init(left: Int, top: Int, right: Int, bottom: Int) {
+    (self.left, self.top, self.right, self.bottom) = (left, top, right, bottom)
+  }
+
   /// The rectangle `minX…maxX × minY…maxY` clipped to a canvas; `nil` when
   /// it covers no pixel of it. With an `offset`, the coordinates are in a
   /// frame whose origin lies at device pixel `offset`: the sides are rounded

@@ -82,4 +82,63 @@ import ZoetropeRaster
     #expect(Self.same(Self.runs(cache, moved, rows: 40..<60, made: &made), Self.fresh(moved, rows: 40..<60)))
     #expect(made == 2)
   }
+
+  // MARK: - Shapes kept as edges (drawn fills)
+
+  /// The coverage of `path` filled under `t`, through `cache`, counting how often it is made.
+  static func shape(_ cache: CoverageCache, _ path: Path, _ t: Transform3D, made: inout Int) -> ShapeCoverage? {
+    cache.shape(of: path, fillRule: .evenOdd, transform: t, canvas: canvas, scratch: nil) {
+      made += 1
+      return Rasterizer.shape(of: path, fillRule: .evenOdd, transform: t, canvas: canvas)
+    }
+  }
+
+  @Test(arguments: [(37.0, -12.0), (101, 77), (3, 0), (0, 16), (0, 32), (120, 40), (-5, 5)])
+  func aFilledShapeDrawnAgainMovedByWholePixelsIsTheFirstOnesEdgesMoved(_ dx: Double, _ dy: Double) throws {
+    // A turned shape (edges only) and an upright rounded rectangle (corner
+    // edges around a rectangle piece) — each drawn twice.
+    let upright = Transform3D.translation(x: 40.25, y: 50.625, z: 0)
+    let rounded = Path.roundedRect(Rect(x: 0, y: 0, width: 70.5, height: 44), cornerRadius: 11)
+    for (path, t) in [(Self.path, Self.turned), (rounded, upright)] {
+      let cache = CoverageCache()
+      var made = 0
+      _ = Self.shape(cache, path, t, made: &made)
+      let moved = t.concatenating(.translation(x: dx, y: dy, z: 0))
+      let reused = try #require(Self.shape(cache, path, moved, made: &made))
+      let fresh = Rasterizer.shape(of: path, fillRule: .evenOdd, transform: moved, canvas: Self.canvas)
+      #expect(made == 1)
+      #expect(Self.same(reused.runs(), fresh?.runs()), "moved by \(dx), \(dy)")
+      #expect(reused.bounds == fresh?.bounds)
+    }
+  }
+
+  @Test func filledShapesTheCanvasCouldClipOrMovedByAFractionAreMadeAgain() {
+    let cache = CoverageCache()
+    var made = 0
+    let edge = Self.turned.concatenating(.translation(x: 190, y: 0, z: 0))
+    _ = Self.shape(cache, Self.path, edge, made: &made)
+    _ = Self.shape(cache, Self.path, edge, made: &made)
+    #expect(made == 2)
+    _ = Self.shape(cache, Self.path, Self.turned, made: &made)
+    let fraction = Self.turned.concatenating(.translation(x: 10.5, y: 3, z: 0))
+    let again = Self.shape(cache, Self.path, fraction, made: &made)
+    #expect(made == 4)
+    #expect(Self.same(again?.runs(),
+                      Rasterizer.shape(of: Self.path, fillRule: .evenOdd, transform: fraction, canvas: Self.canvas)?.runs()))
+  }
+
+  @Test func aKeptShapeIsPricedAgainWhereItIsCopied() {
+    let cache = CoverageCache()
+    var made = 0
+    _ = Self.shape(cache, Self.path, Self.turned, made: &made)
+    let tight = RasterScratch(budget: FrameBudget(limits: (segments: 1_000_000, dashes: 1_000, coverageBytes: 64)))
+    let moved = Self.turned.concatenating(.translation(x: 5, y: 7, z: 0))
+    let copy = cache.shape(of: Self.path, fillRule: .evenOdd, transform: moved, canvas: Self.canvas, scratch: tight) {
+      made += 1
+      return nil
+    }
+    #expect(made == 1)
+    #expect(copy == nil)
+    #expect(tight.budget.overrun != nil)
+  }
 }
