@@ -2,7 +2,7 @@
 // fillSolid: source-over of one premultiplied colour under a coverage mask.
 
 /// The paint of ``fillSolid(_:coverage:count:context:)``: one premultiplied RGBA8 colour.
-@usableFromInline package struct FillSolidContext: Sendable {
+@usableFromInline package struct FillSolidContext: Sendable, Equatable {
   /// Premultiplied red, green, blue, alpha, 0…255 (each colour ≤ alpha).
   @usableFromInline package var color: SIMD4<UInt32>
 

@@ -2,6 +2,8 @@
 // Rendering a clip: frames in parallel, delivered in order, a few in flight.
 
 import Foundation
+import ZoetropeCompositor
+import ZoetropeRaster
 
 /// Renders a range of a scene's frames into a ``FrameSink``.
 ///
@@ -47,13 +49,31 @@ public struct ClipRender: Sendable {
   /// Rendering threads: the number asked for, clamped to ``Limits/threads``
   /// and to what ``Limits/maximumBytesInFlight`` allows for this frame size.
   public let threads: Int
+  /// Whether frames reuse what earlier frames drew: each rendering thread
+  /// keeps the coverage and shadow blurs of its last frame, so that layers
+  /// that did not change (or only changed colour or opacity, or moved by
+  /// whole device pixels) are not rasterized or blurred again, and a frame
+  /// drawn into an image that holds an earlier frame plays only the bands of
+  /// 16 rows where the two draw something different. The frames' bytes are
+  /// the same either way; a thread keeps at most 64 MiB of coverage, and an
+  /// image at most 64 MiB of drawing (less with many threads).
+  public let reusesUnchangedLayers: Bool
+
+  /// The largest drawing kept beside a frame's image (to draw a later frame
+  /// into the same image by playing only the bands that changed), and the
+  /// most coverage a thread keeps: 64 MiB, less with many threads, so that
+  /// what is kept (a drawing per image in flight, a cache per thread) stays
+  /// within 3/8 of ``Limits/maximumBytesInFlight``.
+  var maximumKeptDrawingBytes: Int { Swift.min(64 << 20, Limits.maximumBytesInFlight / (8 * threads)) }
 
   /// A render of `frames` of `renderer`'s scene at `frameRate`.
-  public init(renderer: Renderer, frames: Range<Int>, frameRate: FrameRate, scale: Double = 1, threads: Int) {
+  public init(renderer: Renderer, frames: Range<Int>, frameRate: FrameRate, scale: Double = 1, threads: Int,
+              reusesUnchangedLayers: Bool = true) {
     self.renderer = renderer
     self.frames = frames
     self.frameRate = frameRate
     self.scale = scale
+    self.reusesUnchangedLayers = reusesUnchangedLayers
     // A worker holds about four frames' bytes (its frame, its accumulation
     // buffer, its coverage, one waiting) and 2 KiB per layer (the
     // presentation it evaluates, the display list it records).
@@ -104,19 +124,27 @@ public struct ClipRender: Sendable {
     let end = frames.upperBound
     for _ in 0..<Swift.min(threads, Swift.max(frames.count, 1)) {
       let thread = Thread {
-        while let (index, reused) = shared.claim(end: end) {
+        let cache = render.reusesUnchangedLayers ? RecordingCache(maximumBytes: render.maximumKeptDrawingBytes) : nil
+        while let (index, reused, previous) = shared.claim(end: end) {
           var image = reused
           var failure: RenderError?
+          var drawing: DisplayList?
           do throws(RenderError) {
-            try render.renderer.render(atTime: render.frameRate.time(ofFrame: index), scale: render.scale,
-                                       into: &image, isCancelled: isCancelled)
+            drawing = try render.renderer.render(
+              atTime: render.frameRate.time(ofFrame: index), scale: render.scale, bandHeight: DisplayList.bandHeight,
+              cache: cache, over: render.reusesUnchangedLayers ? previous : nil, isCancelled: isCancelled,
+              into: &image)
           } catch {
             failure = error
           }
           if failure == nil, let process {
             do throws(MediaError) { try process(image, index) } catch { failure = .sink(error) }
           }
-          shared.finish(index, image: image, failure: failure)
+          // The image goes round with the drawing it holds, for the frame
+          // rendered into it next (small drawings only: they stay alive).
+          let kept = render.reusesUnchangedLayers && failure == nil
+            ? drawing.flatMap { $0.byteCount <= render.maximumKeptDrawingBytes ? $0 : nil } : nil
+          shared.finish(index, image: image, drawing: kept, failure: failure)
         }
         shared.workerExited()
       }
@@ -136,7 +164,7 @@ public struct ClipRender: Sendable {
       }
       done += 1
       try deliver(image, index, done)
-      shared.recycle(image)
+      shared.recycle(image, index: index)
     }
   }
 }
@@ -152,7 +180,10 @@ private final class Shared: @unchecked Sendable {
   private var ready: [Int: RGBAImage] = [:]
   private var failure: RenderError?
   private var stopped = false
-  private var spare: [RGBAImage] = []
+  /// Delivered images, each with the drawing whose frame it holds (if kept).
+  private var spare: [(image: RGBAImage, drawing: DisplayList?)] = []
+  /// The drawings of the frames rendered and not yet recycled.
+  private var drawings: [Int: DisplayList] = [:]
   private var running = 0
 
   init(first: Int, window: Int) {
@@ -161,20 +192,23 @@ private final class Shared: @unchecked Sendable {
     self.window = window
   }
 
-  /// The next frame index to render and an image to render it into, or `nil` when there is none.
-  func claim(end: Int) -> (Int, RGBAImage)? {
+  /// The next frame index to render, an image to render it into and the
+  /// drawing whose frame the image holds (if known), or `nil` when there is none.
+  func claim(end: Int) -> (Int, RGBAImage, DisplayList?)? {
     condition.lock()
     defer { condition.unlock() }
     while !stopped && next < end && next >= delivered + window { condition.wait() }
     guard !stopped, next < end else { return nil }
     let index = next
     next += 1
-    return (index, spare.popLast() ?? RGBAImage(width: 0, height: 0, pixels: []))
+    let reused = spare.popLast()
+    return (index, reused?.image ?? RGBAImage(width: 0, height: 0, pixels: []), reused?.drawing)
   }
 
-  func finish(_ index: Int, image: RGBAImage, failure: RenderError?) {
+  func finish(_ index: Int, image: RGBAImage, drawing: DisplayList?, failure: RenderError?) {
     condition.lock()
     ready[index] = image
+    drawings[index] = drawing
     if let failure, self.failure == nil { self.failure = failure }
     condition.broadcast()
     condition.unlock()
@@ -193,9 +227,9 @@ private final class Shared: @unchecked Sendable {
   }
 
   /// Returns a delivered frame's image for reuse and lets the workers run on.
-  func recycle(_ image: RGBAImage) {
+  func recycle(_ image: RGBAImage, index: Int) {
     condition.lock()
-    spare.append(image)
+    spare.append((image, drawings.removeValue(forKey: index)))
     delivered += 1
     condition.broadcast()
     condition.unlock()

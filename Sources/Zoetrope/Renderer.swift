@@ -30,11 +30,14 @@ public struct Renderer: Sendable {
   /// `scale`: the presentation evaluated and rasterized, not yet played into
   /// pixels. Recording stops early (drawing nothing more) once `isCancelled`
   /// returns true, checked before each piece of geometry.
-  package func displayList(atTime time: Double, scale: Double = 1,
+  /// With a `cache` (one per thread, kept across a clip's frames), layers
+  /// that did not change since the cache's last frame reuse its coverage.
+  package func displayList(atTime time: Double, scale: Double = 1, cache: RecordingCache? = nil,
                            isCancelled: (@Sendable () -> Bool)? = nil) -> DisplayList {
     let (width, height) = frameSize(scale: scale)
     return Compositor.record(evaluator.presentation(atTime: time), width: width, height: height,
-                             scale: canvas.scale * scale, background: canvas.background, isCancelled: isCancelled)
+                             scale: canvas.scale * scale, background: canvas.background, cache: cache,
+                             isCancelled: isCancelled)
   }
 
   /// The frame at clip time `time`, at the canvas scale times `scale`, drawn
@@ -78,24 +81,39 @@ public struct Renderer: Sendable {
   }
 
   /// ``render(atTime:scale:threads:into:isCancelled:)`` with bands of
-  /// `bandHeight` rows (at least 1).
+  /// `bandHeight` rows (at least 1), recording with `cache` when given (the
+  /// bytes do not depend on it); returns the frame's drawing.
+  ///
+  /// With `previous` — the drawing whose frame `image` holds, rendered by
+  /// this method with the same band height — only the bands where this
+  /// frame draws something else are played; the others keep `image`'s
+  /// pixels, which are this frame's there. The bytes are the same as
+  /// without it.
+  @discardableResult
   package func render(atTime time: Double, scale: Double = 1, threads: Int = 1, bandHeight: Int,
-                      isCancelled: (@Sendable () -> Bool)?, into image: inout RGBAImage) throws(RenderError) {
-    let list = displayList(atTime: time, scale: scale, isCancelled: isCancelled)
+                      cache: RecordingCache? = nil, over previous: DisplayList? = nil,
+                      isCancelled: (@Sendable () -> Bool)?, into image: inout RGBAImage) throws(RenderError)
+    -> DisplayList
+  {
+    let list = displayList(atTime: time, scale: scale, cache: cache, isCancelled: isCancelled)
     if let isCancelled, isCancelled() { throw .cancelled }
     let count = 4 * list.width * list.height
+    var unchanged: [Bool]?
     if image.width != list.width || image.height != list.height || image.pixels.count != count {
       image = RGBAImage(width: list.width, height: list.height,
                         pixels: [UInt8](unsafeUninitializedCapacity: count) { _, initialized in initialized = count })
+    } else if let previous {
+      unchanged = list.unchangedBands(since: previous, bandHeight: bandHeight)
     }
     let completed = image.withUnsafeMutablePixels { pixels in
       list.render(into: pixels.baseAddress!, straightAlpha: true, threads: threads, bandHeight: bandHeight,
-                  isCancelled: isCancelled)
+                  unchanged: unchanged, isCancelled: isCancelled)
     }
     guard completed else { throw .cancelled }
     if let overrun = list.overrun {
       let path = overrun.layer.map { Inspection(evaluator.tree).scenePath(of: $0) } ?? ""
       throw RenderError.overBudget(path: path, reason: overrun.description)
     }
+    return list
   }
 }

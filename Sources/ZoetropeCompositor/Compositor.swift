@@ -33,12 +33,19 @@ package enum Compositor {
   ///
   /// Geometry past a per-frame budget of `Limits` is left out and the frame's
   /// ``DisplayList/overrun`` says which; once `isCancelled` returns true
-  /// (checked before each piece of geometry) nothing more is drawn.
+  /// (checked before each piece of geometry) nothing more is drawn. With a
+  /// `cache` (one per recording thread, kept across a clip's frames), layers
+  /// that did not change since the frame the cache saw last reuse its
+  /// coverage and blurs; the bytes are the same either way.
   package static func record(_ tree: PresentationTree, width: Int, height: Int, scale: Double,
-                             background: Color, isCancelled: (@Sendable () -> Bool)? = nil) -> DisplayList {
+                             background: Color, cache: RecordingCache? = nil,
+                             isCancelled: (@Sendable () -> Bool)? = nil) -> DisplayList {
     var frame = DisplayList(width: width, height: height, background: background)
     guard !tree.layers.isEmpty, frame.width > 0, frame.height > 0 else { return frame }
-    let context = Context(tree: tree, canvas: Rasterizer.Canvas(width: frame.width, height: frame.height))
+    cache?.startFrame()
+    let canvas = Rasterizer.Canvas(width: frame.width, height: frame.height)
+    let context = cache.map { Context(tree: tree, canvas: canvas, blurs: $0.blurs, coverages: $0.coverages) }
+      ?? Context(tree: tree, canvas: canvas)
     context.scratch.budget.isCancelled = isCancelled
     renderSubtree(0, Inherited(parentToDevice: .scale(x: scale, y: scale, z: 1)), depth: 0, context: context,
                   into: &frame)

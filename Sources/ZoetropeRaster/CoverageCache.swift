@@ -18,7 +18,8 @@ import ZoetropeGeometry
 /// neither placement. Shapes that come within a pixel of the canvas's edge,
 /// under a perspective transform or with more than ``maximumElements``
 /// path elements (which could be cut down before flattening) are not kept.
-/// Not thread-safe: one per frame being recorded.
+/// Not thread-safe: one per frame being recorded, or one per rendering
+/// thread kept across a clip's frames (``startFrame()``).
 package final class CoverageCache {
   /// What determines a shape's coverage, up to whole pixels.
   struct Key: Hashable {
@@ -86,18 +87,48 @@ package final class CoverageCache {
     }
   }
 
-  private var entries: [Key: (runs: CoverageSpans, x: Int, y: Int)] = [:]
-  private var shapes: [Key: (shape: ShapeCoverage, x: Int, y: Int)] = [:]
-  /// Shapes kept at most; later ones are rasterized every time.
+  private var entries: [Key: (runs: CoverageSpans, x: Int, y: Int, frame: Int)] = [:]
+  private var shapes: [Key: (shape: ShapeCoverage, x: Int, y: Int, frame: Int)] = [:]
+  /// The frame being recorded (counted by ``startFrame()``).
+  private var frame = 0
+  /// The bytes of coverage kept.
+  private var keptBytes = 0
+  /// Shapes kept at most, of each kind; later ones are rasterized every time.
   static let capacity = 1024
+  /// Coverage bytes kept at most by default (past it, new shapes are not kept).
+  package static let maximumBytes = 64 << 20
+  /// Coverage bytes this cache keeps at most.
+  let maximumBytes: Int
   /// Paths with more elements are not kept.
   package static let maximumElements = 64
 
-  /// An empty cache.
-  package init() {}
+  /// An empty cache keeping at most `maximumBytes` of coverage.
+  package init(maximumBytes: Int = CoverageCache.maximumBytes) { self.maximumBytes = maximumBytes }
+
+  /// Starts the next frame of a clip: what the frame before used (made or
+  /// copied) stays, the rest goes. A cache kept across frames this way
+  /// gives a layer that did not change — or only moved by whole pixels —
+  /// its coverage again without rasterizing it, and holds at most about
+  /// one frame's distinct shapes.
+  package func startFrame() {
+    frame += 1
+    let previous = frame - 1
+    entries = entries.filter { $0.value.frame >= previous }
+    shapes = shapes.filter { $0.value.frame >= previous }
+    keptBytes = entries.values.reduce(0) { $0 + $1.runs.byteCount } + shapes.values.reduce(0) { $0 + $1.shape.byteCount }
+  }
+
+  /// How many shapes and runs are kept (for tests).
+  package var count: Int { entries.count + shapes.count }
+
+  /// Whether `bytes` more may be kept.
+  private func canKeep(_ bytes: Int, count: Int) -> Bool {
+    count < CoverageCache.capacity && keptBytes + bytes <= maximumBytes
+  }
 
   /// The runs `make` resolves for `path` under `transform` (limited to the
-  /// device `rows` when given) — or, when this frame already resolved the
+  /// device `rows` when given) — or, when this frame (or the one before,
+  /// for a cache kept across frames) already resolved the
   /// same path the same way under the same transform but for whole pixels
   /// of translation, those runs moved (priced against `scratch`'s budget
   /// like new ones: empty runs past it). `method` names the way `make`
@@ -116,17 +147,21 @@ package final class CoverageCache {
     }
     let key = Key(path: path, method: method, fillRule: fillRule, local: local, rows: relative)
     if let entry = entries[key] {
+      entries[key]?.frame = frame
       let moved = entry.runs.moved(dx: offset.x - entry.x, dy: offset.y - entry.y)
       guard scratch?.budget.spend(coverage: moved, on: "resolving its coverage") ?? true else { return CoverageSpans() }
       return moved
     }
     let runs = make()
-    if let runs, entries.count < CoverageCache.capacity { entries[key] = (runs, offset.x, offset.y) }
+    if let runs, canKeep(runs.byteCount, count: entries.count) {
+      entries[key] = (runs, offset.x, offset.y, frame)
+      keptBytes += runs.byteCount
+    }
     return runs
   }
 
   /// The coverage `make` rasterizes for `path` filled under `transform` —
-  /// or, when this frame already rasterized the same path the same way
+  /// or, when this frame (or the one before) already rasterized the same path the same way
   /// under the same transform but for whole pixels of translation, that
   /// coverage moved (its edges listed again for their new rows, priced
   /// against `scratch`'s budget like new ones: `nil` past it). Coverage with
@@ -140,10 +175,14 @@ package final class CoverageCache {
     let (local, offset) = Rasterizer.framed(affine)
     let key = Key(path: path, method: method, fillRule: fillRule, local: local, rows: nil)
     if let entry = shapes[key] {
+      shapes[key]?.frame = frame
       return entry.shape.moved(dx: offset.x - entry.x, dy: offset.y - entry.y, scratch: scratch)
     }
     let shape = make()
-    if let shape, shape.clip == nil, shapes.count < CoverageCache.capacity { shapes[key] = (shape, offset.x, offset.y) }
+    if let shape, shape.clip == nil, canKeep(shape.byteCount, count: shapes.count) {
+      shapes[key] = (shape, offset.x, offset.y, frame)
+      keptBytes += shape.byteCount
+    }
     return shape
   }
 

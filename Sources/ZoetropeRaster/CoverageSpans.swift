@@ -7,7 +7,7 @@
 /// constant-coverage kernel.
 package struct CoverageSpans: Sendable {
   /// One horizontal run of pixels on one row.
-  package struct Span: Sendable {
+  package struct Span: Sendable, Equatable {
     /// Device row.
     package var y: Int32
     /// First device column.

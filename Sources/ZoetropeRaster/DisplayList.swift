@@ -57,7 +57,7 @@ package struct DisplayList: Sendable {
 
   /// A rectangle of device pixels, `minX..<maxX × minY..<maxY`; empty when
   /// `minX >= maxX` or `minY >= maxY`.
-  struct PixelBounds: Sendable {
+  struct PixelBounds: Sendable, Equatable {
     var minX = Int.max, minY = Int.max, maxX = Int.min, maxY = Int.min
 
     var isEmpty: Bool { minX >= maxX || minY >= maxY }
@@ -282,12 +282,19 @@ extension DisplayList {
   /// `isCancelled` is asked before each band: once it returns true the
   /// workers stop, the result is false and the pixels are unspecified.
   /// Returns true when every band was played.
+  ///
+  /// Bands marked true in `unchanged` (one flag a band, see
+  /// ``unchangedBands(since:bandHeight:)``) are not played: their pixels
+  /// must already be this drawing's (an earlier frame's that draws the same
+  /// there, rendered the same way).
   @discardableResult
   package func render(into pixels: UnsafeMutablePointer<UInt8>, straightAlpha: Bool, threads: Int = 1,
-                      bandHeight: Int = DisplayList.bandHeight, isCancelled: (@Sendable () -> Bool)? = nil) -> Bool {
+                      bandHeight: Int = DisplayList.bandHeight, unchanged: [Bool]? = nil,
+                      isCancelled: (@Sendable () -> Bool)? = nil) -> Bool {
     let bandHeight = Swift.max(bandHeight, 1)
     let bands = (height + bandHeight - 1) / bandHeight
     guard bands > 0, width > 0 else { return isCancelled?() != true }
+    let unchanged = unchanged.flatMap { $0.count == bands ? $0 : nil }
     let stopped = Atomic<Bool>(false)
     let workers = Swift.min(Swift.max(threads, 1), bands)
     // A raw address crosses into the workers; they write disjoint rows.
@@ -306,6 +313,10 @@ extension DisplayList {
         if let isCancelled, stopped.load(ordering: .relaxed) || isCancelled() {
           stopped.store(true, ordering: .relaxed)
           return
+        }
+        if let unchanged, unchanged[band] {
+          band += workers
+          continue
         }
         let top = band * bandHeight
         let rows = top..<Swift.min(top + bandHeight, self.height)

@@ -39,7 +39,7 @@ package struct EdgeList: Sendable {
 
   /// An edge from (`x0`, `y0`) to (`x1`, `y1`) with `y0 < y1` (fixed
   /// point), `winding` +1 where it ran down and −1 where it ran up.
-  struct Edge: Sendable {
+  struct Edge: Sendable, Equatable {
     var x0: Int32
     var y0: Int32
     var x1: Int32

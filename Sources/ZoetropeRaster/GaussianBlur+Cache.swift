@@ -17,7 +17,8 @@ import Darwin
 /// image (it moved by whole blocks), the hidden columns and the output
 /// rectangle sit in the same place relative to it, and the pixels and σ are
 /// the same: then the runs of the earlier blur, moved, are exactly the runs
-/// this one would give. Not thread-safe: one per frame being recorded.
+/// this one would give. Not thread-safe: one per frame being recorded, or
+/// one per rendering thread kept across a clip's frames (``startFrame()``).
 package final class BlurCache {
   struct Entry {
     let image: AlphaImage
@@ -26,31 +27,38 @@ package final class BlurCache {
     let out: DeviceRect
     let hidden: [Range<Int>?]
     let runs: CoverageSpans
+    /// The last frame that used it.
+    var frame: Int
   }
 
   private var entries: [Entry] = []
+  /// The frame being recorded (counted by ``startFrame()``).
+  private var frame = 0
   /// Blurs kept at most (the most recent).
   static let capacity = 8
 
   /// An empty cache.
   package init() {}
 
+  /// Starts the next frame of a clip: the blurs the frame before used stay
+  /// (a card that did not change keeps its shadow without a blur), the rest go.
+  package func startFrame() {
+    frame += 1
+    entries.removeAll { $0.frame < frame - 1 }
+  }
+
   /// The runs of a blur equal to this one, moved onto it; `nil` when none was kept.
   func runs(for image: AlphaImage, sigmaX: Double, sigmaY: Double, factor: Int, out: DeviceRect,
             hidden: [Range<Int>?]) -> CoverageSpans? {
-    for entry in entries.reversed() {
+    for (index, entry) in entries.enumerated().reversed() {
       let dx = image.rect.x - entry.image.rect.x, dy = image.rect.y - entry.image.rect.y
       guard entry.sigmaX == sigmaX, entry.sigmaY == sigmaY, dx % factor == 0, dy % factor == 0,
         entry.image.rect.width == image.rect.width, entry.image.rect.height == image.rect.height,
         entry.out == BlurCache.relative(out, to: image.rect), entry.hidden == hidden,
         BlurCache.same(entry.image.bytes, image.bytes)
       else { continue }
-      var moved = entry.runs
-      for i in moved.spans.indices {
-        moved.spans[i].x += Int32(dx)
-        moved.spans[i].y += Int32(dy)
-      }
-      return moved
+      entries[index].frame = frame
+      return entry.runs.moved(dx: dx, dy: dy)
     }
     return nil
   }
@@ -61,7 +69,7 @@ package final class BlurCache {
             hidden: [Range<Int>?]) {
     if entries.count == BlurCache.capacity { entries.removeFirst() }
     entries.append(Entry(image: image, sigmaX: sigmaX, sigmaY: sigmaY, out: BlurCache.relative(out, to: image.rect),
-                         hidden: hidden, runs: runs))
+                         hidden: hidden, runs: runs, frame: frame))
   }
 
   /// Whether two byte arrays hold the same bytes (one `memcmp`).

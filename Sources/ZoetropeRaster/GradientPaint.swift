@@ -26,7 +26,7 @@ import Darwin
 /// through a homography, so perspective is followed exactly.
 package struct GradientPaint: Sendable {
   /// How the ramp parameter varies over the plane.
-  package enum Kind: Sendable {
+  package enum Kind: Sendable, Equatable {
     /// Along the line from `start` to `end`.
     case axial
     /// With the (elliptical) distance from `start`; `end` lies on the last ring.

@@ -11,6 +11,10 @@ extension ShapeCoverage {
     pieces.reserveCapacity(self.pieces.count)
     for piece in self.pieces {
       switch piece {
+      case .edges(let list) where dx == 0 && dy == 0:
+        // In place (a layer that did not move since the frame before): the same list, priced again.
+        guard scratch?.budget.spend(coverageBytes: list.byteCount, on: "rasterizing it") ?? true else { return nil }
+        pieces.append(.edges(list))
       case .edges(let list):
         guard let moved = list.moved(dx: dx, dy: dy, budget: scratch?.budget) else { return nil }
         pieces.append(.edges(moved))
@@ -61,6 +65,7 @@ extension RectangleCoverage {
 extension CoverageSpans {
   /// The runs moved `dx` columns right and `dy` rows down.
   func moved(dx: Int, dy: Int) -> CoverageSpans {
+    if dx == 0 && dy == 0 { return self }
     var moved = self
     let dx = Int32(truncatingIfNeeded: dx), dy = Int32(truncatingIfNeeded: dy)
     for i in moved.spans.indices {

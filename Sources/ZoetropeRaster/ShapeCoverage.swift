@@ -127,7 +127,7 @@ extension EdgeList {
 /// bytes computed as the cells resolve them (`2 · fx · fy` in 1/131072 of a
 /// pixel), so a rectangle gives the bytes its outline would give as edges:
 /// the middle of a rounded rectangle meets its corner rows exactly.
-package struct RectangleCoverage: Sendable {
+package struct RectangleCoverage: Sendable, Equatable {
   /// The sides in fixed point (1/256 of a pixel), clipped to the canvas: `left < right`, `top < bottom`.
   let left: Int, top: Int, right: Int, bottom: Int
 

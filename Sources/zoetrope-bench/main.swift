@@ -78,7 +78,7 @@ func makeSceneJSON(count: Int) -> String {
 HeapPolicy.keepFreedMemory()
 
 /// Rows whose name contains the first argument run (all when none is given).
-let filter = CommandLine.arguments.dropFirst().first ?? ""
+let filter = CommandLine.arguments.dropFirst().first { !$0.hasPrefix("--") } ?? ""
 func wanted(_ name: String) -> Bool { filter.isEmpty || name.contains(filter) }
 
 print("zoetrope-bench — presentation evaluation and scene decoding (release build recommended)")
@@ -242,6 +242,21 @@ if wanted("clip") {
     }
     report("clip/png-sequence-1440x1080 (\(count) frames)", sequence, zlib1, "zlib-1 on one thread")
   }
+}
+// `frames/<clip>` runs that clip alone; `clip` runs them all too.
+if wanted("frames") || wanted("clip") || filter.hasPrefix("frames/") {
+  // Whole clips to raw frames, reusing unchanged layers or not: the bench
+  // clip, the bundled demos scaled up to about 1080p, and a still UI.
+  let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
+  func file(_ relative: String) -> String { root.appendingPathComponent(relative).path }
+  benchClipFrames([
+    ClipFramesCase(name: "clip", path: file("Fixtures/Bench/clip_1440x1080.json"), scale: 1),
+    ClipFramesCase(name: "pull-to-refresh", path: file("Fixtures/Scenes/demo/pull-to-refresh.json"), scale: 6),
+    ClipFramesCase(name: "write-word", path: file("Fixtures/Scenes/demo/write-word.json"), scale: 8),
+    ClipFramesCase(name: "ui", path: file("Fixtures/Bench/ui_1920x1080.json"), scale: 1),
+  ].filter { !filter.hasPrefix("frames/") || filter == "frames/" + $0.name },
+  json: CommandLine.arguments.contains("--json"))
 }
 if wanted("decode") {
   let sceneBytes = Array(makeSceneJSON(count: 100_000).utf8)

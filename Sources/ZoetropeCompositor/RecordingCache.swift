@@ -1,0 +1,31 @@
+// SPDX-License-Identifier: Apache-2.0
+// What one rendering thread keeps from a clip's frame to the next: coverage and blurs of layers that did not change.
+
+import ZoetropeRaster
+
+/// The coverage and shadow blurs one rendering thread keeps from a clip's
+/// frame to the next, so that a layer that did not change since the
+/// previous frame — or only changed colour or opacity, or moved by whole
+/// device pixels — is neither flattened and rasterized nor blurred again:
+/// its edges, runs and blurred shadow are the previous frame's, moved.
+///
+/// A frame drawn with a cache has the bytes it has without one (every copy
+/// is exact: see ``CoverageCache`` and ``BlurCache``). Each frame keeps only
+/// what it or the frame before used, and at most a given number of bytes of
+/// coverage, so a cache holds about one frame's distinct shapes. Not
+/// thread-safe: one per thread that records frames.
+package final class RecordingCache {
+  let coverages: CoverageCache
+  let blurs = BlurCache()
+
+  /// An empty cache keeping at most `maximumBytes` of coverage.
+  package init(maximumBytes: Int = CoverageCache.maximumBytes) {
+    coverages = CoverageCache(maximumBytes: maximumBytes)
+  }
+
+  /// Readies the cache for the next frame (what the one before did not use goes).
+  func startFrame() {
+    coverages.startFrame()
+    blurs.startFrame()
+  }
+}

@@ -1,0 +1,62 @@
+// SPDX-License-Identifier: Apache-2.0
+// Whole clips rendered to raw frames, with and without each thread keeping its unchanged layers.
+
+import Foundation
+import Zoetrope
+
+/// A sink that drops every frame: what is timed is rendering alone.
+private final class DiscardingSink: FrameSink, Sendable {
+  func finish() throws(MediaError) {}
+  func cancel() {}
+}
+
+/// One clip of the frames bench: a scene file and the device scale to render it at.
+struct ClipFramesCase {
+  let name: String
+  let path: String
+  let scale: Double
+}
+
+/// Renders each clip whole to discarded raw frames, with the rendering
+/// threads keeping their unchanged layers (``ClipRender/reusesUnchangedLayers``)
+/// and without, on one thread and on every core, alternating the two in
+/// each of `rounds` rounds (so that drift in the machine's speed hits both
+/// alike); prints the median frames per second and the ratio, or one JSON
+/// object per line with `json`.
+func benchClipFrames(_ cases: [ClipFramesCase], rounds: Int = 5, json: Bool) {
+  let cores = ProcessInfo.processInfo.activeProcessorCount
+  for clip in cases {
+    guard let scene = try? SceneDecoder.decode(contentsOf: clip.path) else {
+      print("frames: cannot read \(clip.path)")
+      continue
+    }
+    let renderer = Renderer(scene)
+    let count = scene.canvas.frameCount
+    let size = renderer.frameSize(scale: clip.scale)
+    for threads in Array(Set([1, cores])).sorted() {
+      var seconds: [Bool: [Double]] = [true: [], false: []]
+      for _ in 0..<rounds {
+        for reuse in [false, true] {
+          let render = ClipRender(renderer: renderer, frames: 0..<count, frameRate: scene.canvas.frameRate,
+                                  scale: clip.scale, threads: threads, reusesUnchangedLayers: reuse)
+          let start = DispatchTime.now().uptimeNanoseconds
+          try? render.run(into: DiscardingSink())
+          seconds[reuse]!.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+        }
+      }
+      let median = { (values: [Double]) in values.sorted()[values.count / 2] }
+      let plain = median(seconds[false]!), reused = median(seconds[true]!)
+      let fps = (plain: Double(count) / plain, reused: Double(count) / reused)
+      if json {
+        print("{\"clip\":\"\(clip.name)\",\"width\":\(size.width),\"height\":\(size.height),\"frames\":\(count),"
+          + "\"threads\":\(threads),\"fromScratchFPS\":\(String(format: "%.2f", fps.plain)),"
+          + "\"reusingFPS\":\(String(format: "%.2f", fps.reused)),\"speedUp\":\(String(format: "%.3f", plain / reused))}")
+      } else {
+        let label = "frames/\(clip.name) \(size.width)×\(size.height) ×\(count), \(threads) thread\(threads == 1 ? "" : "s")"
+        print("\(label.padding(toLength: 52, withPad: " ", startingAt: 0)) from scratch "
+          + "\(String(format: "%7.1f", fps.plain)) fps, reusing \(String(format: "%7.1f", fps.reused)) fps "
+          + "(×\(String(format: "%.2f", plain / reused)))")
+      }
+    }
+  }
+}

@@ -1,0 +1,73 @@
+// SPDX-License-Identifier: Apache-2.0
+// Which bands a frame need not play again: exactly those where it draws what the earlier frame drew.
+
+import Testing
+import ZoetropeGeometry
+@testable import ZoetropeRaster
+
+@Suite struct UnchangedBandsTests {
+  static let canvas = Rasterizer.Canvas(width: 96, height: 128)
+
+  /// A frame of a red disc at `y`, a blue card in a group of `opacity` at
+  /// rows 80…100, over white.
+  static func frame(discAt y: Double, color: Color = Color(red: 1, green: 0, blue: 0), opacity: Double = 0.5)
+    -> DisplayList
+  {
+    var list = DisplayList(width: canvas.width, height: canvas.height, background: Color(red: 1, green: 1, blue: 1))
+    let disc = Path.ellipse(in: Rect(x: 10, y: y, width: 20, height: 20))
+    if let shape = Rasterizer.shape(of: disc, fillRule: .nonZero, transform: .identity, canvas: canvas) {
+      list.fill(shape, color: color, opacity: 1)
+    }
+    list.beginGroup()
+    let card = Path.roundedRect(Rect(x: 40, y: 80, width: 40, height: 20), cornerRadius: 6)
+    if let shape = Rasterizer.shape(of: card, fillRule: .nonZero, transform: .identity, canvas: canvas) {
+      list.fill(shape, color: Color(red: 0, green: 0, blue: 1), opacity: 1)
+      list.fill(shape, color: Color(red: 0, green: 1, blue: 0), opacity: 0.5)
+    }
+    list.endGroup(opacity: opacity)
+    return list
+  }
+
+  /// The bands (of 16 rows) marked unchanged.
+  static func unchanged(_ list: DisplayList, since previous: DisplayList) -> [Int] {
+    list.unchangedBands(since: previous, bandHeight: 16).enumerated().filter(\.element).map(\.offset)
+  }
+
+  @Test func theSameDrawingMadeAgainIsUnchangedEverywhere() {
+    #expect(Self.unchanged(Self.frame(discAt: 20), since: Self.frame(discAt: 20)) == Array(0..<8))
+  }
+
+  @Test func aMovedShapeChangesTheBandsOfItsOldAndNewRowsOnly() {
+    // Rows 20…40 (bands 1, 2) before, 50…70 (bands 3, 4) after.
+    #expect(Self.unchanged(Self.frame(discAt: 50), since: Self.frame(discAt: 20)) == [0, 5, 6, 7])
+  }
+
+  @Test func aNewColourOrGroupOpacityChangesItsBands() {
+    #expect(Self.unchanged(Self.frame(discAt: 20, color: Color(red: 0.9, green: 0, blue: 0)),
+                           since: Self.frame(discAt: 20)) == [0, 3, 4, 5, 6, 7])
+    // The group reaches rows 80…100: bands 5 and 6.
+    #expect(Self.unchanged(Self.frame(discAt: 20, opacity: 0.6), since: Self.frame(discAt: 20)) == [0, 1, 2, 3, 4, 7])
+  }
+
+  @Test func anotherSizeOrBackgroundChangesEverything() {
+    let other = DisplayList(width: 96, height: 128, background: Color(red: 0, green: 0, blue: 0))
+    let white = DisplayList(width: 96, height: 128, background: Color(red: 1, green: 1, blue: 1))
+    #expect(Self.unchanged(white, since: other).isEmpty)
+    #expect(Self.unchanged(DisplayList(width: 96, height: 112, background: .clear),
+                           since: DisplayList(width: 96, height: 128, background: .clear)).isEmpty)
+  }
+
+  @Test func playingOnlyTheChangedBandsOverTheEarlierFrameGivesTheFrame() {
+    let before = Self.frame(discAt: 20), after = Self.frame(discAt: 53.5, opacity: 0.7)
+    var pixels = [UInt8](repeating: 0, count: 4 * 96 * 128)
+    var fresh = pixels
+    pixels.withUnsafeMutableBufferPointer { _ = before.render(into: $0.baseAddress!, straightAlpha: true) }
+    let unchanged = after.unchangedBands(since: before, bandHeight: 16)
+    #expect(unchanged.contains(true) && unchanged.contains(false))
+    pixels.withUnsafeMutableBufferPointer {
+      _ = after.render(into: $0.baseAddress!, straightAlpha: true, threads: 2, unchanged: unchanged)
+    }
+    fresh.withUnsafeMutableBufferPointer { _ = after.render(into: $0.baseAddress!, straightAlpha: true) }
+    #expect(pixels == fresh)
+  }
+}

@@ -1,0 +1,76 @@
+// SPDX-License-Identifier: Apache-2.0
+// Clips rendered with each thread keeping its unchanged layers: the same bytes as from scratch.
+
+import Foundation
+import Synchronization
+import Testing
+import Zoetrope
+import _ZoetropeTestSupport
+
+@Suite struct ReusedLayersTests {
+  /// A sink that keeps every frame's bytes by index.
+  final class CollectingSink: FrameSink, Sendable {
+    let frames = Mutex<[Int: [UInt8]]>([:])
+    func consume(_ frame: RGBAImage, index: Int) throws(MediaError) {
+      frames.withLock { $0[index] = frame.pixels }
+    }
+    func finish() throws(MediaError) {}
+    func cancel() {}
+  }
+
+  static func frames(_ scene: Scene, count: Int, threads: Int, reusing: Bool, scale: Double = 1) throws
+    -> [[UInt8]]
+  {
+    let sink = CollectingSink()
+    try ClipRender(renderer: Renderer(scene), frames: 0..<count, frameRate: scene.canvas.frameRate, scale: scale,
+                   threads: threads, reusesUnchangedLayers: reusing).run(into: sink)
+    return sink.frames.withLock { frames in (0..<count).map { frames[$0] ?? [] } }
+  }
+
+  static let clips: [String] = {
+    // Every scene fixture, and a still UI of 176 layers (every layer reused).
+    ((try? Fixtures.sceneFiles(in: "Scenes")) ?? []) + ["Bench/ui_640x360.json"]
+  }()
+
+  @Test(arguments: clips)
+  func everyClipFixtureHasTheSameBytesReusingUnchangedLayersAtOneTwoAndThreeThreads(_ file: String) throws {
+    let scene = try Fixtures.scene(file)
+    // The first 24 frames: enough for layers that stay, move and change.
+    let count = Swift.min(scene.canvas.frameCount, 24)
+    let fromScratch = try Self.frames(scene, count: count, threads: 1, reusing: false)
+    for threads in [1, 2, 3] {
+      let reusing = try Self.frames(scene, count: count, threads: threads, reusing: true)
+      let differing = (0..<count).filter { reusing[$0] != fromScratch[$0] }
+      #expect(differing.isEmpty, "\(file), \(threads) threads: frames \(differing) differ")
+    }
+  }
+
+  @Test func identicalCardsWithShadowsMovingByWholeAndPartPixelsHaveTheSameBytes() throws {
+    // Cards that slide by whole pixels a frame, by a third of a pixel, and
+    // stay, with shadows and a mask, and one on rows of its own that only
+    // fades: every kind of reuse and miss.
+    let json = """
+    {"zoetrope": 1, "canvas": {"width": 200, "height": 176, "fps": 30, "duration": 0.4, "background": "#EEF0F3"},
+     "layers": [
+      {"frame": [10, 10, 60, 40], "backgroundColor": "#FFFFFF", "cornerRadius": 8, "shadowOpacity": 0.4,
+       "shadowRadius": 4, "animations": [{"type": "basic", "keyPath": "position.x", "byValue": 12, "duration": 0.4}]},
+      {"frame": [10, 60, 60, 40], "backgroundColor": "#FFFFFF", "cornerRadius": 8, "shadowOpacity": 0.4,
+       "shadowRadius": 4, "animations": [{"type": "basic", "keyPath": "position.x", "byValue": 4, "duration": 0.4}]},
+      {"frame": [110, 10, 60, 40], "backgroundColor": "#3478F6", "cornerRadius": 8, "shadowOpacity": 0.4,
+       "shadowRadius": 4, "mask": {"frame": [0, 0, 60, 40], "backgroundColor": "#000000", "cornerRadius": 16}},
+      {"frame": [110, 128, 60, 40], "backgroundColor": "#FFFFFF", "cornerRadius": 8, "borderWidth": 2,
+       "borderColor": "#3478F6", "animations": [{"type": "basic", "keyPath": "opacity", "fromValue": 1,
+       "toValue": 0.3, "duration": 0.4}]}
+     ]}
+    """
+    let scene = try SceneDecoder.decode(Array(json.utf8), fileName: "cards.json")
+    let count = scene.canvas.frameCount
+    let fromScratch = try Self.frames(scene, count: count, threads: 1, reusing: false)
+    for threads in [1, 2, 3] {
+      #expect(try Self.frames(scene, count: count, threads: threads, reusing: true) == fromScratch, "\(threads)")
+    }
+    // And at a scale that makes the third of a point whole device pixels.
+    let scaled = try Self.frames(scene, count: 6, threads: 2, reusing: true, scale: 3)
+    #expect(scaled == (try Self.frames(scene, count: 6, threads: 1, reusing: false, scale: 3)))
+  }
+}
