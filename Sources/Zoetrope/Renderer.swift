@@ -85,10 +85,10 @@ public struct Renderer: Sendable {
   /// bytes do not depend on it); returns the frame's drawing.
   ///
   /// With `previous` — the drawing whose frame `image` holds, rendered by
-  /// this method with the same band height — only the bands where this
-  /// frame draws something else are played; the others keep `image`'s
-  /// pixels, which are this frame's there. The bytes are the same as
-  /// without it.
+  /// this method with the same band height — only the bands (and of a band
+  /// the columns) where this frame draws something else are played; the
+  /// rest keeps `image`'s pixels, which are this frame's there. The bytes
+  /// are the same as without it.
   @discardableResult
   package func render(atTime time: Double, scale: Double = 1, threads: Int = 1, bandHeight: Int,
                       cache: RecordingCache? = nil, over previous: DisplayList? = nil,
@@ -98,16 +98,16 @@ public struct Renderer: Sendable {
     let list = displayList(atTime: time, scale: scale, cache: cache, isCancelled: isCancelled)
     if let isCancelled, isCancelled() { throw .cancelled }
     let count = 4 * list.width * list.height
-    var unchanged: [Bool]?
+    var damage: [DisplayList.BandDamage]?
     if image.width != list.width || image.height != list.height || image.pixels.count != count {
       image = RGBAImage(width: list.width, height: list.height,
                         pixels: [UInt8](unsafeUninitializedCapacity: count) { _, initialized in initialized = count })
     } else if let previous {
-      unchanged = list.unchangedBands(since: previous, bandHeight: bandHeight)
+      damage = list.damage(since: previous, bandHeight: bandHeight)
     }
     let completed = image.withUnsafeMutablePixels { pixels in
       list.render(into: pixels.baseAddress!, straightAlpha: true, threads: threads, bandHeight: bandHeight,
-                  unchanged: unchanged, isCancelled: isCancelled)
+                  damage: damage, isCancelled: isCancelled)
     }
     guard completed else { throw .cancelled }
     if let overrun = list.overrun {

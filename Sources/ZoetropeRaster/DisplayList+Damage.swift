@@ -4,38 +4,40 @@
 import ZoetropeGeometry
 
 extension DisplayList {
-  /// For each band of `bandHeight` rows, whether it draws the same pixels
-  /// as the same band of `previous` — so that a buffer holding `previous`'s
-  /// pixels already holds this frame's there.
+  /// What a band of a frame must play over an earlier frame's pixels.
+  package enum BandDamage: Equatable, Sendable {
+    /// Nothing: the band draws what the earlier frame drew there.
+    case none
+    /// These columns (every command clipped to them); the rest is as before.
+    case columns(Range<Int>)
+    /// The whole band.
+    case whole
+  }
+
+  /// For each band of `bandHeight` rows, what differs from the same band
+  /// of `previous` — so that a buffer holding `previous`'s pixels needs only
+  /// that played to hold this frame's.
   ///
   /// A band's pixels depend only on the frame's size and background and on
   /// the commands that reach its rows, in order (a command, group or mask
-  /// reaching no row of a band draws nothing in it). A band is unchanged
-  /// when both lists have the same such commands, each equal to its
-  /// counterpart in what it draws: the same coverage (edges, rectangle,
-  /// runs, clip), the same paint, the same group bounds, alpha and blend
-  /// mode. Coverage kept from the frame before (see ``CoverageCache``) is
-  /// the same storage, so an unchanged layer costs a comparison of
-  /// addresses. Commands that paint images are never taken as equal (their
-  /// bands are always drawn).
-  package func unchangedBands(since previous: DisplayList, bandHeight: Int) -> [Bool] {
+  /// reaching no row of a band draws nothing in it), and a command draws
+  /// only within its columns. The two sequences are aligned in order, and
+  /// the band changes only in the columns of the commands that found no
+  /// equal partner (both versions'); when one of those paints an image, it
+  /// changes wholly. Two commands are equal when they draw the same thing:
+  /// the same coverage (edges, rectangle, runs, clip), the same paint, the
+  /// same group bounds, alpha and blend mode. Coverage kept from the frame
+  /// before (see ``CoverageCache``) is the same storage, so an unchanged
+  /// layer costs a comparison of addresses; commands that paint images are
+  /// never taken as equal.
+  package func damage(since previous: DisplayList, bandHeight: Int) -> [BandDamage] {
     let bandHeight = Swift.max(bandHeight, 1)
     let bands = (height + bandHeight - 1) / bandHeight
-    guard previous.width == width, previous.height == height, previous.backgroundWord == backgroundWord, bands > 0
-    else { return [Bool](repeating: false, count: Swift.max(bands, 0)) }
-    // The commands reaching each band, as indices, in order.
-    func byBand(_ list: DisplayList) -> [[Int]] {
-      var result = [[Int]](repeating: [], count: bands)
-      for (index, command) in list.commands.enumerated() {
-        let rows = list.rows(of: command).clamped(to: 0..<height)
-        guard !rows.isEmpty else { continue }
-        for band in (rows.lowerBound / bandHeight)...((rows.upperBound - 1) / bandHeight) {
-          result[band].append(index)
-        }
-      }
-      return result
-    }
-    let mine = byBand(self), theirs = byBand(previous)
+    guard previous.width == width, previous.height == height, previous.backgroundWord == backgroundWord, bands > 0,
+      bandEntries(bandHeight: bandHeight) + previous.bandEntries(bandHeight: bandHeight) <= DisplayList.maximumBandEntries
+    else { return [BandDamage](repeating: .whole, count: Swift.max(bands, 0)) }
+    let mine = commandsByBand(bandHeight: bandHeight, bands: bands)
+    let theirs = previous.commandsByBand(bandHeight: bandHeight, bands: bands)
     // A pair of commands is compared once, however many bands it spans.
     var known: [Int: Bool] = [:]
     func same(_ i: Int, _ j: Int) -> Bool {
@@ -46,8 +48,86 @@ extension DisplayList {
       return answer
     }
     return (0..<bands).map { band in
-      mine[band].count == theirs[band].count && zip(mine[band], theirs[band]).allSatisfy { same($0, $1) }
+      let a = mine[band], b = theirs[band]
+      var low = Int.max, high = Int.min
+      var imaged = false
+      func damaged(_ columns: Range<Int>, image: Bool) {
+        imaged = imaged || image
+        guard !columns.isEmpty else { return }
+        low = Swift.min(low, columns.lowerBound)
+        high = Swift.max(high, columns.upperBound)
+      }
+      func mineDiffers(_ i: Int) { damaged(self.columns(of: commands[i]), image: paintsImage(commands[i])) }
+      func theirsDiffers(_ j: Int) {
+        damaged(previous.columns(of: previous.commands[j]), image: previous.paintsImage(previous.commands[j]))
+      }
+      // The two sequences aligned in order: equal pairs match; a command
+      // only one side has (a layer that appeared, left or moved into the
+      // band) or a pair that differs damages its columns on both sides.
+      // Outside the damage, a pixel meets the same commands in the same
+      // order in both lists, so it keeps its value.
+      var i = 0, j = 0
+      while i < a.count || j < b.count {
+        if i < a.count, j < b.count, same(a[i], b[j]) {
+          i += 1
+          j += 1
+        } else if i < a.count, j + 1 < b.count, same(a[i], b[j + 1]) {
+          theirsDiffers(b[j])
+          j += 1
+        } else if i + 1 < a.count, j < b.count, same(a[i + 1], b[j]) {
+          mineDiffers(a[i])
+          i += 1
+        } else {
+          if i < a.count { mineDiffers(a[i]) }
+          if j < b.count { theirsDiffers(b[j]) }
+          i += 1
+          j += 1
+        }
+      }
+      guard !imaged else { return .whole }
+      guard low < high else { return .none }
+      let columns = Swift.max(low, 0)..<Swift.min(high, width)
+      return columns.isEmpty ? .none : columns.count == width ? .whole : .columns(columns)
     }
+  }
+
+  /// ``damage(since:bandHeight:)`` as one flag a band: whether it is unchanged.
+  package func unchangedBands(since previous: DisplayList, bandHeight: Int) -> [Bool] {
+    damage(since: previous, bandHeight: bandHeight).map { $0 == .none }
+  }
+
+  /// The most (command, band) pairs ``damage(since:bandHeight:)`` lists for
+  /// two drawings; past it (a million layers spanning a tall canvas) every
+  /// band counts as damaged instead.
+  static let maximumBandEntries = 1 << 22
+
+  /// How many (command, band) pairs the drawing has.
+  private func bandEntries(bandHeight: Int) -> Int {
+    var total = 0
+    for command in commands {
+      let rows = rows(of: command).clamped(to: 0..<height)
+      if !rows.isEmpty { total += (rows.upperBound - 1) / bandHeight - rows.lowerBound / bandHeight + 1 }
+    }
+    return total
+  }
+
+  /// The commands reaching each band, as indices, in order.
+  private func commandsByBand(bandHeight: Int, bands: Int) -> [[Int]] {
+    var result = [[Int]](repeating: [], count: bands)
+    for (index, command) in commands.enumerated() {
+      let rows = rows(of: command).clamped(to: 0..<height)
+      guard !rows.isEmpty else { continue }
+      for band in (rows.lowerBound / bandHeight)...((rows.upperBound - 1) / bandHeight) {
+        result[band].append(index)
+      }
+    }
+    return result
+  }
+
+  /// Whether a command paints an image.
+  private func paintsImage(_ command: Command) -> Bool {
+    if case .image = command { return true }
+    return false
   }
 
   /// About how many bytes the drawing holds: its edges and runs.
@@ -63,6 +143,30 @@ extension DisplayList {
     case .beginGroup(let bounds, _), .endGroup(_, let bounds, _), .endGroupMasked(_, let bounds, _, _),
       .endMask(let bounds):
       bounds.isEmpty ? 0..<0 : bounds.minY..<bounds.maxY
+    }
+  }
+
+  /// The device columns a command can draw in (empty for none).
+  func columns(of command: Command) -> Range<Int> {
+    switch command {
+    case .solid(let coverage, _), .gradient(let coverage, _), .image(let coverage, _): columns(of: coverage)
+    case .beginGroup(let bounds, _), .endGroup(_, let bounds, _), .endGroupMasked(_, let bounds, _, _),
+      .endMask(let bounds):
+      bounds.isEmpty ? 0..<0 : bounds.minX..<bounds.maxX
+    }
+  }
+
+  /// The device columns a command's coverage can reach.
+  func columns(of coverage: Coverage) -> Range<Int> {
+    switch coverage {
+    case .runs(let index):
+      let r = DeviceRect(runs[index])
+      return r.isEmpty ? 0..<0 : r.x..<r.maxX
+    case .edges(let index): return edgeLists[index].originX..<(edgeLists[index].originX + edgeLists[index].width)
+    case .rectangle(let index): return rectangles[index].columns
+    case .clipped(let index):
+      let own = columns(of: clippedPieces[index].piece)
+      return own.clamped(to: clippedPieces[index].columns)
     }
   }
 

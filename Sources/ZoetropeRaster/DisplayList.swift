@@ -283,18 +283,19 @@ extension DisplayList {
   /// workers stop, the result is false and the pixels are unspecified.
   /// Returns true when every band was played.
   ///
-  /// Bands marked true in `unchanged` (one flag a band, see
-  /// ``unchangedBands(since:bandHeight:)``) are not played: their pixels
-  /// must already be this drawing's (an earlier frame's that draws the same
-  /// there, rendered the same way).
+  /// With `damage` (one entry a band, see ``damage(since:bandHeight:)``),
+  /// `pixels` must hold the earlier frame the damage was worked out
+  /// against, rendered the same way: bands without damage are not played,
+  /// and of a band damaged in some columns only those are played (every
+  /// command clipped to them).
   @discardableResult
   package func render(into pixels: UnsafeMutablePointer<UInt8>, straightAlpha: Bool, threads: Int = 1,
-                      bandHeight: Int = DisplayList.bandHeight, unchanged: [Bool]? = nil,
+                      bandHeight: Int = DisplayList.bandHeight, damage: [BandDamage]? = nil,
                       isCancelled: (@Sendable () -> Bool)? = nil) -> Bool {
     let bandHeight = Swift.max(bandHeight, 1)
     let bands = (height + bandHeight - 1) / bandHeight
     guard bands > 0, width > 0 else { return isCancelled?() != true }
-    let unchanged = unchanged.flatMap { $0.count == bands ? $0 : nil }
+    let damage = damage.flatMap { $0.count == bands ? $0 : nil }
     let stopped = Atomic<Bool>(false)
     let workers = Swift.min(Swift.max(threads, 1), bands)
     // A raw address crosses into the workers; they write disjoint rows.
@@ -314,14 +315,22 @@ extension DisplayList {
           stopped.store(true, ordering: .relaxed)
           return
         }
-        if let unchanged, unchanged[band] {
-          band += workers
-          continue
-        }
         let top = band * bandHeight
         let rows = top..<Swift.min(top + bandHeight, self.height)
-        self.play(rows: rows, into: pixels + 4 * top * self.width, scratch: scratch)
-        if unpremultiplies { unpremultiply(pixels + 4 * top * self.width, count: rows.count * self.width) }
+        switch damage?[band] ?? .whole {
+        case .none:
+          break
+        case .columns(let columns):
+          self.play(rows: rows, into: pixels + 4 * top * self.width, scratch: scratch, columns: columns)
+          if unpremultiplies {
+            for row in 0..<rows.count {
+              unpremultiply(pixels + 4 * ((top + row) * self.width + columns.lowerBound), count: columns.count)
+            }
+          }
+        case .whole:
+          self.play(rows: rows, into: pixels + 4 * top * self.width, scratch: scratch)
+          if unpremultiplies { unpremultiply(pixels + 4 * top * self.width, count: rows.count * self.width) }
+        }
         band += workers
       }
     }

@@ -10,14 +10,18 @@ private final class DiscardingSink: FrameSink, Sendable {
   func cancel() {}
 }
 
-/// One clip of the frames bench: a scene file and the device scale to render it at.
+/// One clip of the frames bench: a scene file, the device scale to render
+/// it at, and whether to time a PNG sequence (fast compression) as well as
+/// raw frames.
 struct ClipFramesCase {
   let name: String
   let path: String
   let scale: Double
+  var pngSequence = false
 }
 
-/// Renders each clip whole to discarded raw frames, with the rendering
+/// Renders each clip whole to discarded raw frames (and to a PNG sequence
+/// on every core, for the clips that ask), with the rendering
 /// threads keeping their unchanged layers (``ClipRender/reusesUnchangedLayers``)
 /// and without, on one thread and on every core, alternating the two in
 /// each of `rounds` rounds (so that drift in the machine's speed hits both
@@ -33,14 +37,20 @@ func benchClipFrames(_ cases: [ClipFramesCase], rounds: Int = 5, json: Bool) {
     let renderer = Renderer(scene)
     let count = scene.canvas.frameCount
     let size = renderer.frameSize(scale: clip.scale)
-    for threads in Array(Set([1, cores])).sorted() {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("zoetrope-frames-\(getpid())")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    for (threads, png) in Array(Set([1, cores])).sorted().map({ ($0, false) })
+      + (clip.pngSequence ? [(cores, true)] : [])
+    {
       var seconds: [Bool: [Double]] = [true: [], false: []]
       for _ in 0..<rounds {
         for reuse in [false, true] {
           let render = ClipRender(renderer: renderer, frames: 0..<count, frameRate: scene.canvas.frameRate,
                                   scale: clip.scale, threads: threads, reusesUnchangedLayers: reuse)
+          let sink: any FrameSink = png
+            ? ((try? PNGSequenceSink(pattern: folder.path + "/%04d.png")) ?? DiscardingSink()) : DiscardingSink()
           let start = DispatchTime.now().uptimeNanoseconds
-          try? render.run(into: DiscardingSink())
+          try? render.run(into: sink)
           seconds[reuse]!.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
         }
       }
@@ -49,10 +59,11 @@ func benchClipFrames(_ cases: [ClipFramesCase], rounds: Int = 5, json: Bool) {
       let fps = (plain: Double(count) / plain, reused: Double(count) / reused)
       if json {
         print("{\"clip\":\"\(clip.name)\",\"width\":\(size.width),\"height\":\(size.height),\"frames\":\(count),"
-          + "\"threads\":\(threads),\"fromScratchFPS\":\(String(format: "%.2f", fps.plain)),"
+          + "\"output\":\"\(png ? "png" : "raw")\",\"threads\":\(threads),\"fromScratchFPS\":\(String(format: "%.2f", fps.plain)),"
           + "\"reusingFPS\":\(String(format: "%.2f", fps.reused)),\"speedUp\":\(String(format: "%.3f", plain / reused))}")
       } else {
-        let label = "frames/\(clip.name) \(size.width)×\(size.height) ×\(count), \(threads) thread\(threads == 1 ? "" : "s")"
+        let label = "frames/\(clip.name) \(size.width)×\(size.height) ×\(count)\(png ? " PNG" : ""), "
+          + "\(threads) thread\(threads == 1 ? "" : "s")"
         print("\(label.padding(toLength: 52, withPad: " ", startingAt: 0)) from scratch "
           + "\(String(format: "%7.1f", fps.plain)) fps, reusing \(String(format: "%7.1f", fps.reused)) fps "
           + "(×\(String(format: "%.2f", plain / reused)))")

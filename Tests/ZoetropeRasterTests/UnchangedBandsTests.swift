@@ -10,10 +10,9 @@ import ZoetropeGeometry
 
   /// A frame of a red disc at `y`, a blue card in a group of `opacity` at
   /// rows 80…100, over white.
-  static func frame(discAt y: Double, color: Color = Color(red: 1, green: 0, blue: 0), opacity: Double = 0.5)
-    -> DisplayList
-  {
-    var list = DisplayList(width: canvas.width, height: canvas.height, background: Color(red: 1, green: 1, blue: 1))
+  static func frame(discAt y: Double, color: Color = Color(red: 1, green: 0, blue: 0), opacity: Double = 0.5,
+                    background: Color = Color(red: 1, green: 1, blue: 1)) -> DisplayList {
+    var list = DisplayList(width: canvas.width, height: canvas.height, background: background)
     let disc = Path.ellipse(in: Rect(x: 10, y: y, width: 20, height: 20))
     if let shape = Rasterizer.shape(of: disc, fillRule: .nonZero, transform: .identity, canvas: canvas) {
       list.fill(shape, color: color, opacity: 1)
@@ -57,15 +56,24 @@ import ZoetropeGeometry
                            since: DisplayList(width: 96, height: 128, background: .clear)).isEmpty)
   }
 
-  @Test func playingOnlyTheChangedBandsOverTheEarlierFrameGivesTheFrame() {
-    let before = Self.frame(discAt: 20), after = Self.frame(discAt: 53.5, opacity: 0.7)
+  @Test func aChangedShapeDamagesOnlyItsColumns() {
+    let damage = Self.frame(discAt: 50).damage(since: Self.frame(discAt: 20), bandHeight: 16)
+    // The disc spans columns 10…30 (its edges' pixels).
+    #expect(damage == [.none, .columns(10..<30), .columns(10..<30), .columns(10..<30), .columns(10..<30), .none,
+                       .none, .none])
+  }
+
+  @Test(arguments: [Color(red: 1, green: 1, blue: 1), Color(red: 0.2, green: 0.4, blue: 0.6, alpha: 0.5), .clear])
+  func playingOnlyTheDamageOverTheEarlierFrameGivesTheFrame(_ background: Color) {
+    let before = Self.frame(discAt: 20, background: background)
+    let after = Self.frame(discAt: 53.5, opacity: 0.7, background: background)
     var pixels = [UInt8](repeating: 0, count: 4 * 96 * 128)
     var fresh = pixels
     pixels.withUnsafeMutableBufferPointer { _ = before.render(into: $0.baseAddress!, straightAlpha: true) }
-    let unchanged = after.unchangedBands(since: before, bandHeight: 16)
-    #expect(unchanged.contains(true) && unchanged.contains(false))
+    let damage = after.damage(since: before, bandHeight: 16)
+    #expect(damage.contains(.none) && damage.contains { if case .columns = $0 { true } else { false } })
     pixels.withUnsafeMutableBufferPointer {
-      _ = after.render(into: $0.baseAddress!, straightAlpha: true, threads: 2, unchanged: unchanged)
+      _ = after.render(into: $0.baseAddress!, straightAlpha: true, threads: 2, damage: damage)
     }
     fresh.withUnsafeMutableBufferPointer { _ = after.render(into: $0.baseAddress!, straightAlpha: true) }
     #expect(pixels == fresh)
