@@ -23,8 +23,8 @@ extension DisplayList {
   /// reaching no row of a band draws nothing in it), and a command draws
   /// only within its columns. The two sequences are aligned in order, and
   /// the band changes only in the columns of the commands that found no
-  /// equal partner (both versions'); when one of those paints an image, it
-  /// changes wholly. Two commands are equal when they draw the same thing:
+  /// equal partner (both versions'); when one of those paints an image, or
+  /// they span three quarters of the width or more, it changes wholly. Two commands are equal when they draw the same thing:
   /// the same coverage (edges, rectangle, runs, clip), the same paint, the
   /// same group bounds, alpha and blend mode. Coverage kept from the frame
   /// before (see ``CoverageCache``) is the same storage, so an unchanged
@@ -87,7 +87,9 @@ extension DisplayList {
       guard !imaged else { return .whole }
       guard low < high else { return .none }
       let columns = Swift.max(low, 0)..<Swift.min(high, width)
-      return columns.isEmpty ? .none : columns.count == width ? .whole : .columns(columns)
+      // Most of the width is played whole: the whole band's fast paths
+      // (rectangles filled row by row) beat clipping every command.
+      return columns.isEmpty ? .none : 4 * columns.count >= 3 * width ? .whole : .columns(columns)
     }
   }
 
