@@ -24,9 +24,10 @@ extension DisplayList {
   /// only within its columns. The two sequences are aligned in order, and
   /// the band changes only in the columns of the commands that found no
   /// equal partner (both versions'); when one of those paints an image, or
-  /// they span three quarters of the width or more, it changes wholly. Two commands are equal when they draw the same thing:
-  /// the same coverage (edges, rectangle, runs, clip), the same paint, the
-  /// same group bounds, alpha and blend mode. Coverage kept from the frame
+  /// they span three quarters of the width or more, it changes wholly. Two
+  /// commands are equal when they draw the same thing: the same coverage
+  /// (edges, rectangle, runs, clip), the same paint, the same group bounds,
+  /// alpha and blend mode. Coverage kept from the frame
   /// before (see ``CoverageCache``) is the same storage, so an unchanged
   /// layer costs a comparison of addresses; commands that paint images are
   /// never taken as equal.
