@@ -31,19 +31,15 @@ package final class CoverageCache {
     let local: AffineTransform
     /// The rows the shape is limited to, relative to the whole pixels taken out.
     let rows: Range<Int>?
-    /// A quick digest of the above: the path by its length and its first and
-    /// last two elements only. Hashing every element of every shape a frame
-    /// fills (twice: looked up, then kept) cost more than the cache saved on
-    /// frames where no shape repeats; equality still compares the whole path.
+    /// A quick digest of the above, the path sampled (``PathDigest``):
+    /// hashing every element of every shape a frame fills (twice: looked up,
+    /// then kept) cost more than the cache saved on frames where no shape
+    /// repeats; equality still compares the whole path.
     private let digest: UInt64
 
     init(path: Path, method: Int, fillRule: FillRule, local: AffineTransform, rows: Range<Int>?) {
       (self.path, self.method, self.fillRule, self.local, self.rows) = (path, method, fillRule, local, rows)
-      var digest = Digest()
-      let elements = path.elements
-      digest.add(UInt64(elements.count))
-      for element in elements.prefix(2) { digest.add(element) }
-      for element in elements.suffix(2) { digest.add(element) }
+      var digest = PathDigest(sampling: path)
       digest.add(UInt64(bitPattern: Int64(method)))
       digest.add(fillRule == .evenOdd ? 1 : 0)
       digest.add(local.a.bitPattern); digest.add(local.b.bitPattern); digest.add(local.c.bitPattern)
@@ -59,32 +55,6 @@ package final class CoverageCache {
     }
 
     func hash(into hasher: inout Hasher) { hasher.combine(digest) }
-  }
-
-  /// A multiply–rotate mix of 64-bit words (for ``Key``'s digest; any
-  /// collision only costs a comparison).
-  struct Digest {
-    private(set) var value: UInt64 = 0x9E37_79B9_7F4A_7C15
-
-    mutating func add(_ word: UInt64) {
-      value = ((value ^ word) &* 0xBF58_476D_1CE4_E5B9)
-      value ^= value >> 29
-    }
-
-    mutating func add(_ element: Path.Element) {
-      switch element {
-      case .moveTo(let p): add(1); add(p)
-      case .lineTo(let p): add(2); add(p)
-      case .quadCurveTo(let p, let c): add(3); add(p); add(c)
-      case .curveTo(let p, let c1, let c2): add(4); add(p); add(c1); add(c2)
-      case .closeSubpath: add(5)
-      }
-    }
-
-    private mutating func add(_ p: Point) {
-      add(p.x.bitPattern)
-      add(p.y.bitPattern)
-    }
   }
 
   private var entries: [Key: (runs: CoverageSpans, x: Int, y: Int, frame: Int)] = [:]
@@ -136,16 +106,9 @@ package final class CoverageCache {
   package func runs(of path: Path, method: Int = 0, fillRule: FillRule = .nonZero, transform: Transform3D,
                     canvas: Rasterizer.Canvas, rows: Range<Int>? = nil, scratch: RasterScratch?,
                     make: () -> CoverageSpans?) -> CoverageSpans? {
-    guard transform.isAffine, path.elements.count <= CoverageCache.maximumElements else { return make() }
-    let affine = transform.affineTransform
-    guard CoverageCache.isWellInside(path.boundingBox, affine, canvas) else { return make() }
-    let (local, offset) = Rasterizer.framed(affine)
-    // Open-ended rows stay open-ended.
-    let relative = rows.map { rows in
-      (rows.lowerBound == Int.min ? Int.min : rows.lowerBound - offset.y)
-        ..< (rows.upperBound == Int.max ? Int.max : rows.upperBound - offset.y)
-    }
-    let key = Key(path: path, method: method, fillRule: fillRule, local: local, rows: relative)
+    guard let (key, offset) = placement(of: path, method: method, fillRule: fillRule, transform: transform,
+                                        canvas: canvas, rows: rows)
+    else { return make() }
     if let entry = entries[key] {
       entries[key]?.frame = frame
       let moved = entry.runs.moved(dx: offset.x - entry.x, dy: offset.y - entry.y)
@@ -169,11 +132,9 @@ package final class CoverageCache {
   package func shape(of path: Path, method: Int = 0, fillRule: FillRule = .nonZero, transform: Transform3D,
                      canvas: Rasterizer.Canvas, scratch: RasterScratch?,
                      make: () -> ShapeCoverage?) -> ShapeCoverage? {
-    guard transform.isAffine, path.elements.count <= CoverageCache.maximumElements else { return make() }
-    let affine = transform.affineTransform
-    guard CoverageCache.isWellInside(path.boundingBox, affine, canvas) else { return make() }
-    let (local, offset) = Rasterizer.framed(affine)
-    let key = Key(path: path, method: method, fillRule: fillRule, local: local, rows: nil)
+    guard let (key, offset) = placement(of: path, method: method, fillRule: fillRule, transform: transform,
+                                        canvas: canvas, rows: nil)
+    else { return make() }
     if let entry = shapes[key] {
       shapes[key]?.frame = frame
       return entry.shape.moved(dx: offset.x - entry.x, dy: offset.y - entry.y, scratch: scratch)
@@ -184,6 +145,24 @@ package final class CoverageCache {
       keptBytes += shape.byteCount
     }
     return shape
+  }
+
+  /// The key of `path` placed by `transform` (with `rows` relative to it)
+  /// and the whole pixels of its translation; `nil` for a shape not kept: a
+  /// perspective map, more than ``maximumElements`` elements, or within a
+  /// pixel of the canvas's edge.
+  private func placement(of path: Path, method: Int, fillRule: FillRule, transform: Transform3D,
+                         canvas: Rasterizer.Canvas, rows: Range<Int>?) -> (Key, (x: Int, y: Int))? {
+    guard transform.isAffine, path.elements.count <= CoverageCache.maximumElements else { return nil }
+    let affine = transform.affineTransform
+    guard CoverageCache.isWellInside(path.boundingBox, affine, canvas) else { return nil }
+    let (local, offset) = Rasterizer.framed(affine)
+    // Open-ended rows stay open-ended.
+    let relative = rows.map { rows in
+      (rows.lowerBound == Int.min ? Int.min : rows.lowerBound - offset.y)
+        ..< (rows.upperBound == Int.max ? Int.max : rows.upperBound - offset.y)
+    }
+    return (Key(path: path, method: method, fillRule: fillRule, local: local, rows: relative), offset)
   }
 
   /// Whether `box` under `t` lies at least a pixel inside the canvas (its

@@ -94,11 +94,6 @@ extension DisplayList {
     }
   }
 
-  /// ``damage(since:bandHeight:)`` as one flag a band: whether it is unchanged.
-  package func unchangedBands(since previous: DisplayList, bandHeight: Int) -> [Bool] {
-    damage(since: previous, bandHeight: bandHeight).map { $0 == .none }
-  }
-
   /// The most (command, band) pairs ``damage(since:bandHeight:)`` lists for
   /// two drawings; past it (a million layers spanning a tall canvas) every
   /// band counts as damaged instead.

@@ -17,21 +17,21 @@ package final class MeasurementCache: Sendable {
   /// The process's cache.
   package static let shared = MeasurementCache()
 
-  /// A path as a key: hashed by its length and a few of its elements (a
-  /// long path is not hashed whole on every lookup — that could cost more
-  /// than measuring its lines), compared whole.
+  /// A path as a key: hashed by a sampled ``PathDigest`` (a long path is
+  /// not hashed whole on every lookup — that could cost more than measuring
+  /// its lines), compared whole.
   private struct Key: Hashable {
     let path: Path
+    let digest: UInt64
 
-    static func == (a: Key, b: Key) -> Bool { a.path == b.path }
-
-    func hash(into hasher: inout Hasher) {
-      let elements = path.elements
-      hasher.combine(elements.count)
-      for element in elements.prefix(4) { hasher.combine(element) }
-      for element in elements.suffix(4) { hasher.combine(element) }
-      if elements.count > 8 { hasher.combine(elements[elements.count / 2]) }
+    init(path: Path) {
+      self.path = path
+      digest = PathDigest(sampling: path).value
     }
+
+    static func == (a: Key, b: Key) -> Bool { a.digest == b.digest && a.path == b.path }
+
+    func hash(into hasher: inout Hasher) { hasher.combine(digest) }
   }
   private struct Entries {
     var measurements: [Key: Path.Measurement] = [:]

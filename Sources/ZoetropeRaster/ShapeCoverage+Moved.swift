@@ -64,7 +64,7 @@ extension RectangleCoverage {
 
 extension CoverageSpans {
   /// The runs moved `dx` columns right and `dy` rows down.
-  func moved(dx: Int, dy: Int) -> CoverageSpans {
+  package func moved(dx: Int, dy: Int) -> CoverageSpans {
     if dx == 0 && dy == 0 { return self }
     var moved = self
     let dx = Int32(truncatingIfNeeded: dx), dy = Int32(truncatingIfNeeded: dy)

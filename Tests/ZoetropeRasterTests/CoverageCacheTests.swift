@@ -28,13 +28,7 @@ import ZoetropeRaster
     Rasterizer.shape(of: path, fillRule: .evenOdd, transform: t, canvas: canvas, rows: rows)?.runs()
   }
 
-  static func same(_ a: CoverageSpans?, _ b: CoverageSpans?) -> Bool {
-    guard let a, let b else { return a == nil && b == nil }
-    return a.coverage == b.coverage && a.spans.count == b.spans.count
-      && zip(a.spans, b.spans).allSatisfy { s, t in
-        s.x == t.x && s.y == t.y && s.count == t.count && s.offset == t.offset && s.value == t.value
-      }
-  }
+  static func same(_ a: CoverageSpans?, _ b: CoverageSpans?) -> Bool { a == b }
 
   static let turned = Transform3D(AffineTransform(a: 0.9, b: 0.3, c: -0.25, d: 1.1, tx: 20.375, ty: 31.8))
 

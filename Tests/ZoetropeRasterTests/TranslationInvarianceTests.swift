@@ -9,28 +9,26 @@ import ZoetropeRaster
 @Suite struct TranslationInvarianceTests {
   static let canvas = Rasterizer.Canvas(width: 256, height: 256)
 
-  /// `runs` moved by whole pixels.
-  static func moved(_ runs: CoverageSpans, by dx: Int, _ dy: Int) -> CoverageSpans {
-    var moved = runs
-    for i in moved.spans.indices {
-      moved.spans[i].x += Int32(dx)
-      moved.spans[i].y += Int32(dy)
-    }
-    return moved
-  }
-
   /// Whether `b` is `a` moved by whole pixels, when the canvas clips neither.
   static func same(_ a: ShapeCoverage, movedBy dx: Int, _ dy: Int, as b: ShapeCoverage) -> Bool? {
     let inside = DeviceRect(x: 1, y: 1, width: canvas.width - 2, height: canvas.height - 2)
     guard inside.intersection(a.bounds) == a.bounds, inside.intersection(b.bounds) == b.bounds else { return nil }
-    return same(moved(a.runs(), by: dx, dy), b.runs())
+    return a.runs().moved(dx: dx, dy: dy) == b.runs()
   }
 
-  static func same(_ a: CoverageSpans, _ b: CoverageSpans) -> Bool {
-    a.coverage == b.coverage && a.spans.count == b.spans.count
-      && zip(a.spans, b.spans).allSatisfy { s, t in
-        s.x == t.x && s.y == t.y && s.count == t.count && s.offset == t.offset && s.value == t.value
-      }
+  /// Compares, for each of `trials`, the shape `make` gives with itself
+  /// moved by whole pixels (`make` returns both and the move), where the
+  /// canvas clips neither; returns how many trials could be compared.
+  static func compareMoved(_ trials: Range<Int>,
+                           _ make: (Int) throws -> (ShapeCoverage, ShapeCoverage, dx: Int, dy: Int)) rethrows -> Int {
+    var compared = 0
+    for trial in trials {
+      let (here, moved, dx, dy) = try make(trial)
+      guard let same = same(here, movedBy: dx, dy, as: moved) else { continue }
+      compared += 1
+      #expect(same, "trial \(trial), moved \(dx), \(dy)")
+    }
+    return compared
   }
 
   /// A transform that scales, turns and shears a little, then moves by a
@@ -44,8 +42,7 @@ import ZoetropeRaster
 
   @Test func aFilledPathMovedByWholePixelsGetsTheSameBytesMoved() throws {
     var random = RandomPaths(seed: 41, width: 50, height: 50)
-    var compared = 0
-    for trial in 0..<40 {
+    let compared = try Self.compareMoved(0..<40) { trial in
       let path = random.path(trial, curves: 4, rectangle: Rect(x: 3.3, y: 5.1, width: 20.7, height: 14.2))
       let rule: FillRule = trial % 2 == 0 ? .nonZero : .evenOdd
       let t = Self.transform(&random, x: 96, y: 96)
@@ -53,17 +50,14 @@ import ZoetropeRaster
       let there = t.concatenating(.translation(x: Double(dx), y: Double(dy), z: 0))
       let here = try #require(Rasterizer.shape(of: path, fillRule: rule, transform: t, canvas: Self.canvas))
       let moved = try #require(Rasterizer.shape(of: path, fillRule: rule, transform: there, canvas: Self.canvas))
-      guard let same = Self.same(here, movedBy: dx, dy, as: moved) else { continue }
-      compared += 1
-      #expect(same, "trial \(trial), moved \(dx), \(dy)")
+      return (here, moved, dx, dy)
     }
     #expect(compared >= 30)
   }
 
   @Test func roundedRectanglesAndRectanglesMovedByWholePixelsGetTheSameBytesMoved() throws {
     var random = RandomPaths(seed: 7, width: 1, height: 1)
-    var compared = 0
-    for trial in 0..<30 {
+    let compared = try Self.compareMoved(0..<30) { trial in
       let bounds = Rect(x: random.next() * 4, y: random.next() * 4, width: 30 + random.next() * 50,
                         height: 30 + random.next() * 50)
       let radius = trial % 3 == 0 ? 0 : random.next() * 14
@@ -77,10 +71,7 @@ import ZoetropeRaster
           ? Rasterizer.shape(of: .rect(bounds), fillRule: .nonZero, transform: t, canvas: Self.canvas)
           : Rasterizer.roundedRectangle(bounds, radius: radius, transform: t, canvas: Self.canvas)
       }
-      let here = try #require(coverage(t)), moved = try #require(coverage(there))
-      guard let same = Self.same(here, movedBy: dx, dy, as: moved) else { continue }
-      compared += 1
-      #expect(same, "trial \(trial), moved \(dx), \(dy)")
+      return (try #require(coverage(t)), try #require(coverage(there)), dx, dy)
     }
     #expect(compared >= 25)
   }
@@ -88,17 +79,14 @@ import ZoetropeRaster
   @Test func aStrokeMovedByWholePixelsGetsTheSameBytesMoved() throws {
     var random = RandomPaths(seed: 3, width: 60, height: 60)
     let style = StrokeStyle(lineWidth: 3.5, lineCap: .round, lineJoin: .round)
-    var compared = 0
-    for trial in 0..<20 {
+    let compared = try Self.compareMoved(0..<20) { trial in
       let path = random.path(trial, curves: 3, rectangle: Rect(x: 0, y: 0, width: 10, height: 10))
       let t = Self.transform(&random, x: 100, y: 90)
       let dx = Int(random.next() * 60) - 30, dy = Int(random.next() * 60) - 30
       let there = t.concatenating(.translation(x: Double(dx), y: Double(dy), z: 0))
       let here = try #require(Rasterizer.strokeShape(of: path, style: style, transform: t, canvas: Self.canvas))
       let moved = try #require(Rasterizer.strokeShape(of: path, style: style, transform: there, canvas: Self.canvas))
-      guard let same = Self.same(here, movedBy: dx, dy, as: moved) else { continue }
-      compared += 1
-      #expect(same, "trial \(trial), moved \(dx), \(dy)")
+      return (here, moved, dx, dy)
     }
     #expect(compared >= 15)
   }

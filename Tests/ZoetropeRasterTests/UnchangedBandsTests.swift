@@ -29,7 +29,7 @@ import ZoetropeGeometry
 
   /// The bands (of 16 rows) marked unchanged.
   static func unchanged(_ list: DisplayList, since previous: DisplayList) -> [Int] {
-    list.unchangedBands(since: previous, bandHeight: 16).enumerated().filter(\.element).map(\.offset)
+    list.damage(since: previous, bandHeight: 16).enumerated().filter { $0.element == .none }.map(\.offset)
   }
 
   @Test func theSameDrawingMadeAgainIsUnchangedEverywhere() {
