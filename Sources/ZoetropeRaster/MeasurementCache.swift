@@ -1,7 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
 // Paths' arc lengths kept across frames, bounded, shared by all threads.
 
-import Synchronization
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import ZoetropeGeometry
 
 /// The ``Path/Measurement`` of every path trimmed lately, kept across frames:
@@ -13,7 +19,7 @@ import ZoetropeGeometry
 /// quarter of that is measured and not kept. The pixels never depend on
 /// what is cached — a measurement is a pure function of its path, and a
 /// kept one is the same values the path would measure again.
-package final class MeasurementCache: Sendable {
+package final class MeasurementCache: @unchecked Sendable {
   /// The process's cache.
   package static let shared = MeasurementCache()
 
@@ -37,21 +43,41 @@ package final class MeasurementCache: Sendable {
     var measurements: [Key: Path.Measurement] = [:]
     var segments = 0
   }
-  private let entries = Mutex(Entries())
+  /// Guarded by `lock`.
+  private var entries = Entries()
+  /// A pthread mutex: ThreadSanitizer follows it, where it reports a false
+  /// race on `Synchronization.Mutex` when two threads contend for it (its
+  /// Linux futex hands the lock over inside the kernel).
+  private let lock: UnsafeMutablePointer<pthread_mutex_t> = {
+    let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    pthread_mutex_init(lock, nil)
+    return lock
+  }()
   /// The most segments kept: 8 bytes of length each, and the key's path
   /// (usually the scene's own path, shared, not copied).
   package static let maximumSegments = 200_000
 
   package init() {}
 
+  deinit {
+    pthread_mutex_destroy(lock)
+    lock.deallocate()
+  }
+
+  private func withLock<T>(_ body: (inout Entries) -> T) -> T {
+    pthread_mutex_lock(lock)
+    defer { pthread_mutex_unlock(lock) }
+    return body(&entries)
+  }
+
   /// `path`'s measurement, measured now unless kept.
   package func measurement(of path: Path) -> Path.Measurement {
     let key = Key(path: path)
-    if let known = entries.withLock({ $0.measurements[key] }) { return known }
+    if let known = withLock({ $0.measurements[key] }) { return known }
     let measured = Path.Measurement(path)
     let count = measured.segmentCount
     guard count <= MeasurementCache.maximumSegments / 4 else { return measured }
-    entries.withLock { cache in
+    withLock { cache in
       if cache.segments + count > MeasurementCache.maximumSegments { cache = Entries() }
       if cache.measurements.updateValue(measured, forKey: key) == nil { cache.segments += count }
     }
@@ -59,5 +85,5 @@ package final class MeasurementCache: Sendable {
   }
 
   /// How many paths are kept (for tests).
-  package var count: Int { entries.withLock { $0.measurements.count } }
+  package var count: Int { withLock { $0.measurements.count } }
 }
