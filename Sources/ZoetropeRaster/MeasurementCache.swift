@@ -45,9 +45,11 @@ package final class MeasurementCache: @unchecked Sendable {
   }
   /// Guarded by `lock`.
   private var entries = Entries()
-  /// A pthread mutex: ThreadSanitizer follows it, where it reports a false
-  /// race on `Synchronization.Mutex` when two threads contend for it (its
-  /// Linux futex hands the lock over inside the kernel).
+  /// A pthread mutex: ThreadSanitizer follows it, whereas
+  /// `Synchronization.Mutex` locks in an uninstrumented library on Linux, so
+  /// every access it guards looks unguarded (see scripts/sanitizers/thread.supp;
+  /// this cache is shared by every rendering thread, so it is locked
+  /// visibly rather than suppressed).
   private let lock: UnsafeMutablePointer<pthread_mutex_t> = {
     let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     pthread_mutex_init(lock, nil)
