@@ -61,8 +61,9 @@ let package = Package(
     // Images and PNG: libpng only, so that golden tests need nothing else.
     .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
     .target(name: "CZoetropeMedia", dependencies: ["CPNG"], exclude: ["README.md"],
-            // Named here too: a C target does not autolink its module maps' `link` lines.
-            linkerSettings: [.linkedLibrary("png")]),
+            // Named here too: a C target does not autolink its module maps' `link` lines. zlib
+            // (libpng's own codec, Debian's zlib1g-dev) compresses the bands of `zt_png_write_rgba_banded`.
+            linkerSettings: [.linkedLibrary("png"), .linkedLibrary("z")]),
     .target(name: "ZoetropeMedia", dependencies: ["CZoetropeMedia"], exclude: ["README.md"]),
 
     // Image files for layer contents: PNG (libpng) and JPEG (libjpeg-turbo).
@@ -145,7 +146,7 @@ let package = Package(
       dependencies: ["Zoetrope", "ZoetropeGeometry", "ZoetropeLayers", "ZoetropeRaster", "ZoetropeCompositor",
                      "ZoetropeImages", "_ZoetropeTestSupport"]),
     .testTarget(name: "ZoetropeTextTests", dependencies: ["CZoetropeText", "ZoetropeGeometry", "ZoetropeText", "_ZoetropeTestSupport"]),
-    .testTarget(name: "ZoetropeMediaTests", dependencies: ["ZoetropeMedia", "_ZoetropeTestSupport"]),
+    .testTarget(name: "ZoetropeMediaTests", dependencies: ["ZoetropeMedia", "CZoetropeMedia", "_ZoetropeTestSupport"]),
     .testTarget(
       name: "ZoetropeImagesTests",
       dependencies: ["ZoetropePixels", "ZoetropeImages", "ZoetropeMedia", "CZoetropeImages", "_ZoetropeTestSupport"]),

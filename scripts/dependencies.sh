@@ -3,7 +3,8 @@
 # project needs are installed, installing the missing ones with apt when run as
 # root, and saying what to install otherwise.
 
-# Debian packages the build needs: pkg-config, python3 (the scripts' checks), libpng (PNG frames), FFmpeg's
+# Debian packages the build needs: pkg-config, python3 (the scripts' checks), libpng and zlib (PNG frames;
+# zlib compresses a PNG sequence's bands itself), FFmpeg's
 # libraries (video: libavformat, libavcodec with libx264/libx265/libvpx,
 # libswscale, libavutil), giflib (GIF's LZW and file structure), libjpeg-turbo (JPEG layer contents), and
 # for text FreeType, HarfBuzz and fontconfig with the fonts the defaults and tests use: DejaVu, Liberation
@@ -12,7 +13,7 @@
 # python3-yaml), CMake with Ninja (the CMake helpers and their example project), and for the
 # distributed-rendering recipes GNU parallel and python3-venv (a virtual environment for the Kubernetes
 # schema validator from PyPI).
-ZOETROPE_APT_PACKAGES=(pkg-config python3 libpng-dev libavformat-dev libavcodec-dev libswscale-dev libavutil-dev libgif-dev
+ZOETROPE_APT_PACKAGES=(pkg-config python3 libpng-dev zlib1g-dev libavformat-dev libavcodec-dev libswscale-dev libavutil-dev libgif-dev
   libjpeg62-turbo-dev libfreetype-dev libharfbuzz-dev libfontconfig-dev fonts-dejavu-core fonts-liberation2
   fonts-droid-fallback python3-jsonschema python3-yaml cmake ninja-build parallel python3-venv)
 

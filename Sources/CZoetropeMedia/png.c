@@ -3,6 +3,7 @@
 
 #define _GNU_SOURCE
 #include "CZoetropeMedia.h"
+#include "png_io.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -13,15 +14,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-typedef struct {
-  char *message;
-  size_t size;
-  /// Set when the message is already written (a system error, a budget):
-  /// libpng's own text for the same failure is then dropped.
-  int has_message;
-} zt_error_sink;
-
-static void zt_png_error(png_structp png, png_const_charp text) {
+void zt_png_error(png_structp png, png_const_charp text) {
   zt_error_sink *sink = (zt_error_sink *)png_get_error_ptr(png);
   if (sink && sink->message && sink->size > 0 && !sink->has_message)
     snprintf(sink->message, sink->size, "libpng: %s", text);
@@ -30,7 +23,7 @@ static void zt_png_error(png_structp png, png_const_charp text) {
 
 /// Writes through stdio, and on a short write fails with the system's reason
 /// ("No space left on device"), which libpng's own writer drops.
-static void zt_png_write_data(png_structp png, png_bytep data, size_t length) {
+void zt_png_write_data(png_structp png, png_bytep data, size_t length) {
   FILE *file = (FILE *)png_get_io_ptr(png);
   errno = 0;
   if (fwrite(data, 1, length, file) != length) {
@@ -43,7 +36,7 @@ static void zt_png_write_data(png_structp png, png_bytep data, size_t length) {
   }
 }
 
-static void zt_png_flush_data(png_structp png) {
+void zt_png_flush_data(png_structp png) {
   FILE *file = (FILE *)png_get_io_ptr(png);
   errno = 0;
   if (fflush(file) != 0) {
@@ -56,12 +49,12 @@ static void zt_png_flush_data(png_structp png) {
   }
 }
 
-static void zt_png_warning(png_structp png, png_const_charp text) {
+void zt_png_warning(png_structp png, png_const_charp text) {
   (void)png;
   (void)text;
 }
 
-static void zt_set_message(char *message, size_t size, const char *text) {
+void zt_set_message(char *message, size_t size, const char *text) {
   if (message && size > 0) snprintf(message, size, "%s", text);
 }
 

@@ -25,6 +25,8 @@ public final class PNGSequenceSink: FrameSink {
   private let prefix: Substring, suffix: Substring
   private let digits: Int
   private let compression: RGBAImage.PNGCompression
+  /// The band caches of `fast` frames, or `nil` when every frame is compressed whole.
+  private let bandCaches: PNGBandCachePool?
   private let written = Mutex<Set<Int>>([])
   private let createdFolder: String?
   /// Where frames wait until ``finish()``, ending in `/`.
@@ -36,9 +38,14 @@ public final class PNGSequenceSink: FrameSink {
   /// A sequence named by `pattern`, which must hold exactly one `%d` or
   /// `%0Nd` field (N ≤ 32), in the file name (not in a folder's). The folder is
   /// created when missing. No frame may replace a file of `inputs` (compared
-  /// by device and inode).
+  /// by device and inode). With `fast` compression and
+  /// `reusesUnchangedBands` (the default), a frame's 16-row bands whose
+  /// pixels equal an earlier frame's are copied from that frame's file
+  /// instead of compressed again (the same bytes either way; each thread
+  /// keeps the last frame it wrote, at most 64 MiB of pixels, for at most
+  /// eight threads).
   public init(pattern: String, compression: RGBAImage.PNGCompression = .fast,
-              protecting inputs: [String] = []) throws(MediaError) {
+              reusesUnchangedBands: Bool = true, protecting inputs: [String] = []) throws(MediaError) {
     guard let (prefix, digits, suffix) = PNGSequenceSink.parse(pattern) else {
       throw MediaError(path: pattern, reason: "a PNG sequence needs one %d or %0Nd field (N ≤ 32) in its name, "
         + "e.g. frames/%04d.png")
@@ -51,6 +58,7 @@ public final class PNGSequenceSink: FrameSink {
     self.suffix = suffix
     self.digits = digits
     self.compression = compression
+    bandCaches = compression == .fast && reusesUnchangedBands ? PNGBandCachePool() : nil
     self.inputs = inputs.compactMap(AtomicOutput.identity(of:))
     // The folder part of the pattern.
     let folder = prefix.lastIndex(of: "/").map { String(prefix[...$0]) } ?? ""
@@ -103,7 +111,13 @@ public final class PNGSequenceSink: FrameSink {
   public func process(_ frame: RGBAImage, index: Int) throws(MediaError) {
     let staged = stagedPath(ofFrame: index)
     do {
-      try frame.writePNGDirectly(to: staged, compression: compression)
+      if let bandCaches {
+        try bandCaches.withCache(forFrame: index) { (cache) throws(MediaError) in
+          try frame.writeBandedPNG(to: staged, reusing: cache)
+        }
+      } else {
+        try frame.writePNGDirectly(to: staged, compression: compression)
+      }
     } catch {
       unlink(staged)
       throw MediaError(path: path(ofFrame: index), reason: error.reason)

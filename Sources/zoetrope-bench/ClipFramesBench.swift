@@ -48,7 +48,7 @@ func benchClipFrames(_ cases: [ClipFramesCase], rounds: Int = 5, json: Bool) {
           let render = ClipRender(renderer: renderer, frames: 0..<count, frameRate: scene.canvas.frameRate,
                                   scale: clip.scale, threads: threads, reusesUnchangedLayers: reuse)
           let sink: any FrameSink = png
-            ? ((try? PNGSequenceSink(pattern: folder.path + "/%04d.png")) ?? DiscardingSink()) : DiscardingSink()
+            ? ((try? PNGSequenceSink(pattern: folder.path + "/%04d.png", reusesUnchangedBands: reuse)) ?? DiscardingSink()) : DiscardingSink()
           let start = DispatchTime.now().uptimeNanoseconds
           try? render.run(into: sink)
           seconds[reuse]!.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)

@@ -55,6 +55,58 @@ int zt_png_write_rgba(const char *path, const uint8_t *pixels, uint32_t width, u
 int zt_png_encode_rgba(const uint8_t *pixels, uint32_t width, uint32_t height, int compression, int filters,
                        uint8_t **data, size_t *size, char *message, size_t message_size);
 
+/// The rows of a band of `zt_png_write_rgba_banded`: each band of this many
+/// rows (the last may have fewer) is compressed on its own.
+#define ZT_PNG_BAND_ROWS 16
+/// The largest image (in bytes of RGBA) whose pixels a `zt_png_bands` keeps
+/// to compare the next image with: 64 MiB (4096 × 4096). A larger image is
+/// encoded whole, every time.
+#define ZT_PNG_BANDS_MAXIMUM_KEPT_BYTES (64ull << 20)
+
+/// What a banded PNG encoder keeps of the last image it encoded: its pixels
+/// and each band's compressed bytes, so that bands whose pixels did not
+/// change are copied instead of compressed again. Used by one thread at a
+/// time.
+typedef struct zt_png_bands zt_png_bands;
+
+/// An empty keeper; NULL when out of memory. Freed with `zt_png_bands_destroy`.
+zt_png_bands *zt_png_bands_create(void);
+/// Frees a keeper and everything it keeps (NULL is ignored).
+void zt_png_bands_destroy(zt_png_bands *bands);
+/// How many bands the last image written through `bands` took unchanged
+/// from the image before it.
+uint32_t zt_png_bands_reused(const zt_png_bands *bands);
+
+/// Writes the image as `zt_png_write_rgba` does at zlib level 1 with no row
+/// filter (RGB when every pixel is opaque and `keep_alpha` is 0), but with
+/// the rows compressed in bands of `ZT_PNG_BAND_ROWS`, each band a deflate
+/// segment of its own ending in a full flush (one IDAT chunk a band; the
+/// zlib header, the final block and the Adler-32 sum go in the first and
+/// last). The bytes are a function of the pixels alone. With `bands`
+/// (may be NULL) a band whose pixels equal the same band of the image last
+/// written through it reuses its compressed bytes, which are the bytes it
+/// would compress to again.
+int zt_png_write_rgba_banded(const char *path, const uint8_t *pixels, uint32_t width, uint32_t height,
+                             int keep_alpha, zt_png_bands *bands, char *message, size_t message_size);
+
+/// The same bytes as `zt_png_write_rgba_banded`, in memory: `*data`
+/// (`*size` bytes) is freed with `zt_free`.
+int zt_png_encode_rgba_banded(const uint8_t *pixels, uint32_t width, uint32_t height, int keep_alpha,
+                              zt_png_bands *bands, uint8_t **data, size_t *size, char *message, size_t message_size);
+
+// The byte loops of the banded encoder, declared here for their tests.
+
+/// The Adler-32 of `length` bytes continuing from `adler` (1 for none
+/// yet): zlib's `adler32_z`, or with `portable` 0 on a CPU with AVX2 the
+/// same sums 32 bytes a step.
+uint32_t zt_adler32(uint32_t adler, const uint8_t *bytes, size_t length, int portable);
+
+/// Copies `count` RGBA pixels' red, green and blue to `rgb` (3 × `count`
+/// bytes), with `portable` 0 on a CPU with AVX2 by byte shuffles, which
+/// write up to 4 bytes past the last pixel: `rgb` needs 3 × `count` + 4
+/// bytes of room.
+void zt_pack_rgb(uint8_t *rgb, const uint8_t *rgba, size_t count, int portable);
+
 /// Decodes PNG bytes in memory as `zt_png_read_rgba` reads a file.
 int zt_png_decode_rgba(const uint8_t *data, size_t size, uint8_t **pixels, uint32_t *width, uint32_t *height,
                        char *message, size_t message_size);

@@ -1,0 +1,329 @@
+// SPDX-License-Identifier: Apache-2.0
+// PNGs whose rows are compressed in bands, each on its own: a band whose
+// pixels did not change since the last image is copied, not compressed again.
+
+#define _GNU_SOURCE
+#include "CZoetropeMedia.h"
+#include "png_io.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <zlib.h>
+
+#if !defined(__BYTE_ORDER__) || __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
+#error "png_bands.c reads pixels as little-endian 32-bit words"
+#endif
+
+/// Room past a filtered row for `zt_pack_rgb`'s 16-byte stores.
+#define ZT_ROW_SLACK 16
+
+/// One band of rows and what encodes it.
+typedef struct {
+  uint8_t *bytes;    ///< raw deflate of the band's filtered rows, ending in a full flush
+  size_t size, capacity;
+  uint32_t adler;    ///< Adler-32 of the band's filtered rows
+  size_t length;     ///< how many bytes those rows are
+  uint8_t channels;  ///< 3 or 4: the row format `bytes` holds; 0 when it holds nothing
+  uint8_t opaque;    ///< every pixel of the band has alpha 255
+  uint8_t changed;   ///< the band's pixels differ from the kept ones (this image only)
+} zt_png_band;
+
+struct zt_png_bands {
+  uint32_t width, height;
+  /// The last image's pixels, or NULL (nothing kept yet, or the image is
+  /// over `ZT_PNG_BANDS_MAXIMUM_KEPT_BYTES`).
+  uint8_t *pixels;
+  zt_png_band *bands;
+  uint32_t count;
+  uint32_t reused;
+  z_stream stream;
+  int stream_ready;
+  uint8_t *row;  ///< one filtered row: the filter byte (0, none) and the samples
+  size_t row_capacity;
+};
+
+zt_png_bands *zt_png_bands_create(void) { return (zt_png_bands *)calloc(1, sizeof(zt_png_bands)); }
+
+/// Frees what `bands` holds and leaves it empty (no size, nothing kept).
+static void release(zt_png_bands *bands) {
+  for (uint32_t i = 0; i < bands->count; i++) free(bands->bands[i].bytes);
+  free(bands->bands);
+  free(bands->pixels);
+  free(bands->row);
+  if (bands->stream_ready) deflateEnd(&bands->stream);
+  memset(bands, 0, sizeof *bands);
+}
+
+void zt_png_bands_destroy(zt_png_bands *bands) {
+  if (!bands) return;
+  release(bands);
+  free(bands);
+}
+
+uint32_t zt_png_bands_reused(const zt_png_bands *bands) { return bands ? bands->reused : 0; }
+
+/// Forgets the kept pixels and every band's bytes, so the next image encodes whole.
+static void forget(zt_png_bands *bands) {
+  free(bands->pixels);
+  bands->pixels = NULL;
+  for (uint32_t i = 0; i < bands->count; i++) bands->bands[i].channels = 0;
+}
+
+/// Sizes `bands` for a `width × height` image, forgetting everything when the size changed.
+static int fit(zt_png_bands *bands, uint32_t width, uint32_t height) {
+  if (bands->bands && bands->width == width && bands->height == height) return ZT_OK;
+  for (uint32_t i = 0; i < bands->count; i++) free(bands->bands[i].bytes);
+  free(bands->bands);
+  free(bands->pixels);
+  bands->pixels = NULL;
+  bands->count = (height + ZT_PNG_BAND_ROWS - 1) / ZT_PNG_BAND_ROWS;
+  bands->bands = (zt_png_band *)calloc(bands->count ? bands->count : 1, sizeof(zt_png_band));
+  bands->width = width;
+  bands->height = height;
+  if (!bands->bands) {
+    bands->count = 0;
+    return ZT_ERROR_MEMORY;
+  }
+  return ZT_OK;
+}
+
+/// Whether every one of `count` pixels has alpha 255.
+static int opaque(const uint8_t *pixels, size_t count) {
+  uint32_t all = 0xFFFFFFFF;
+  for (size_t i = 0; i < count; i++) {
+    uint32_t pixel;
+    memcpy(&pixel, pixels + 4 * i, 4);
+    all &= pixel;
+  }
+  return all >> 24 == 255;  // alpha is the high byte of a little-endian word
+}
+
+/// Marks the bands whose pixels differ from the kept ones (all of them when
+/// nothing is kept), keeps the new pixels when `keep`, and notes which
+/// changed bands are opaque.
+static void compare(zt_png_bands *bands, const uint8_t *pixels, int keep) {
+  size_t stride = (size_t)bands->width * 4;
+  int had = bands->pixels != NULL;
+  if (keep && !had && (uint64_t)stride * bands->height <= ZT_PNG_BANDS_MAXIMUM_KEPT_BYTES)
+    bands->pixels = (uint8_t *)malloc(stride * bands->height ? stride * bands->height : 1);
+  for (uint32_t b = 0; b < bands->count; b++) {
+    zt_png_band *band = &bands->bands[b];
+    uint32_t first = b * ZT_PNG_BAND_ROWS;
+    uint32_t rows = bands->height - first < ZT_PNG_BAND_ROWS ? bands->height - first : ZT_PNG_BAND_ROWS;
+    size_t offset = (size_t)first * stride, length = (size_t)rows * stride;
+    band->changed = !had || memcmp(bands->pixels + offset, pixels + offset, length) != 0;
+    if (!band->changed) continue;
+    if (bands->pixels) memcpy(bands->pixels + offset, pixels + offset, length);
+    band->opaque = (uint8_t)opaque(pixels + offset, (size_t)rows * bands->width);
+  }
+}
+
+/// Makes room for at least `more` bytes after `band->size`.
+static int reserve(zt_png_band *band, size_t more) {
+  if (band->capacity - band->size >= more) return ZT_OK;
+  size_t capacity = band->capacity ? band->capacity : 4096;
+  while (capacity - band->size < more) capacity *= 2;
+  uint8_t *bytes = (uint8_t *)realloc(band->bytes, capacity);
+  if (!bytes) return ZT_ERROR_MEMORY;
+  band->bytes = bytes;
+  band->capacity = capacity;
+  return ZT_OK;
+}
+
+/// Compresses band `b` of `pixels` with `channels` samples a pixel, from a
+/// fresh deflate state, into a segment that ends byte-aligned (full flush)
+/// and refers to nothing before it.
+static int compress_band(zt_png_bands *bands, uint32_t b, const uint8_t *pixels, int channels) {
+  zt_png_band *band = &bands->bands[b];
+  z_stream *stream = &bands->stream;
+  if (!bands->stream_ready) {
+    if (deflateInit2(stream, 1, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY) != Z_OK) return ZT_ERROR_MEMORY;
+    bands->stream_ready = 1;
+  } else if (deflateReset(stream) != Z_OK) {
+    return ZT_ERROR_CODEC;
+  }
+  size_t width = bands->width, row_length = 1 + (size_t)channels * width;
+  if (bands->row_capacity < row_length + ZT_ROW_SLACK) {
+    uint8_t *row = (uint8_t *)realloc(bands->row, row_length + ZT_ROW_SLACK);
+    if (!row) return ZT_ERROR_MEMORY;
+    bands->row = row;
+    bands->row_capacity = row_length + ZT_ROW_SLACK;
+  }
+  uint32_t first = b * ZT_PNG_BAND_ROWS;
+  uint32_t rows = bands->height - first < ZT_PNG_BAND_ROWS ? bands->height - first : ZT_PNG_BAND_ROWS;
+  uLong adler = adler32(0, Z_NULL, 0);
+  band->size = 0;
+  band->channels = 0;
+  for (uint32_t y = 0; y < rows; y++) {
+    const uint8_t *source = pixels + (size_t)(first + y) * width * 4;
+    uint8_t *row = bands->row;
+    row[0] = 0;  // filter type None
+    if (channels == 4) {
+      memcpy(row + 1, source, width * 4);
+    } else {
+      zt_pack_rgb(row + 1, source, width, 0);
+    }
+    adler = zt_adler32((uint32_t)adler, row, row_length, 0);
+    stream->next_in = row;
+    stream->avail_in = (uInt)row_length;
+    int flush = y + 1 == rows ? Z_FULL_FLUSH : Z_NO_FLUSH;
+    do {
+      if (reserve(band, row_length / 2 + 64) != ZT_OK) return ZT_ERROR_MEMORY;
+      size_t room = band->capacity - band->size;
+      if (room > UINT32_MAX) room = UINT32_MAX;
+      stream->next_out = band->bytes + band->size;
+      stream->avail_out = (uInt)room;
+      int status = deflate(stream, flush);
+      if (status != Z_OK && status != Z_BUF_ERROR) return ZT_ERROR_CODEC;
+      band->size += room - stream->avail_out;
+    } while (stream->avail_out == 0 || stream->avail_in > 0);
+  }
+  band->adler = (uint32_t)adler;
+  band->length = (size_t)rows * row_length;
+  band->channels = (uint8_t)channels;
+  return ZT_OK;
+}
+
+/// Brings every band's segment up to date for `pixels` and returns the
+/// channels of the image (3 or 4), or a negated `zt_status`.
+static int encode(zt_png_bands *bands, const uint8_t *pixels, uint32_t width, uint32_t height, int keep_alpha,
+                  int keep) {
+  int status = fit(bands, width, height);
+  if (status != ZT_OK) return -status;
+  compare(bands, pixels, keep);
+  int all_opaque = 1;
+  for (uint32_t b = 0; b < bands->count && all_opaque; b++) all_opaque = bands->bands[b].opaque;
+  int channels = keep_alpha || !all_opaque ? 4 : 3;
+  bands->reused = 0;
+  for (uint32_t b = 0; b < bands->count; b++) {
+    zt_png_band *band = &bands->bands[b];
+    if (!band->changed && band->channels == channels) {
+      bands->reused++;
+      continue;
+    }
+    status = compress_band(bands, b, pixels, channels);
+    if (status != ZT_OK) {
+      forget(bands);
+      return -status;
+    }
+  }
+  return channels;
+}
+
+/// Writes the encoded bands as a PNG into an open stream and closes it.
+static int write_bands(FILE *file, zt_png_bands *bands, int channels, char *message, size_t message_size) {
+  zt_error_sink sink = {message, message_size, 0};
+  png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &sink, zt_png_error, zt_png_warning);
+  png_infop info = png ? png_create_info_struct(png) : NULL;
+  if (!png || !info) {
+    if (png) png_destroy_write_struct(&png, NULL);
+    fclose(file);
+    zt_set_message(message, message_size, "out of memory");
+    return ZT_ERROR_MEMORY;
+  }
+  if (setjmp(png_jmpbuf(png))) {
+    png_destroy_write_struct(&png, &info);
+    fclose(file);
+    return ZT_ERROR_CODEC;
+  }
+  png_set_write_fn(png, file, zt_png_write_data, zt_png_flush_data);
+  png_set_IHDR(png, info, bands->width, bands->height, 8, channels == 4 ? PNG_COLOR_TYPE_RGB_ALPHA : PNG_COLOR_TYPE_RGB,
+               PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+  png_write_info(png, info);
+  // The zlib stream: its header (32 KiB window, fastest level), the bands'
+  // segments, an empty final block, and the Adler-32 of all the rows.
+  static const uint8_t header[2] = {0x78, 0x01};
+  uLong adler = adler32(0, Z_NULL, 0);
+  for (uint32_t b = 0; b < bands->count; b++) {
+    const zt_png_band *band = &bands->bands[b];
+    int first = b == 0, last = b + 1 == bands->count;
+    png_write_chunk_start(png, (png_const_bytep) "IDAT", (png_uint_32)(band->size + (first ? 2 : 0) + (last ? 6 : 0)));
+    if (first) png_write_chunk_data(png, header, 2);
+    png_write_chunk_data(png, band->bytes, band->size);
+    adler = adler32_combine(adler, band->adler, (z_off_t)band->length);
+    if (last) {
+      uint8_t trailer[6] = {0x03, 0x00, (uint8_t)(adler >> 24), (uint8_t)(adler >> 16), (uint8_t)(adler >> 8),
+                            (uint8_t)adler};
+      png_write_chunk_data(png, trailer, 6);
+    }
+    png_write_chunk_end(png);
+  }
+  png_write_chunk(png, (png_const_bytep) "IEND", NULL, 0);
+  png_destroy_write_struct(&png, &info);
+  // A full disk or a quota often shows only when the buffers are flushed.
+  errno = 0;
+  if (fclose(file) != 0) {
+    snprintf(message, message_size, "writing: %s", errno ? strerror(errno) : "close failed");
+    return ZT_ERROR_OPEN;
+  }
+  return ZT_OK;
+}
+
+/// Encodes through `kept` (or a keeper of its own, freed after) and writes into `file`, which it closes.
+static int write_banded(FILE *file, const uint8_t *pixels, uint32_t width, uint32_t height, int keep_alpha,
+                        zt_png_bands *kept, char *message, size_t message_size) {
+  if (width == 0 || height == 0) {
+    fclose(file);
+    snprintf(message, message_size, "a PNG needs at least one pixel (the image is %u × %u)", width, height);
+    return ZT_ERROR_FORMAT;
+  }
+  zt_png_bands local;
+  memset(&local, 0, sizeof local);
+  zt_png_bands *bands = kept ? kept : &local;
+  int channels = encode(bands, pixels, width, height, keep_alpha, kept != NULL);
+  int status;
+  if (channels < 0) {
+    fclose(file);
+    zt_set_message(message, message_size, channels == -ZT_ERROR_MEMORY ? "out of memory" : "zlib failed to compress");
+    status = -channels;
+  } else {
+    status = write_bands(file, bands, channels, message, message_size);
+  }
+  if (!kept) release(&local);
+  return status;
+}
+
+/// The error for an image over `ZT_PNG_MAXIMUM_PIXELS`, or ZT_OK.
+static int check_size(uint32_t width, uint32_t height, char *message, size_t message_size) {
+  if ((uint64_t)width * height <= ZT_PNG_MAXIMUM_PIXELS) return ZT_OK;
+  snprintf(message, message_size, "the image is %u × %u pixels; at most %llu are written", width, height,
+           (unsigned long long)ZT_PNG_MAXIMUM_PIXELS);
+  return ZT_ERROR_FORMAT;
+}
+
+int zt_png_write_rgba_banded(const char *path, const uint8_t *pixels, uint32_t width, uint32_t height,
+                             int keep_alpha, zt_png_bands *bands, char *message, size_t message_size) {
+  int status = check_size(width, height, message, message_size);
+  if (status != ZT_OK) return status;
+  FILE *file = fopen(path, "wb");
+  if (!file) {
+    zt_set_message(message, message_size, strerror(errno));
+    return ZT_ERROR_OPEN;
+  }
+  return write_banded(file, pixels, width, height, keep_alpha, bands, message, message_size);
+}
+
+int zt_png_encode_rgba_banded(const uint8_t *pixels, uint32_t width, uint32_t height, int keep_alpha,
+                              zt_png_bands *bands, uint8_t **data, size_t *size, char *message, size_t message_size) {
+  *data = NULL;
+  *size = 0;
+  int status = check_size(width, height, message, message_size);
+  if (status != ZT_OK) return status;
+  char *buffer = NULL;
+  size_t length = 0;
+  FILE *file = open_memstream(&buffer, &length);
+  if (!file) {
+    zt_set_message(message, message_size, "out of memory");
+    return ZT_ERROR_MEMORY;
+  }
+  status = write_banded(file, pixels, width, height, keep_alpha, bands, message, message_size);
+  if (status != ZT_OK) {
+    free(buffer);
+    return status;
+  }
+  *data = (uint8_t *)buffer;
+  *size = length;
+  return ZT_OK;
+}

@@ -1,0 +1,119 @@
+// SPDX-License-Identifier: Apache-2.0
+// The compressed bands of the last PNG written, so that the next copies the bands that did not change.
+
+import CZoetropeMedia
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What the `fast` PNG encoder keeps of the last image written through it:
+/// its pixels and each 16-row band's compressed bytes. The next image
+/// written through it compresses only the bands whose pixels differ and
+/// copies the others, which is why a PNG sequence of a mostly still clip
+/// costs what changed rather than the whole frame. The file's bytes are the
+/// same with or without a cache (a band's compressed bytes depend on its
+/// pixels alone).
+///
+/// Use from one thread at a time. An image over 64 MiB of pixels (4096 ×
+/// 4096) is not kept: every one is compressed whole.
+package final class PNGBandCache {
+  let bands: OpaquePointer
+
+  /// An empty cache; `nil` when out of memory.
+  package init?() {
+    guard let bands = zt_png_bands_create() else { return nil }
+    self.bands = bands
+  }
+
+  deinit { zt_png_bands_destroy(bands) }
+
+  /// How many bands the last image written through the cache took
+  /// unchanged from the one before.
+  package var reusedBands: Int { Int(zt_png_bands_reused(bands)) }
+}
+
+extension RGBAImage {
+  /// Writes the `fast` PNG to `path` (no temporary name), through `cache`
+  /// when given.
+  package func writeBandedPNG(to path: String, reusing cache: PNGBandCache?) throws(MediaError) {
+    var buffer = [CChar](repeating: 0, count: 512)
+    let status = pixels.withUnsafeBufferPointer { pixels in
+      zt_png_write_rgba_banded(path, pixels.baseAddress, UInt32(width), UInt32(height), 0, cache?.bands,
+                               &buffer, buffer.count)
+    }
+    guard status == 0 else { throw MediaError(path: path, message: buffer) }
+  }
+
+  /// The `fast` PNG's bytes, through `cache` when given.
+  package func bandedPNGData(reusing cache: PNGBandCache?) throws(MediaError) -> [UInt8] {
+    var data: UnsafeMutablePointer<UInt8>?
+    var size = 0
+    var buffer = [CChar](repeating: 0, count: 512)
+    let status = pixels.withUnsafeBufferPointer { pixels in
+      zt_png_encode_rgba_banded(pixels.baseAddress, UInt32(width), UInt32(height), 0, cache?.bands, &data, &size,
+                                &buffer, buffer.count)
+    }
+    guard status == 0, let data else { throw MediaError(path: "(memory)", message: buffer) }
+    defer { zt_free(data) }
+    return Array(UnsafeBufferPointer(start: data, count: size))
+  }
+}
+
+/// Band caches shared by the threads that write one PNG sequence: a thread
+/// takes the idle cache that last wrote the nearest earlier frame (the
+/// likeliest to share bands with this one) and gives it back after.
+///
+/// At most ``maximumCaches`` exist; past that a frame is written without
+/// one. Locked with a pthread mutex, which ThreadSanitizer follows (a
+/// cache's memory passes between threads through it).
+package final class PNGBandCachePool: @unchecked Sendable {
+  /// The most caches a pool makes: each keeps a frame's pixels (up to 64 MiB).
+  package static let maximumCaches = 8
+  /// Guarded by `lock`: the idle caches with the frame each last wrote, and how many exist.
+  private var idle: [(frame: Int, cache: PNGBandCache)] = []
+  private var made = 0
+  private let lock: UnsafeMutablePointer<pthread_mutex_t> = {
+    let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    pthread_mutex_init(lock, nil)
+    return lock
+  }()
+
+  package init() {}
+
+  deinit {
+    pthread_mutex_destroy(lock)
+    lock.deallocate()
+  }
+
+  /// Runs `body` with the idle cache whose last frame is the latest before
+  /// `frame` (or the earliest idle one, or a new one), or with `nil` when
+  /// every allowed cache is in use or memory is short.
+  package func withCache<T, E: Error>(forFrame frame: Int, _ body: (PNGBandCache?) throws(E) -> T) throws(E) -> T {
+    let cache = take(before: frame)
+    defer { if let cache { give(cache, frame: frame) } }
+    return try body(cache)
+  }
+
+  private func take(before frame: Int) -> PNGBandCache? {
+    pthread_mutex_lock(lock)
+    defer { pthread_mutex_unlock(lock) }
+    let earlier = idle.indices.filter { idle[$0].frame < frame }
+    if let best = earlier.max(by: { idle[$0].frame < idle[$1].frame })
+      ?? idle.indices.min(by: { idle[$0].frame < idle[$1].frame })
+    {
+      return idle.remove(at: best).cache
+    }
+    guard made < PNGBandCachePool.maximumCaches, let cache = PNGBandCache() else { return nil }
+    made += 1
+    return cache
+  }
+
+  private func give(_ cache: PNGBandCache, frame: Int) {
+    pthread_mutex_lock(lock)
+    defer { pthread_mutex_unlock(lock) }
+    idle.append((frame, cache))
+  }
+}
