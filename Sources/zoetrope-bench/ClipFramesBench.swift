@@ -23,7 +23,8 @@ struct ClipFramesCase {
 /// Renders each clip whole to discarded raw frames (and to a PNG sequence
 /// on every core, for the clips that ask), with the rendering
 /// threads keeping their unchanged layers (``ClipRender/reusesUnchangedLayers``)
-/// and without, on one thread and on every core, alternating the two in
+/// and the PNG sequence copying its unchanged bands
+/// (``PNGSequenceSink``'s `reusesUnchangedBands`), and without either, on one thread and on every core, alternating the two in
 /// each of `rounds` rounds (so that drift in the machine's speed hits both
 /// alike); prints the median frames per second and the ratio, or one JSON
 /// object per line with `json`.
