@@ -58,18 +58,88 @@ void zt_set_message(char *message, size_t size, const char *text) {
   if (message && size > 0) snprintf(message, size, "%s", text);
 }
 
-/// Writes the PNG into an open stream and closes it.
-static int write_png(FILE *file, const uint8_t *pixels, uint32_t width, uint32_t height, int compression, int filters,
-                     char *message, size_t message_size) {
-  zt_error_sink sink = {message, message_size, 0};
-  png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &sink, zt_png_error, zt_png_warning);
-  png_infop info = png ? png_create_info_struct(png) : NULL;
-  if (!png || !info) {
+png_structp zt_png_create_writer(FILE *file, zt_error_sink *sink, png_infop *info) {
+  png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, sink, zt_png_error, zt_png_warning);
+  *info = png ? png_create_info_struct(png) : NULL;
+  if (!png || !*info) {
     if (png) png_destroy_write_struct(&png, NULL);
     fclose(file);
+    zt_set_message(sink->message, sink->size, "out of memory");
+    return NULL;
+  }
+  png_set_write_fn(png, file, zt_png_write_data, zt_png_flush_data);
+  return png;
+}
+
+int zt_png_close_written(FILE *file, char *message, size_t message_size) {
+  // A full disk or a quota often shows only when the buffers are flushed.
+  errno = 0;
+  if (fclose(file) != 0) {
+    snprintf(message, message_size, "writing: %s", errno ? strerror(errno) : "close failed");
+    return ZT_ERROR_OPEN;
+  }
+  return ZT_OK;
+}
+
+/// The error for an image over `ZT_PNG_MAXIMUM_PIXELS`, or ZT_OK.
+static int check_size(uint32_t width, uint32_t height, char *message, size_t message_size) {
+  if ((uint64_t)width * height <= ZT_PNG_MAXIMUM_PIXELS) return ZT_OK;
+  snprintf(message, message_size, "the image is %u × %u pixels; at most %llu are written", width, height,
+           (unsigned long long)ZT_PNG_MAXIMUM_PIXELS);
+  return ZT_ERROR_FORMAT;
+}
+
+int zt_png_encode_to_path(const char *path, uint32_t width, uint32_t height, zt_png_encoder encode,
+                          const void *context, char *message, size_t message_size) {
+  int status = check_size(width, height, message, message_size);
+  if (status != ZT_OK) return status;
+  FILE *file = fopen(path, "wb");
+  if (!file) {
+    zt_set_message(message, message_size, strerror(errno));
+    return ZT_ERROR_OPEN;
+  }
+  return encode(file, context, message, message_size);
+}
+
+int zt_png_encode_to_memory(uint32_t width, uint32_t height, zt_png_encoder encode, const void *context,
+                            uint8_t **data, size_t *size, char *message, size_t message_size) {
+  *data = NULL;
+  *size = 0;
+  int status = check_size(width, height, message, message_size);
+  if (status != ZT_OK) return status;
+  char *buffer = NULL;
+  size_t length = 0;
+  FILE *file = open_memstream(&buffer, &length);
+  if (!file) {
     zt_set_message(message, message_size, "out of memory");
     return ZT_ERROR_MEMORY;
   }
+  status = encode(file, context, message, message_size);
+  if (status != ZT_OK) {
+    free(buffer);
+    return status;
+  }
+  *data = (uint8_t *)buffer;
+  *size = length;
+  return ZT_OK;
+}
+
+/// What `write_png` encodes.
+typedef struct {
+  const uint8_t *pixels;
+  uint32_t width, height;
+  int compression, filters;
+} zt_png_image;
+
+/// Writes the PNG of a `zt_png_image` through libpng into an open stream and closes it.
+static int write_png(FILE *file, const void *context, char *message, size_t message_size) {
+  const zt_png_image *image = (const zt_png_image *)context;
+  const uint8_t *pixels = image->pixels;
+  uint32_t width = image->width, height = image->height;
+  zt_error_sink sink = {message, message_size, 0};
+  png_infop info;
+  png_structp png = zt_png_create_writer(file, &sink, &info);
+  if (!png) return ZT_ERROR_MEMORY;
   png_bytep *rows = (png_bytep *)malloc(sizeof(png_bytep) * (height ? height : 1));
   if (!rows) {
     png_destroy_write_struct(&png, &info);
@@ -83,7 +153,7 @@ static int write_png(FILE *file, const uint8_t *pixels, uint32_t width, uint32_t
     fclose(file);
     return ZT_ERROR_CODEC;
   }
-  png_set_write_fn(png, file, zt_png_write_data, zt_png_flush_data);
+  int compression = image->compression, filters = image->filters;
   png_set_compression_level(png, compression < 0 ? 0 : (compression > 9 ? 9 : compression));
   int filter = filters & 3;
   png_set_filter(png, 0, filter == ZT_PNG_FILTER_ALL ? PNG_ALL_FILTERS
@@ -102,54 +172,19 @@ static int write_png(FILE *file, const uint8_t *pixels, uint32_t width, uint32_t
   png_write_end(png, NULL);
   png_destroy_write_struct(&png, &info);
   free(rows);
-  // A full disk or a quota often shows only when the buffers are flushed.
-  errno = 0;
-  if (fclose(file) != 0) {
-    snprintf(message, message_size, "writing: %s", errno ? strerror(errno) : "close failed");
-    return ZT_ERROR_OPEN;
-  }
-  return ZT_OK;
+  return zt_png_close_written(file, message, message_size);
 }
 
 int zt_png_write_rgba(const char *path, const uint8_t *pixels, uint32_t width, uint32_t height,
                       int compression, int filters, char *message, size_t message_size) {
-  if ((uint64_t)width * height > ZT_PNG_MAXIMUM_PIXELS) {
-    snprintf(message, message_size, "the image is %u × %u pixels; at most %llu are written", width, height,
-             (unsigned long long)ZT_PNG_MAXIMUM_PIXELS);
-    return ZT_ERROR_FORMAT;
-  }
-  FILE *file = fopen(path, "wb");
-  if (!file) {
-    zt_set_message(message, message_size, strerror(errno));
-    return ZT_ERROR_OPEN;
-  }
-  return write_png(file, pixels, width, height, compression, filters, message, message_size);
+  zt_png_image image = {pixels, width, height, compression, filters};
+  return zt_png_encode_to_path(path, width, height, write_png, &image, message, message_size);
 }
 
 int zt_png_encode_rgba(const uint8_t *pixels, uint32_t width, uint32_t height, int compression, int filters,
                        uint8_t **data, size_t *size, char *message, size_t message_size) {
-  *data = NULL;
-  *size = 0;
-  if ((uint64_t)width * height > ZT_PNG_MAXIMUM_PIXELS) {
-    snprintf(message, message_size, "the image is %u × %u pixels; at most %llu are written", width, height,
-             (unsigned long long)ZT_PNG_MAXIMUM_PIXELS);
-    return ZT_ERROR_FORMAT;
-  }
-  char *buffer = NULL;
-  size_t length = 0;
-  FILE *file = open_memstream(&buffer, &length);
-  if (!file) {
-    zt_set_message(message, message_size, "out of memory");
-    return ZT_ERROR_MEMORY;
-  }
-  int status = write_png(file, pixels, width, height, compression, filters, message, message_size);
-  if (status != ZT_OK) {
-    free(buffer);
-    return status;
-  }
-  *data = (uint8_t *)buffer;
-  *size = length;
-  return ZT_OK;
+  zt_png_image image = {pixels, width, height, compression, filters};
+  return zt_png_encode_to_memory(width, height, write_png, &image, data, size, message, message_size);
 }
 
 /// The most bytes deflate can expand one byte into (a 258-byte match coded

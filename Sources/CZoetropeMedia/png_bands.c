@@ -6,7 +6,6 @@
 #include "CZoetropeMedia.h"
 #include "png_io.h"
 
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -215,20 +214,14 @@ static int encode(zt_png_bands *bands, const uint8_t *pixels, uint32_t width, ui
 /// Writes the encoded bands as a PNG into an open stream and closes it.
 static int write_bands(FILE *file, zt_png_bands *bands, int channels, char *message, size_t message_size) {
   zt_error_sink sink = {message, message_size, 0};
-  png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &sink, zt_png_error, zt_png_warning);
-  png_infop info = png ? png_create_info_struct(png) : NULL;
-  if (!png || !info) {
-    if (png) png_destroy_write_struct(&png, NULL);
-    fclose(file);
-    zt_set_message(message, message_size, "out of memory");
-    return ZT_ERROR_MEMORY;
-  }
+  png_infop info;
+  png_structp png = zt_png_create_writer(file, &sink, &info);
+  if (!png) return ZT_ERROR_MEMORY;
   if (setjmp(png_jmpbuf(png))) {
     png_destroy_write_struct(&png, &info);
     fclose(file);
     return ZT_ERROR_CODEC;
   }
-  png_set_write_fn(png, file, zt_png_write_data, zt_png_flush_data);
   png_set_IHDR(png, info, bands->width, bands->height, 8, channels == 4 ? PNG_COLOR_TYPE_RGB_ALPHA : PNG_COLOR_TYPE_RGB,
                PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
   png_write_info(png, info);
@@ -252,27 +245,30 @@ static int write_bands(FILE *file, zt_png_bands *bands, int channels, char *mess
   }
   png_write_chunk(png, (png_const_bytep) "IEND", NULL, 0);
   png_destroy_write_struct(&png, &info);
-  // A full disk or a quota often shows only when the buffers are flushed.
-  errno = 0;
-  if (fclose(file) != 0) {
-    snprintf(message, message_size, "writing: %s", errno ? strerror(errno) : "close failed");
-    return ZT_ERROR_OPEN;
-  }
-  return ZT_OK;
+  return zt_png_close_written(file, message, message_size);
 }
 
-/// Encodes through `kept` (or a keeper of its own, freed after) and writes into `file`, which it closes.
-static int write_banded(FILE *file, const uint8_t *pixels, uint32_t width, uint32_t height, int keep_alpha,
-                        zt_png_bands *kept, char *message, size_t message_size) {
-  if (width == 0 || height == 0) {
+/// What `write_banded` encodes, and through which keeper (NULL: one of its own, freed after).
+typedef struct {
+  const uint8_t *pixels;
+  uint32_t width, height;
+  int keep_alpha;
+  zt_png_bands *kept;
+} zt_banded_image;
+
+/// Encodes a `zt_banded_image` and writes it into `file`, which it closes.
+static int write_banded(FILE *file, const void *context, char *message, size_t message_size) {
+  const zt_banded_image *image = (const zt_banded_image *)context;
+  if (image->width == 0 || image->height == 0) {
     fclose(file);
-    snprintf(message, message_size, "a PNG needs at least one pixel (the image is %u × %u)", width, height);
+    snprintf(message, message_size, "a PNG needs at least one pixel (the image is %u × %u)", image->width,
+             image->height);
     return ZT_ERROR_FORMAT;
   }
   zt_png_bands local;
   memset(&local, 0, sizeof local);
-  zt_png_bands *bands = kept ? kept : &local;
-  int channels = encode(bands, pixels, width, height, keep_alpha, kept != NULL);
+  zt_png_bands *bands = image->kept ? image->kept : &local;
+  int channels = encode(bands, image->pixels, image->width, image->height, image->keep_alpha, image->kept != NULL);
   int status;
   if (channels < 0) {
     fclose(file);
@@ -281,49 +277,18 @@ static int write_banded(FILE *file, const uint8_t *pixels, uint32_t width, uint3
   } else {
     status = write_bands(file, bands, channels, message, message_size);
   }
-  if (!kept) release(&local);
+  if (!image->kept) release(&local);
   return status;
-}
-
-/// The error for an image over `ZT_PNG_MAXIMUM_PIXELS`, or ZT_OK.
-static int check_size(uint32_t width, uint32_t height, char *message, size_t message_size) {
-  if ((uint64_t)width * height <= ZT_PNG_MAXIMUM_PIXELS) return ZT_OK;
-  snprintf(message, message_size, "the image is %u × %u pixels; at most %llu are written", width, height,
-           (unsigned long long)ZT_PNG_MAXIMUM_PIXELS);
-  return ZT_ERROR_FORMAT;
 }
 
 int zt_png_write_rgba_banded(const char *path, const uint8_t *pixels, uint32_t width, uint32_t height,
                              int keep_alpha, zt_png_bands *bands, char *message, size_t message_size) {
-  int status = check_size(width, height, message, message_size);
-  if (status != ZT_OK) return status;
-  FILE *file = fopen(path, "wb");
-  if (!file) {
-    zt_set_message(message, message_size, strerror(errno));
-    return ZT_ERROR_OPEN;
-  }
-  return write_banded(file, pixels, width, height, keep_alpha, bands, message, message_size);
+  zt_banded_image image = {pixels, width, height, keep_alpha, bands};
+  return zt_png_encode_to_path(path, width, height, write_banded, &image, message, message_size);
 }
 
 int zt_png_encode_rgba_banded(const uint8_t *pixels, uint32_t width, uint32_t height, int keep_alpha,
                               zt_png_bands *bands, uint8_t **data, size_t *size, char *message, size_t message_size) {
-  *data = NULL;
-  *size = 0;
-  int status = check_size(width, height, message, message_size);
-  if (status != ZT_OK) return status;
-  char *buffer = NULL;
-  size_t length = 0;
-  FILE *file = open_memstream(&buffer, &length);
-  if (!file) {
-    zt_set_message(message, message_size, "out of memory");
-    return ZT_ERROR_MEMORY;
-  }
-  status = write_banded(file, pixels, width, height, keep_alpha, bands, message, message_size);
-  if (status != ZT_OK) {
-    free(buffer);
-    return status;
-  }
-  *data = (uint8_t *)buffer;
-  *size = length;
-  return ZT_OK;
+  zt_banded_image image = {pixels, width, height, keep_alpha, bands};
+  return zt_png_encode_to_memory(width, height, write_banded, &image, data, size, message, message_size);
 }

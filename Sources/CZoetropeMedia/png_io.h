@@ -5,6 +5,8 @@
 
 #include <png.h>
 #include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
 
 /// Where libpng's errors are written: the caller's message buffer.
 typedef struct {
@@ -25,5 +27,24 @@ void zt_png_write_data(png_structp png, png_bytep data, size_t length);
 void zt_png_flush_data(png_structp png);
 /// Copies `text` into `message` (`size` bytes, NUL-terminated) when there is one.
 void zt_set_message(char *message, size_t size, const char *text);
+
+/// A libpng write struct (and its info, in `*info`) writing into `file`
+/// through the callbacks above, its errors into `sink`; NULL when out of
+/// memory, with `file` closed and the sink's message set.
+png_structp zt_png_create_writer(FILE *file, zt_error_sink *sink, png_infop *info);
+/// Closes a written `file`: ZT_OK, or the system's reason ("writing: No
+/// space left on device"), which often shows only when buffers are flushed.
+int zt_png_close_written(FILE *file, char *message, size_t message_size);
+
+/// Writes a whole PNG of `context` into an open stream and closes it.
+typedef int (*zt_png_encoder)(FILE *file, const void *context, char *message, size_t message_size);
+/// Runs `encode` into a new file at `path`, after checking the pixel count
+/// (`ZT_PNG_MAXIMUM_PIXELS`).
+int zt_png_encode_to_path(const char *path, uint32_t width, uint32_t height, zt_png_encoder encode,
+                          const void *context, char *message, size_t message_size);
+/// Runs `encode` into memory, after the same check: `*data` (`*size` bytes),
+/// freed with `zt_free`.
+int zt_png_encode_to_memory(uint32_t width, uint32_t height, zt_png_encoder encode, const void *context,
+                            uint8_t **data, size_t *size, char *message, size_t message_size);
 
 #endif
