@@ -41,34 +41,40 @@ package struct GIFPaletteBuilder: Sendable {
   package init() {}
 
   /// Counts the colours of `image` (pixels with alpha < 128 count as transparent).
+  /// Runs of equal pixels are counted at once: the counts, and the order in
+  /// which new colours are met, are those of counting pixel by pixel.
   package mutating func add(_ image: RGBAImage) {
-    var previous: UInt32 = 0xFFFF_FFFF
-    var cell = 0
     image.pixels.withUnsafeBytes { raw in
       let words = raw.bindMemory(to: UInt32.self)
-      for word in words {
-        let w = UInt32(littleEndian: word)
-        if w &+ 0x0100_0000 >= 0x0200_0000 { hasPartialTransparency = true }  // alpha neither 0 nor 255
-        if w >> 31 == 0 {  // alpha < 128
-          hasTransparency = true
-          continue
-        }
-        let rgb = w & 0x00FF_FFFF
-        if rgb != previous {
-          previous = rgb
-          let r = Int(rgb & 0xFF), g = Int((rgb >> 8) & 0xFF), b = Int(rgb >> 16)
-          cell = (r >> 3) << 10 | (g >> 3) << 5 | (b >> 3)
-        }
-        if exact != nil {
-          exact![rgb, default: 0] += 1
-          if exact!.count > GIFPaletteBuilder.exactLimit { exact = nil }
-        }
-        counts[cell] += 1
-        sums[3 * cell] += UInt64(rgb & 0xFF)
-        sums[3 * cell + 1] += UInt64((rgb >> 8) & 0xFF)
-        sums[3 * cell + 2] += UInt64(rgb >> 16)
+      var start = 0
+      while start < words.count {
+        let word = words[start]
+        var end = start + 1
+        while end < words.count, words[end] == word { end += 1 }
+        add(UInt32(littleEndian: word), count: UInt64(end - start))
+        start = end
       }
     }
+  }
+
+  /// Counts `count` pixels of RGBA word `w` (red in the low byte).
+  private mutating func add(_ w: UInt32, count: UInt64) {
+    if w &+ 0x0100_0000 >= 0x0200_0000 { hasPartialTransparency = true }  // alpha neither 0 nor 255
+    if w >> 31 == 0 {  // alpha < 128
+      hasTransparency = true
+      return
+    }
+    let rgb = w & 0x00FF_FFFF
+    let r = UInt64(rgb & 0xFF), g = UInt64((rgb >> 8) & 0xFF), b = UInt64(rgb >> 16)
+    let cell = Int(r >> 3) << 10 | Int(g >> 3) << 5 | Int(b >> 3)
+    if exact != nil {
+      exact![rgb, default: 0] += count
+      if exact!.count > GIFPaletteBuilder.exactLimit { exact = nil }
+    }
+    counts[cell] += count
+    sums[3 * cell] += r * count
+    sums[3 * cell + 1] += g * count
+    sums[3 * cell + 2] += b * count
   }
 
   /// Adds the counts of `other` (frames another thread counted): the palette

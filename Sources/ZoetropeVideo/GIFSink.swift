@@ -28,6 +28,10 @@ public final class GIFSink: FrameSink {
   private let matte: GIFMatte?
   private let sharedPalette: SharedGIFPalette?
   private let partTag: String?
+  /// Whether the writer maps and compares only the rows that changed since
+  /// the last frame (always, but for the benchmark's comparison; the file
+  /// is the same).
+  private let skipsUnchangedRows: Bool
   private let state = Mutex(State())
 
   /// A GIF of `width × height` frames at `frameRate` frames per second that
@@ -47,13 +51,15 @@ public final class GIFSink: FrameSink {
     self.matte = matte.map(GIFMatte.init)
     sharedPalette = nil
     partTag = nil
+    skipsUnchangedRows = true
   }
 
   /// A GIF as above whose frames map to `palette`, chosen beforehand for the
   /// whole clip (after the matte), with `partTag` (a ``ClipPart`` tag) in a
-  /// comment extension.
+  /// comment extension. `skipsUnchangedRows: false` maps every row of
+  /// every frame (the same file, slower: for comparisons).
   package init(path: String, width: Int, height: Int, frameRate: Double, plays: Int, dither: Bool, matte: Color?,
-               palette: SharedGIFPalette?, partTag: String?) {
+               palette: SharedGIFPalette?, partTag: String?, skipsUnchangedRows: Bool = true) {
     output = AtomicOutput(path: path)
     self.width = width
     self.height = height
@@ -63,6 +69,7 @@ public final class GIFSink: FrameSink {
     self.matte = matte.map(GIFMatte.init)
     sharedPalette = palette
     self.partTag = partTag
+    self.skipsUnchangedRows = skipsUnchangedRows
   }
 
   /// Whether partially transparent pixels (alpha 1…254) met so far were
@@ -98,6 +105,7 @@ public final class GIFSink: FrameSink {
                                        palette: sharedPalette?.palette ?? state.builder.palette(),
                                        hasTransparency: sharedPalette?.hasTransparency ?? state.builder.hasTransparency,
                                        loop: GIFWriter.loopCount(plays: plays), dither: dither, comment: partTag)
+          state.writer!.skipsUnchangedRows = skipsUnchangedRows
         }
         try state.writer!.write(frame, delay: delay)
       } catch {

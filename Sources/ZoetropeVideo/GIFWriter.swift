@@ -4,6 +4,12 @@
 import CZoetropeVideo
 import ZoetropeMedia
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Writes frames into an animated GIF with one palette for the clip.
 ///
 /// - Each frame is mapped to the palette (exactly, when the palette holds
@@ -42,6 +48,12 @@ package final class GIFWriter {
   /// Palette index of each palette colour, and nothing else.
   private let paletteIndex: [UInt32: UInt8]
   private var nearestCache: [Int16]
+  /// The last frame's pixels: a row equal to its row there keeps its
+  /// indices and is neither mapped nor compared again.
+  private var lastPixels: [UInt8] = []
+  /// Whether rows equal to the last frame's are skipped (the default); the
+  /// file is the same either way (tests turn it off to compare).
+  package var skipsUnchangedRows = true
 
   /// Opens `path` (directly; callers wanting atomic output pass a temporary
   /// path) for `width × height` frames. `loop` is the NETSCAPE2.0 loop count
@@ -104,7 +116,8 @@ package final class GIFWriter {
     guard frame.width == width, frame.height == height else {
       throw MediaError(path: path, reason: "frame is \(frame.width)×\(frame.height), the GIF \(width)×\(height)")
     }
-    let indices = map(frame)
+    let changed = changedRows(of: frame)
+    let indices = map(frame, rows: changed)
     defer { frameCount += 1 }
     guard differences, !shown.isEmpty else {
       try flush()
@@ -112,9 +125,9 @@ package final class GIFWriter {
       pending = (indices, 0, 0, width, height, delay)
       return
     }
-    // The rectangle that changed.
+    // The rectangle that changed, in the rows whose pixels changed.
     var minX = width, minY = height, maxX = -1, maxY = -1
-    for y in 0..<height {
+    for y in changed.joined() {
       let row = y * width
       var x = 0
       while x < width, indices[row + x] == shown[row + x] { x += 1 }
@@ -167,14 +180,36 @@ package final class GIFWriter {
   /// 4×4 Bayer thresholds, 0…15.
   private static let bayer: [Int] = [0, 8, 2, 10, 12, 4, 14, 6, 3, 11, 1, 9, 15, 7, 13, 5]
 
-  /// Palette indices of a frame.
-  private func map(_ frame: RGBAImage) -> [UInt8] {
-    var out = [UInt8](repeating: 0, count: width * height)
+  /// The rows of `frame` that differ from the last frame's (all of them at
+  /// the first frame, or when not skipping), as ascending runs; keeps those
+  /// rows as the last frame's.
+  private func changedRows(of frame: RGBAImage) -> [Range<Int>] {
+    let stride = 4 * width
+    guard skipsUnchangedRows, stride > 0, height > 0 else { return [0..<height] }
+    guard lastPixels.count == frame.pixels.count, !shown.isEmpty else {
+      lastPixels = frame.pixels.withUnsafeBufferPointer { Array($0) }  // a copy, not a shared buffer
+      return [0..<height]
+    }
+    var runs: [Range<Int>] = []
+    frame.pixels.withUnsafeBytes { new in
+      lastPixels.withUnsafeMutableBytes { old in
+        for y in 0..<height where memcmp(old.baseAddress! + y * stride, new.baseAddress! + y * stride, stride) != 0 {
+          memcpy(old.baseAddress! + y * stride, new.baseAddress! + y * stride, stride)
+          if let last = runs.last, last.upperBound == y { runs[runs.count - 1] = last.lowerBound..<y + 1 } else { runs.append(y..<y + 1) }
+        }
+      }
+    }
+    return runs
+  }
+
+  /// Palette indices of a frame: `rows` mapped, the others as shown now.
+  private func map(_ frame: RGBAImage, rows: [Range<Int>]) -> [UInt8] {
+    var out = shown.count == width * height ? shown : [UInt8](repeating: 0, count: width * height)
     let transparent = UInt8(palette.transparentIndex)
     frame.pixels.withUnsafeBytes { raw in
       let words = raw.bindMemory(to: UInt32.self)
       var previous: UInt32 = 0xFFFF_FFFF, previousIndex: UInt8 = 0, previousExact: UInt8? = nil
-      for y in 0..<height {
+      for y in rows.joined() {
         for x in 0..<width {
           let w = UInt32(littleEndian: words[y * width + x])
           if w >> 31 == 0 {

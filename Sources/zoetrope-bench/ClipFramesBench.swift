@@ -3,6 +3,7 @@
 
 import Foundation
 import Zoetrope
+import ZoetropeVideo
 
 /// A sink that drops every frame: what is timed is rendering alone.
 private final class DiscardingSink: FrameSink, Sendable {
@@ -10,21 +11,35 @@ private final class DiscardingSink: FrameSink, Sendable {
   func cancel() {}
 }
 
+/// Where the frames bench sends a clip's frames.
+enum FramesOutput: String {
+  /// Discarded: rendering alone.
+  case raw
+  /// A PNG sequence (fast compression), reusing unchanged bands when reusing.
+  case png
+  /// A GIF, its writer skipping unchanged rows when reusing.
+  case gif
+
+  var label: String { self == .raw ? "" : " " + rawValue.uppercased() }
+}
+
 /// One clip of the frames bench: a scene file, the device scale to render
-/// it at, and whether to time a PNG sequence (fast compression) as well as
-/// raw frames.
+/// it at, and whether to time a PNG sequence (fast compression) and a GIF
+/// as well as raw frames.
 struct ClipFramesCase {
   let name: String
   let path: String
   let scale: Double
   var pngSequence = false
+  var gif = false
 }
 
 /// Renders each clip whole to discarded raw frames (and to a PNG sequence
-/// on every core, for the clips that ask), with the rendering
-/// threads keeping their unchanged layers (``ClipRender/reusesUnchangedLayers``)
-/// and the PNG sequence copying its unchanged bands
-/// (``PNGSequenceSink``'s `reusesUnchangedBands`), and without either, on one thread and on every core, alternating the two in
+/// or a GIF on every core, for the clips that ask), with the rendering
+/// threads keeping their unchanged layers (``ClipRender/reusesUnchangedLayers``),
+/// the PNG sequence copying its unchanged bands
+/// (``PNGSequenceSink``'s `reusesUnchangedBands`) and the GIF writer
+/// skipping unchanged rows, and without any of them, on one thread and on every core, alternating the two in
 /// each of `rounds` rounds (so that drift in the machine's speed hits both
 /// alike); prints the median frames per second and the ratio, or one JSON
 /// object per line with `json`.
@@ -40,16 +55,26 @@ func benchClipFrames(_ cases: [ClipFramesCase], rounds: Int = 5, json: Bool) {
     let size = renderer.frameSize(scale: clip.scale)
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("zoetrope-frames-\(getpid())")
     defer { try? FileManager.default.removeItem(at: folder) }
-    for (threads, png) in Array(Set([1, cores])).sorted().map({ ($0, false) })
-      + (clip.pngSequence ? [(cores, true)] : [])
+    for (threads, output) in Array(Set([1, cores])).sorted().map({ ($0, FramesOutput.raw) })
+      + (clip.pngSequence ? [(cores, .png)] : []) + (clip.gif ? [(cores, .gif)] : [])
     {
       var seconds: [Bool: [Double]] = [true: [], false: []]
       for _ in 0..<rounds {
         for reuse in [false, true] {
           let render = ClipRender(renderer: renderer, frames: 0..<count, frameRate: scene.canvas.frameRate,
                                   scale: clip.scale, threads: threads, reusesUnchangedLayers: reuse)
-          let sink: any FrameSink = png
-            ? ((try? PNGSequenceSink(pattern: folder.path + "/%04d.png", reusesUnchangedBands: reuse)) ?? DiscardingSink()) : DiscardingSink()
+          let sink: any FrameSink
+          switch output {
+          case .raw: sink = DiscardingSink()
+          case .png:
+            sink = (try? PNGSequenceSink(pattern: folder.path + "/%04d.png", reusesUnchangedBands: reuse))
+              ?? DiscardingSink()
+          case .gif:
+            try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            sink = GIFSink(path: folder.path + "/clip.gif", width: size.width, height: size.height,
+                           frameRate: scene.canvas.frameRate.framesPerSecond, plays: 0, dither: false, matte: nil,
+                           palette: nil, partTag: nil, skipsUnchangedRows: reuse)
+          }
           let start = DispatchTime.now().uptimeNanoseconds
           try? render.run(into: sink)
           seconds[reuse]!.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
@@ -60,10 +85,10 @@ func benchClipFrames(_ cases: [ClipFramesCase], rounds: Int = 5, json: Bool) {
       let fps = (plain: Double(count) / plain, reused: Double(count) / reused)
       if json {
         print("{\"clip\":\"\(clip.name)\",\"width\":\(size.width),\"height\":\(size.height),\"frames\":\(count),"
-          + "\"output\":\"\(png ? "png" : "raw")\",\"threads\":\(threads),\"fromScratchFPS\":\(String(format: "%.2f", fps.plain)),"
+          + "\"output\":\"\(output)\",\"threads\":\(threads),\"fromScratchFPS\":\(String(format: "%.2f", fps.plain)),"
           + "\"reusingFPS\":\(String(format: "%.2f", fps.reused)),\"speedUp\":\(String(format: "%.3f", plain / reused))}")
       } else {
-        let label = "frames/\(clip.name) \(size.width)×\(size.height) ×\(count)\(png ? " PNG" : ""), "
+        let label = "frames/\(clip.name) \(size.width)×\(size.height) ×\(count)\(output.label), "
           + "\(threads) thread\(threads == 1 ? "" : "s")"
         print("\(label.padding(toLength: 52, withPad: " ", startingAt: 0)) from scratch "
           + "\(String(format: "%7.1f", fps.plain)) fps, reusing \(String(format: "%7.1f", fps.reused)) fps "

@@ -253,8 +253,8 @@ if wanted("frames") || wanted("clip") || filter.hasPrefix("frames/") {
   benchClipFrames([
     ClipFramesCase(name: "clip", path: file("Fixtures/Bench/clip_1440x1080.json"), scale: 1, pngSequence: true),
     ClipFramesCase(name: "pull-to-refresh", path: file("Fixtures/Scenes/demo/pull-to-refresh.json"), scale: 6,
-                   pngSequence: true),
-    ClipFramesCase(name: "write-word", path: file("Fixtures/Scenes/demo/write-word.json"), scale: 8),
+                   pngSequence: true, gif: true),
+    ClipFramesCase(name: "write-word", path: file("Fixtures/Scenes/demo/write-word.json"), scale: 8, gif: true),
     ClipFramesCase(name: "ui", path: file("Fixtures/Bench/ui_1920x1080.json"), scale: 1),
   ].filter { !filter.hasPrefix("frames/") || filter == "frames/" + $0.name },
   json: CommandLine.arguments.contains("--json"))

@@ -171,3 +171,86 @@ import ZoetropeVideo
     #expect(try RenderOutput(path: "a.gif").notices(width: 51, height: 33, frameRate: FrameRate(30)).isEmpty)
   }
 }
+
+/// Work the GIF path skips must not change the file: the writer maps and
+/// compares only the rows that changed since the last frame, and the
+/// palette pass counts runs of equal pixels at once.
+@Suite struct GIFSkippedWorkTests {
+  /// Frames of a 60 × 40 clip: a gradient (many colours, so the palette is
+  /// not exact and dithering applies), a block that moves down two rows a
+  /// frame, a frame repeated, a mark appearing at the right end of a few
+  /// rows, and with `clear` a transparent corner.
+  static func frames(clear: Bool) -> [RGBAImage] {
+    let width = 60, height = 40
+    return (0..<7).map { f in
+      let step = f == 4 ? 3 : f  // frame 4 repeats frame 3
+      var pixels = [UInt8](repeating: 0, count: width * height * 4)
+      for y in 0..<height {
+        for x in 0..<width {
+          let i = 4 * (y * width + x)
+          let inBlock = (2 * step..<2 * step + 6).contains(y) && (10..<30).contains(x)
+          // From frame 5 a mark at the right end of rows the block never reaches.
+          let inMark = f >= 5 && (35..<38).contains(y) && (50..<58).contains(x)
+          pixels[i] = inBlock ? 250 : inMark ? 0 : UInt8(x * 4)
+          pixels[i + 1] = inBlock ? 20 : UInt8(y * 6)
+          pixels[i + 2] = UInt8((x + y) * 2)
+          pixels[i + 3] = clear && x < 5 && y < 5 ? 0 : 255
+        }
+      }
+      return RGBAImage(width: width, height: height, pixels: pixels)
+    }
+  }
+
+  @Test(arguments: [(false, false), (false, true), (true, false)])
+  func skippingUnchangedRowsWritesTheSameFile(clear: Bool, dither: Bool) throws {
+    let frames = Self.frames(clear: clear)
+    var builder = GIFPaletteBuilder()
+    for frame in frames { builder.add(frame) }
+    let palette = builder.palette()
+    #expect(!palette.isExact)
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("zoetrope-gif-rows-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    var files: [Data] = []
+    for skips in [true, false] {
+      let path = folder.appendingPathComponent("\(skips).gif").path
+      let writer = try GIFWriter(path: path, width: 60, height: 40, palette: palette,
+                                 hasTransparency: builder.hasTransparency, loop: 0, dither: dither)
+      writer.skipsUnchangedRows = skips
+      for frame in frames { try writer.write(frame, delay: 4) }
+      try writer.finish()
+      files.append(try Data(contentsOf: URL(fileURLWithPath: path)))
+    }
+    #expect(files[0] == files[1])
+    // Without transparency the repeated frame lengthens the one before.
+    #expect(try GIFFile(contentsOf: folder.appendingPathComponent("true.gif").path).frames.count == (clear ? 7 : 6))
+  }
+}
+
+extension GIFSkippedWorkTests {
+  /// The palette pass counts runs of equal pixels at once; the palette must
+  /// be the one counting pixel by pixel gives (here: each pixel added as an
+  /// image of its own), with the colours' weights, not only their set.
+  @Test func countingRunsChoosesThePaletteCountingPixelsDoes() {
+    // Flat stripes (long runs, heavy colours) beside a gradient of 2,048
+    // colours (runs of one), so the weights move the median cut and k-means.
+    var stripes = [UInt8]()
+    for y in 0..<64 {
+      for x in 0..<64 {
+        stripes += x < 32 ? [UInt8(40 + (y / 16) * 50), 90, 200, 255] : [UInt8(x * 4), UInt8(y * 4), 7, 255]
+      }
+    }
+    let flat = RGBAImage(width: 64, height: 64, pixels: stripes)
+    for clear in [false, true] {
+      var runs = GIFPaletteBuilder(), pixels = GIFPaletteBuilder()
+      for frame in Self.frames(clear: clear) + [flat] {
+        runs.add(frame)
+        for i in stride(from: 0, to: frame.pixels.count, by: 4) {
+          pixels.add(RGBAImage(width: 1, height: 1, pixels: Array(frame.pixels[i..<i + 4])))
+        }
+      }
+      #expect(runs.palette() == pixels.palette())
+      #expect(runs.hasTransparency == clear && pixels.hasTransparency == clear)
+    }
+  }
+}
