@@ -156,7 +156,7 @@ let package = Package(
       dependencies: [
         "ZoetropeGeometry", "ZoetropeTiming", "ZoetropeAnimation", "ZoetropeLayers", "ZoetropeScene", "_ZoetropeTestSupport",
       ]),
-    .testTarget(name: "ZoetropeTests", dependencies: ["Zoetrope", "ZoetropeVideo", "_ZoetropeTestSupport"]),
+    .testTarget(name: "ZoetropeTests", dependencies: ["Zoetrope", "ZoetropeMedia", "ZoetropeVideo", "_ZoetropeTestSupport"]),
     .testTarget(
       name: "ZoetropeTestingTests",
       dependencies: [

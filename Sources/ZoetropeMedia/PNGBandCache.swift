@@ -3,19 +3,16 @@
 
 import CZoetropeMedia
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
-/// What the `fast` PNG encoder keeps of the last image written through it:
-/// its pixels and each 16-row band's compressed bytes. The next image
+/// What the banded PNG encoder keeps of the last image written through it:
+/// its pixels and each band's compressed bytes (bands of 16 rows, more
+/// for images under 512 pixels wide). The next image
 /// written through it compresses only the bands whose pixels differ and
 /// copies the others, which is why a PNG sequence of a mostly still clip
 /// costs what changed rather than the whole frame. The file's bytes are the
 /// same with or without a cache (a band's compressed bytes depend on its
-/// pixels alone).
+/// pixels alone). The banded encoding is zlib level 1 without a row filter,
+/// as ``RGBAImage/PNGCompression/fast``, but a few per cent larger than
+/// one stream: only PNG sequences use it.
 ///
 /// Use from one thread at a time. An image over 64 MiB of pixels (4096 ×
 /// 4096) is not kept: every one is compressed whole.
@@ -28,6 +25,9 @@ package final class PNGBandCache {
     self.bands = bands
   }
 
+  /// The rows of a band of an image `width` pixels wide.
+  package static func rowsPerBand(width: Int) -> Int { Int(zt_png_band_rows(UInt32(clamping: width))) }
+
   deinit { zt_png_bands_destroy(bands) }
 
   /// How many bands the last image written through the cache took
@@ -36,7 +36,7 @@ package final class PNGBandCache {
 }
 
 extension RGBAImage {
-  /// Writes the `fast` PNG to `path` (no temporary name), through `cache`
+  /// Writes the banded PNG to `path` (no temporary name), through `cache`
   /// when given.
   package func writeBandedPNG(to path: String, reusing cache: PNGBandCache?) throws(MediaError) {
     var buffer = [CChar](repeating: 0, count: 512)
@@ -47,7 +47,7 @@ extension RGBAImage {
     guard status == 0 else { throw MediaError(path: path, message: buffer) }
   }
 
-  /// The `fast` PNG's bytes, through `cache` when given.
+  /// The banded PNG's bytes, through `cache` when given.
   package func bandedPNGData(reusing cache: PNGBandCache?) throws(MediaError) -> [UInt8] {
     var data: UnsafeMutablePointer<UInt8>?
     var size = 0
@@ -67,26 +67,23 @@ extension RGBAImage {
 /// likeliest to share bands with this one) and gives it back after.
 ///
 /// At most ``maximumCaches`` exist; past that a frame is written without
-/// one. Locked with a pthread mutex, which ThreadSanitizer follows (a
-/// cache's memory passes between threads through it).
-package final class PNGBandCachePool: @unchecked Sendable {
+/// one. Locked so that ThreadSanitizer sees the hand-over (a cache's memory
+/// passes between threads).
+package final class PNGBandCachePool: Sendable {
   /// The most caches a pool makes: each keeps a frame's pixels (up to 64 MiB).
   package static let maximumCaches = 8
-  /// Guarded by `lock`: the idle caches with the frame each last wrote, and how many exist.
-  private var idle: [(frame: Int, cache: PNGBandCache)] = []
-  private var made = 0
-  private let lock: UnsafeMutablePointer<pthread_mutex_t> = {
-    let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-    pthread_mutex_init(lock, nil)
-    return lock
-  }()
+  private struct State {
+    /// The idle caches with the frame each last wrote.
+    var idle: [(frame: Int, cache: PNGBandCache)] = []
+    var made = 0
+    var reusedBands = 0
+  }
+  private let state = PThreadLocked(State())
 
   package init() {}
 
-  deinit {
-    pthread_mutex_destroy(lock)
-    lock.deallocate()
-  }
+  /// How many bands the frames written so far took from earlier frames.
+  package var reusedBands: Int { state.withLock { $0.reusedBands } }
 
   /// Runs `body` with the idle cache whose last frame is the latest before
   /// `frame` (or the earliest idle one, or a new one), or with `nil` when
@@ -97,23 +94,30 @@ package final class PNGBandCachePool: @unchecked Sendable {
     return try body(cache)
   }
 
+  /// Frees every idle cache (a finished sequence keeps no frames).
+  package func removeAll() {
+    state.withLock { $0.idle.removeAll() }
+  }
+
   private func take(before frame: Int) -> PNGBandCache? {
-    pthread_mutex_lock(lock)
-    defer { pthread_mutex_unlock(lock) }
-    let earlier = idle.indices.filter { idle[$0].frame < frame }
-    if let best = earlier.max(by: { idle[$0].frame < idle[$1].frame })
-      ?? idle.indices.min(by: { idle[$0].frame < idle[$1].frame })
-    {
-      return idle.remove(at: best).cache
+    state.withLock { state -> PNGBandCache? in
+      let idle = state.idle
+      let earlier = idle.indices.filter { idle[$0].frame < frame }
+      if let best = earlier.max(by: { idle[$0].frame < idle[$1].frame })
+        ?? idle.indices.min(by: { idle[$0].frame < idle[$1].frame })
+      {
+        return state.idle.remove(at: best).cache
+      }
+      guard state.made < PNGBandCachePool.maximumCaches, let cache = PNGBandCache() else { return nil }
+      state.made += 1
+      return cache
     }
-    guard made < PNGBandCachePool.maximumCaches, let cache = PNGBandCache() else { return nil }
-    made += 1
-    return cache
   }
 
   private func give(_ cache: PNGBandCache, frame: Int) {
-    pthread_mutex_lock(lock)
-    defer { pthread_mutex_unlock(lock) }
-    idle.append((frame, cache))
+    state.withLock {
+      $0.idle.append((frame, cache))
+      $0.reusedBands += cache.reusedBands
+    }
   }
 }

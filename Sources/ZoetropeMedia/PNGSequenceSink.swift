@@ -27,7 +27,10 @@ public final class PNGSequenceSink: FrameSink {
   private let compression: RGBAImage.PNGCompression
   /// The band caches of `fast` frames, or `nil` when every frame is compressed whole.
   private let bandCaches: PNGBandCachePool?
-  private let written = Mutex<Set<Int>>([])
+  /// How many bands of the frames written so far were copied from an
+  /// earlier frame's file rather than compressed.
+  package var reusedBands: Int { bandCaches?.reusedBands ?? 0 }
+  private let written = PThreadLocked<Set<Int>>([])
   private let createdFolder: String?
   /// Where frames wait until ``finish()``, ending in `/`.
   private let staging: String
@@ -38,12 +41,14 @@ public final class PNGSequenceSink: FrameSink {
   /// A sequence named by `pattern`, which must hold exactly one `%d` or
   /// `%0Nd` field (N ≤ 32), in the file name (not in a folder's). The folder is
   /// created when missing. No frame may replace a file of `inputs` (compared
-  /// by device and inode). With `fast` compression and
-  /// `reusesUnchangedBands` (the default), a frame's 16-row bands whose
-  /// pixels equal an earlier frame's are copied from that frame's file
-  /// instead of compressed again (the same bytes either way; each thread
-  /// keeps the last frame it wrote, at most 64 MiB of pixels, for at most
-  /// eight threads).
+  /// by device and inode). With `fast` compression (the default) each
+  /// frame's rows are compressed in bands of 16 (more when narrower than 512
+  /// pixels), each on its own (files a few per cent larger than one stream);
+  /// with `reusesUnchangedBands` too (the default) a band whose pixels equal
+  /// the same band of an earlier frame is copied from that frame's file
+  /// instead of compressed again — the same bytes either way. Each thread
+  /// keeps the last frame it wrote (at most 64 MiB of pixels, at most eight
+  /// frames) until the sequence finishes or is cancelled.
   public init(pattern: String, compression: RGBAImage.PNGCompression = .fast,
               reusesUnchangedBands: Bool = true, protecting inputs: [String] = []) throws(MediaError) {
     guard let (prefix, digits, suffix) = PNGSequenceSink.parse(pattern) else {
@@ -111,12 +116,14 @@ public final class PNGSequenceSink: FrameSink {
   public func process(_ frame: RGBAImage, index: Int) throws(MediaError) {
     let staged = stagedPath(ofFrame: index)
     do {
-      if let bandCaches {
+      if compression != .fast {
+        try frame.writePNGDirectly(to: staged, compression: compression)
+      } else if let bandCaches {
         try bandCaches.withCache(forFrame: index) { (cache) throws(MediaError) in
           try frame.writeBandedPNG(to: staged, reusing: cache)
         }
       } else {
-        try frame.writePNGDirectly(to: staged, compression: compression)
+        try frame.writeBandedPNG(to: staged, reusing: nil)
       }
     } catch {
       unlink(staged)
@@ -165,6 +172,7 @@ public final class PNGSequenceSink: FrameSink {
       placed.append((target, backup))
     }
     written.withLock { $0.removeAll() }
+    bandCaches?.removeAll()
     removeStaging()
   }
 
@@ -172,6 +180,7 @@ public final class PNGSequenceSink: FrameSink {
   /// if this sink created it (and it is empty).
   public func cancel() {
     written.withLock { $0.removeAll() }
+    bandCaches?.removeAll()
     removeStaging()
     if let createdFolder { rmdir(createdFolder) }
   }

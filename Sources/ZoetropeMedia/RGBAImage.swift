@@ -51,10 +51,9 @@ public struct RGBAImage: Hashable, Sendable {
 extension RGBAImage {
   /// PNG compression: `fast` (zlib level 1, no row filter: the default; on
   /// flat vector art deflate finds the 4-byte pixel repeats by itself, and
-  /// skipping the filter saves a third of the time; the rows are compressed
-  /// in bands of 16, each on its own, so that a PNG sequence copies the
-  /// bands that did not change from one frame to the next, see
-  /// ``PNGBandCache``), `smallest` (level 9,
+  /// skipping the filter saves a third of the time; a PNG sequence
+  /// compresses its frames' rows in bands, see ``PNGSequenceSink``),
+  /// `smallest` (level 9,
   /// encoded both without row filters and with libpng's per-row choice, the
   /// smaller kept: filters win on gradients and photos, and lose on flat art),
   /// or zlib `level` 0…9 (clamped) with the Sub filter and always four
@@ -66,7 +65,7 @@ extension RGBAImage {
     /// The encodings to try, as zlib level and `zt_png_filters`; the smallest file wins.
     var candidates: [(level: Int32, filters: Int32)] {
       switch self {
-      case .fast: [(1, Int32(ZT_PNG_FILTER_NONE.rawValue))]  // the bands' level and filter, written by png_bands.c
+      case .fast: [(1, Int32(ZT_PNG_FILTER_NONE.rawValue))]
       case .smallest: [(9, Int32(ZT_PNG_FILTER_NONE.rawValue)), (9, Int32(ZT_PNG_FILTER_ALL.rawValue))]
       case .level(let level):
         [(Int32(Swift.min(Swift.max(level, 0), 9)), Int32(ZT_PNG_FILTER_SUB.rawValue | ZT_PNG_KEEP_ALPHA.rawValue))]
@@ -95,7 +94,6 @@ extension RGBAImage {
   /// Writes the PNG straight to `path` (no temporary name; a failure may
   /// leave a partial file there).
   public func writePNGDirectly(to path: String, compression: PNGCompression = .fast) throws(MediaError) {
-    if compression == .fast { return try writeBandedPNG(to: path, reusing: nil) }
     let candidates = compression.candidates
     guard candidates.count == 1 else {
       // Several encodings: the smallest, encoded in memory, then written out.
@@ -166,7 +164,6 @@ extension RGBAImage {
 extension RGBAImage {
   /// The PNG file's bytes, in memory (the same bytes ``writePNG(to:compression:)`` writes).
   public func pngData(compression: PNGCompression = .fast) throws(MediaError) -> [UInt8] {
-    if compression == .fast { return try bandedPNGData(reusing: nil) }
     var smallest: [UInt8]? = nil
     for candidate in compression.candidates {
       var data: UnsafeMutablePointer<UInt8>?

@@ -104,8 +104,8 @@ public final class GIFSink: FrameSink {
           state.writer = try GIFWriter(path: output.temporaryPath, width: width, height: height,
                                        palette: sharedPalette?.palette ?? state.builder.palette(),
                                        hasTransparency: sharedPalette?.hasTransparency ?? state.builder.hasTransparency,
-                                       loop: GIFWriter.loopCount(plays: plays), dither: dither, comment: partTag)
-          state.writer!.skipsUnchangedRows = skipsUnchangedRows
+                                       loop: GIFWriter.loopCount(plays: plays), dither: dither, comment: partTag,
+                                       skipsUnchangedRows: skipsUnchangedRows)
         }
         try state.writer!.write(frame, delay: delay)
       } catch {

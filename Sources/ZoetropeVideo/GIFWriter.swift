@@ -52,18 +52,20 @@ package final class GIFWriter {
   /// indices and is neither mapped nor compared again.
   private var lastPixels: [UInt8] = []
   /// Whether rows equal to the last frame's are skipped (the default); the
-  /// file is the same either way (tests turn it off to compare).
-  package var skipsUnchangedRows = true
+  /// file is the same either way (tests and the bench turn it off to compare).
+  package let skipsUnchangedRows: Bool
 
   /// Opens `path` (directly; callers wanting atomic output pass a temporary
   /// path) for `width × height` frames. `loop` is the NETSCAPE2.0 loop count
   /// written as it is: 0 = forever, n = n repeats after the first play
   /// (n + 1 plays, as browsers and most viewers read it), `nil` = no
   /// loop extension (one play); ``loopCount(plays:)`` converts a number of plays. `comment` goes into a comment extension after
-  /// the loop extension (a part's ``ClipPart`` tag).
+  /// the loop extension (a part's ``ClipPart`` tag). `skipsUnchangedRows`:
+  /// see the property.
   package init(path: String, width: Int, height: Int, palette: GIFPalette, hasTransparency: Bool, loop: Int?,
-              dither: Bool = false, comment: String? = nil) throws(MediaError) {
+              dither: Bool = false, comment: String? = nil, skipsUnchangedRows: Bool = true) throws(MediaError) {
     self.path = path
+    self.skipsUnchangedRows = skipsUnchangedRows
     self.width = width
     self.height = height
     self.palette = palette
@@ -117,12 +119,17 @@ package final class GIFWriter {
       throw MediaError(path: path, reason: "frame is \(frame.width)×\(frame.height), the GIF \(width)×\(height)")
     }
     let changed = changedRows(of: frame)
+    // The kept pixels are this frame's now; should writing fail, they would
+    // not be what is shown, so the next frame starts over from every row.
+    var written = false
+    defer { if !written { lastPixels = [] } }
     let indices = map(frame, rows: changed)
     defer { frameCount += 1 }
     guard differences, !shown.isEmpty else {
       try flush()
       shown = indices
       pending = (indices, 0, 0, width, height, delay)
+      written = true
       return
     }
     // The rectangle that changed, in the rows whose pixels changed.
@@ -140,6 +147,7 @@ package final class GIFWriter {
     guard maxX >= 0 else {
       // Nothing changed: the previous frame stays up longer.
       pending?.delay += delay
+      written = true
       return
     }
     try flush()
@@ -154,6 +162,7 @@ package final class GIFWriter {
     }
     shown = indices
     pending = (patch, minX, minY, w, h, delay)
+    written = true
   }
 
   /// Writes the last frame and the trailer, and closes the file.

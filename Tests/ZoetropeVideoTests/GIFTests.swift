@@ -201,7 +201,7 @@ import ZoetropeVideo
     }
   }
 
-  @Test(arguments: [(false, false), (false, true), (true, false)])
+  @Test(arguments: [(false, false), (false, true), (true, false), (true, true)])
   func skippingUnchangedRowsWritesTheSameFile(clear: Bool, dither: Bool) throws {
     let frames = Self.frames(clear: clear)
     var builder = GIFPaletteBuilder()
@@ -215,8 +215,8 @@ import ZoetropeVideo
     for skips in [true, false] {
       let path = folder.appendingPathComponent("\(skips).gif").path
       let writer = try GIFWriter(path: path, width: 60, height: 40, palette: palette,
-                                 hasTransparency: builder.hasTransparency, loop: 0, dither: dither)
-      writer.skipsUnchangedRows = skips
+                                 hasTransparency: builder.hasTransparency, loop: 0, dither: dither,
+                                 skipsUnchangedRows: skips)
       for frame in frames { try writer.write(frame, delay: 4) }
       try writer.finish()
       files.append(try Data(contentsOf: URL(fileURLWithPath: path)))

@@ -55,9 +55,11 @@ int zt_png_write_rgba(const char *path, const uint8_t *pixels, uint32_t width, u
 int zt_png_encode_rgba(const uint8_t *pixels, uint32_t width, uint32_t height, int compression, int filters,
                        uint8_t **data, size_t *size, char *message, size_t message_size);
 
-/// The rows of a band of `zt_png_write_rgba_banded`: each band of this many
-/// rows (the last may have fewer) is compressed on its own.
-#define ZT_PNG_BAND_ROWS 16
+/// The rows of a band of `zt_png_write_rgba_banded` for images `width`
+/// pixels wide: 16, or more for narrow images so that a band holds at
+/// least 32 KiB of RGBA (deflate's window: narrow bands would compress
+/// worse). The last band may have fewer.
+uint32_t zt_png_band_rows(uint32_t width);
 /// The largest image (in bytes of RGBA) whose pixels a `zt_png_bands` keeps
 /// to compare the next image with: 64 MiB (4096 × 4096). A larger image is
 /// encoded whole, every time.
@@ -79,13 +81,15 @@ uint32_t zt_png_bands_reused(const zt_png_bands *bands);
 
 /// Writes the image as `zt_png_write_rgba` does at zlib level 1 with no row
 /// filter (RGB when every pixel is opaque and `keep_alpha` is 0), but with
-/// the rows compressed in bands of `ZT_PNG_BAND_ROWS`, each band a deflate
-/// segment of its own ending in a full flush (one IDAT chunk a band; the
-/// zlib header, the final block and the Adler-32 sum go in the first and
-/// last). The bytes are a function of the pixels alone. With `bands`
-/// (may be NULL) a band whose pixels equal the same band of the image last
-/// written through it reuses its compressed bytes, which are the bytes it
-/// would compress to again.
+/// the rows compressed in bands of `zt_png_band_rows(width)`, each band a
+/// deflate segment of its own ending in a full flush (one IDAT chunk a band;
+/// the zlib header, the final block and the Adler-32 sum go in the first
+/// and last). The bytes are a function of the pixels alone, a few per cent
+/// larger than one stream's. With `bands` (may be NULL) a band whose pixels
+/// equal the same band of the image last written through it reuses its
+/// compressed bytes, which are the bytes it would compress to again; bands
+/// are compressed one at a time and written as they are (only a keeper
+/// holding an image's pixels keeps their bytes).
 int zt_png_write_rgba_banded(const char *path, const uint8_t *pixels, uint32_t width, uint32_t height,
                              int keep_alpha, zt_png_bands *bands, char *message, size_t message_size);
 
