@@ -6,16 +6,26 @@ import ZoetropeMedia
 extension FuzzTarget {
   /// PNG bytes (every chunk's CRC recomputed first, so that mutations reach
   /// past libpng's checksum test): an image read is compared with itself and
-  /// with a changed copy, and must read back the same after encoding.
+  /// with a changed copy, and must read back the same after encoding — as a
+  /// still and as a PNG sequence's frame, whose bands must be the same bytes
+  /// written fresh and copied by a keeper that last wrote the changed copy.
   static func png(_ bytes: [UInt8]) {
     guard let image = try? RGBAImage(pngData: PNGChunks.withCorrectCRCs(bytes)) else { return }
     check(image.difference(from: image)?.differingPixels == 0, "an image differs from itself")
     guard image.width * image.height <= 1 << 16 else { return }
-    var changed = image.pixels
-    if !changed.isEmpty { changed[changed.count / 2] ^= 0x80 }
-    _ = RGBAImage(width: image.width, height: image.height, pixels: changed).difference(from: image, perChannel: 3)
+    var pixels = image.pixels
+    if !pixels.isEmpty { pixels[pixels.count / 2] ^= 0x80 }
+    let changed = RGBAImage(width: image.width, height: image.height, pixels: pixels)
+    _ = changed.difference(from: image, perChannel: 3)
     guard let encoded = try? image.pngData() else { return check(false, "a decoded image does not encode") }
     check((try? RGBAImage(pngData: encoded)) == image, "an image reads back differently after encoding")
+    guard let banded = try? image.bandedPNGData(reusing: nil) else {
+      return check(false, "a decoded image does not encode in bands")
+    }
+    check((try? RGBAImage(pngData: banded)) == image, "an image reads back differently after encoding in bands")
+    guard let keeper = PNGBandCache() else { return }
+    _ = try? changed.bandedPNGData(reusing: keeper)
+    check((try? image.bandedPNGData(reusing: keeper)) == banded, "bands copied by a keeper differ from fresh ones")
   }
 }
 
