@@ -8,10 +8,6 @@
 
 #include <zlib.h>
 
-#if !defined(__BYTE_ORDER__) || __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
-#error "band_kernels.c reads pixels as little-endian 32-bit words"
-#endif
-
 /// Adler-32's modulus, the largest prime below 2^16.
 #define ZT_ADLER_BASE 65521u
 
@@ -112,9 +108,11 @@ uint32_t zt_adler32(uint32_t adler, const uint8_t *bytes, size_t length, int por
   return (uint32_t)adler32_z(adler, bytes, length);
 }
 
-/// Four pixels become three little-endian 32-bit words a step.
+/// Four pixels become three 32-bit words a step (on little-endian CPUs;
+/// elsewhere a byte at a time).
 static void pack_rgb_portable(uint8_t *rgb, const uint8_t *rgba, size_t count) {
   size_t x = 0;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
   for (; x + 4 <= count; x += 4, rgba += 16, rgb += 12) {
     uint32_t p[4], q[3];
     memcpy(p, rgba, 16);
@@ -124,6 +122,7 @@ static void pack_rgb_portable(uint8_t *rgb, const uint8_t *rgba, size_t count) {
     q[2] = (p[2] >> 16 & 0xFF) | p[3] << 8;
     memcpy(rgb, q, 12);
   }
+#endif
   for (; x < count; x++, rgba += 4, rgb += 3) {
     rgb[0] = rgba[0];
     rgb[1] = rgba[1];

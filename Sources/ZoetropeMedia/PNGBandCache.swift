@@ -101,11 +101,9 @@ package final class PNGBandCachePool: Sendable {
 
   private func take(before frame: Int) -> PNGBandCache? {
     state.withLock { state -> PNGBandCache? in
-      let idle = state.idle
-      let earlier = idle.indices.filter { idle[$0].frame < frame }
-      if let best = earlier.max(by: { idle[$0].frame < idle[$1].frame })
-        ?? idle.indices.min(by: { idle[$0].frame < idle[$1].frame })
-      {
+      // Earlier frames first, the latest of them; else the earliest later one.
+      func rank(_ kept: Int) -> (Int, Int) { kept < frame ? (1, kept) : (0, -kept) }
+      if let best = state.idle.indices.max(by: { rank(state.idle[$0].frame) < rank(state.idle[$1].frame) }) {
         return state.idle.remove(at: best).cache
       }
       guard state.made < PNGBandCachePool.maximumCaches, let cache = PNGBandCache() else { return nil }
