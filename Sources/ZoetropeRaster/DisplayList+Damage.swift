@@ -27,10 +27,13 @@ extension DisplayList {
   /// they span three quarters of the width or more, it changes wholly. Two
   /// commands are equal when they draw the same thing: the same coverage
   /// (edges, rectangle, runs, clip), the same paint, the same group bounds,
-  /// alpha and blend mode. Coverage kept from the frame
-  /// before (see ``CoverageCache``) is the same storage, so an unchanged
-  /// layer costs a comparison of addresses; commands that paint images are
-  /// never taken as equal.
+  /// alpha and blend mode. Within one band, two commands are also equal
+  /// when they draw the same on its rows: a solid rectangle (a shape's
+  /// straight middle) that moved or grew only outside them, or a group
+  /// whose bounds did. Coverage kept from the frame before (see
+  /// ``CoverageCache``) is the same storage, so an unchanged layer costs a
+  /// comparison of addresses; commands that paint images are never taken
+  /// as equal.
   package func damage(since previous: DisplayList, bandHeight: Int) -> [BandDamage] {
     let bandHeight = Swift.max(bandHeight, 1)
     let bands = (height + bandHeight - 1) / bandHeight
@@ -41,7 +44,7 @@ extension DisplayList {
     let theirs = previous.commandsByBand(bandHeight: bandHeight, bands: bands)
     // A pair of commands is compared once, however many bands it spans.
     var known: [Int: Bool] = [:]
-    func same(_ i: Int, _ j: Int) -> Bool {
+    func sameEverywhere(_ i: Int, _ j: Int) -> Bool {
       let key = i << 32 | j
       if let answer = known[key] { return answer }
       let answer = sameCommand(i, as: j, in: previous)
@@ -50,6 +53,8 @@ extension DisplayList {
     }
     return (0..<bands).map { band in
       let a = mine[band], b = theirs[band]
+      let rows = (band * bandHeight)..<Swift.min((band + 1) * bandHeight, height)
+      func same(_ i: Int, _ j: Int) -> Bool { sameEverywhere(i, j) || sameCommand(i, as: j, in: previous, rows: rows) }
       var low = Int.max, high = Int.min
       var imaged = false
       func damaged(_ columns: Range<Int>, image: Bool) {
@@ -201,6 +206,24 @@ extension DisplayList {
     }
   }
 
+  /// Whether command `i` draws on the device rows `rows` what command `j`
+  /// of `other` draws there, though they differ elsewhere: a solid
+  /// rectangle (the straight middle of a shape) moved or grown only where
+  /// these rows do not see it, or a group whose bounds did. Other commands
+  /// are not compared row by row (false).
+  private func sameCommand(_ i: Int, as j: Int, in other: DisplayList, rows: Range<Int>) -> Bool {
+    switch (commands[i], other.commands[j]) {
+    case (.solid(.rectangle(let a), let p), .solid(.rectangle(let b), let q)):
+      return p == q && rectangles[a].sameRows(rows, as: other.rectangles[b])
+    case (.beginGroup(let a, _), .beginGroup(let b, _)):
+      return a.sameRows(rows, as: b)
+    case (.endGroup(let alpha, let a, let mode), .endGroup(let beta, let b, let otherMode)):
+      return alpha == beta && mode == otherMode && a.sameRows(rows, as: b)
+    default:
+      return false
+    }
+  }
+
   /// Whether two commands' coverage is the same.
   private func sameCoverage(_ a: Coverage, as b: Coverage, in other: DisplayList) -> Bool {
     switch (a, b) {
@@ -212,6 +235,32 @@ extension DisplayList {
       return columns == otherColumns && runs[clip] == other.runs[otherClip] && sameCoverage(p, as: q, in: other)
     default: return false
     }
+  }
+}
+
+extension RectangleCoverage {
+  /// Whether the rectangle covers the device rows `rows` exactly as `other`
+  /// does: the same sides across, and the same part of each of those rows
+  /// (a row's coverage depends only on the sides clipped to that row).
+  func sameRows(_ rows: Range<Int>, as other: RectangleCoverage) -> Bool {
+    guard left == other.left, right == other.right else { return false }
+    let low = rows.lowerBound << 8, high = rows.upperBound << 8
+    let mine = (Swift.max(top, low), Swift.min(bottom, high))
+    let theirs = (Swift.max(other.top, low), Swift.min(other.bottom, high))
+    // Both reach none of the rows, or the same part of them.
+    return (mine.0 >= mine.1 && theirs.0 >= theirs.1) || mine == theirs
+  }
+}
+
+extension DisplayList.PixelBounds {
+  /// Whether the bounds cover the device rows `rows` as `other` does: the
+  /// same columns, and the same of those rows (a group clears, and blends
+  /// back, its columns on the rows its bounds reach).
+  func sameRows(_ rows: Range<Int>, as other: DisplayList.PixelBounds) -> Bool {
+    guard minX == other.minX, maxX == other.maxX else { return false }
+    let mine = (Swift.max(minY, rows.lowerBound), Swift.min(maxY, rows.upperBound))
+    let theirs = (Swift.max(other.minY, rows.lowerBound), Swift.min(other.maxY, rows.upperBound))
+    return (mine.0 >= mine.1 && theirs.0 >= theirs.1) || mine == theirs
   }
 }
 

@@ -78,4 +78,50 @@ import ZoetropeGeometry
     fresh.withUnsafeMutableBufferPointer { _ = after.render(into: $0.baseAddress!, straightAlpha: true) }
     #expect(pixels == fresh)
   }
+
+  /// A frame of a tall rounded card at `y` (rows `y…y + height`, columns
+  /// `x…x + 40`) and a bar beside it (rows `y + 20.3…y + 45.6`), both
+  /// translucent, in a group of opacity 0.8, over white: the card's middle
+  /// rows are a rectangle, its rounded ends edges; the bar is a rectangle.
+  static func frame(cardAt y: Double, height: Double = 80, x: Double = 30) -> DisplayList {
+    var list = DisplayList(width: canvas.width, height: canvas.height, background: Color(red: 1, green: 1, blue: 1))
+    list.beginGroup()
+    let card = Path.roundedRect(Rect(x: x, y: y, width: 40, height: height), cornerRadius: 6)
+    if let shape = Rasterizer.shape(of: card, fillRule: .nonZero, transform: .identity, canvas: canvas) {
+      list.fill(shape, color: Color(red: 0.1, green: 0.5, blue: 0.9), opacity: 0.75)
+    }
+    if let bar = Rasterizer.rectangle(minX: 4, minY: y + 20.3, maxX: 20.5, maxY: y + 45.6, canvasWidth: canvas.width,
+                                      canvasHeight: canvas.height) {
+      list.fill(bar, color: Color(red: 0.9, green: 0.3, blue: 0.1), opacity: 0.6)
+    }
+    list.endGroup(opacity: 0.8)
+    return list
+  }
+
+  @Test func aCardMovedByAFractionOfAPixelChangesOnlyTheBandsOfItsEnds() {
+    // Rows 20…100 before: the ends (rounded, 6 rows) in bands 1 and 5–6;
+    // bands 2–4 see only the middle rectangle, full in every row, both
+    // times, and the bar, whose ends (rows 40.3, 65.6) move in bands 2 and 4.
+    #expect(Self.unchanged(Self.frame(cardAt: 20.5), since: Self.frame(cardAt: 20)) == [0, 3, 7])
+    // Taller by a fraction at the bottom: the top band keeps its rows too.
+    #expect(Self.unchanged(Self.frame(cardAt: 20, height: 80.4), since: Self.frame(cardAt: 20)) == [0, 1, 2, 3, 4, 7])
+    // Moved sideways by a fraction: its sides differ in every row it covers.
+    #expect(Self.unchanged(Self.frame(cardAt: 20, x: 30.25), since: Self.frame(cardAt: 20)) == [0, 7])
+  }
+
+  @Test(arguments: [(20.0, 80.0, 30.0), (20.25, 80.0, 30.0), (21.0, 80.0, 30.0), (19.5, 80.7, 30.0), (36.0, 60.0, 30.0),
+                    (20.0, 80.0, 31.5)])
+  func aCardPlayedOverItsEarlierPlaceGivesTheFrame(_ card: (y: Double, height: Double, x: Double)) {
+    let before = Self.frame(cardAt: 20)
+    let after = Self.frame(cardAt: card.y, height: card.height, x: card.x)
+    var pixels = [UInt8](repeating: 0, count: 4 * 96 * 128)
+    var fresh = pixels
+    pixels.withUnsafeMutableBufferPointer { _ = before.render(into: $0.baseAddress!, straightAlpha: true) }
+    let damage = after.damage(since: before, bandHeight: 16)
+    pixels.withUnsafeMutableBufferPointer {
+      _ = after.render(into: $0.baseAddress!, straightAlpha: true, threads: 2, damage: damage)
+    }
+    fresh.withUnsafeMutableBufferPointer { _ = after.render(into: $0.baseAddress!, straightAlpha: true) }
+    #expect(pixels == fresh)
+  }
 }
