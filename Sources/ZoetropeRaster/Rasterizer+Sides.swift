@@ -1,24 +1,29 @@
 // SPDX-License-Identifier: Apache-2.0
-// Shapes whose middle rows are crossed by two vertical sides alone: those rows are a rectangle.
+// Shapes whose middle rows are crossed by vertical sides alone: in those rows the shape is rectangles side by side.
 
 import ZoetropeGeometry
 
 extension Rasterizer {
   /// The rows of `polylines` (device pixels, closed for filling) that only
-  /// two vertical edges cross, running opposite ways — the middle of a
-  /// rounded rectangle, of a capsule, of a vertical stroke — with the
-  /// edges' x: in those rows the shape is the rectangle between them, and
-  /// its bytes are exactly the edges' (``RectangleCoverage`` works on the
-  /// same grid). `nil` unless there are at least `minimumRows` such rows.
+  /// vertical edges cross, each running through all of those rows, with
+  /// the spans they enclose: the middle of a rounded rectangle, of a
+  /// capsule or a vertical stroke (one span), of a border's ring (two).
+  /// Under `fillRule` the spans are between the first edge (by x) and the
+  /// second, the third and the fourth, and so on: for the even-odd rule
+  /// always, for the non-zero rule when the edges run alternately down and
+  /// up (else `nil`). In those rows the shape is the
+  /// rectangles of the spans, and their bytes are exactly the edges'
+  /// (``RectangleCoverage`` works on the same grid) wherever no two spans
+  /// share a pixel column — which the caller checks. `nil` unless there are
+  /// at least `minimumRows` such rows.
   ///
-  ///     ╭────╮   rows where only the two sides cross: a rectangle
-  ///     │    │
-  ///     ╰────╯
-  static func straightMiddle(_ polylines: [Polyline], minimumRows: Int = 16)
-    -> (rows: Range<Int>, left: Double, right: Double)?
+  ///     ╭────╮   ╭──────╮
+  ///     │    │   │ ╭──╮ │   rows where only vertical sides cross:
+  ///     │    │   │ ╰──╯ │   one rectangle, or two
+  ///     ╰────╯   ╰──────╯
+  static func straightMiddle(_ polylines: [Polyline], fillRule: FillRule, minimumRows: Int = 16)
+    -> (rows: Range<Int>, spans: [(left: Double, right: Double)])?
   {
-    // The tallest vertical segment, then the vertical segment running the
-    // other way that shares the most of its height.
     func forEachSegment(_ body: (Point, Point) -> Void) {
       for line in polylines where line.points.count > 1 {
         var previous = line.points[line.points.count - 1]
@@ -28,41 +33,62 @@ extension Rasterizer {
         }
       }
     }
-    var first: (x: Double, low: Double, high: Double, down: Bool)?
+    // The tallest vertical segment bounds the rows to look at.
+    var tallest: (low: Double, high: Double)?
     forEachSegment { a, b in
       guard a.x == b.x, a.y != b.y else { return }
       let low = Swift.min(a.y, b.y), high = Swift.max(a.y, b.y)
-      if high - low > (first.map { $0.high - $0.low } ?? Double(minimumRows)) {
-        first = (a.x, low, high, b.y > a.y)
-      }
+      if high - low > (tallest.map { $0.high - $0.low } ?? Double(minimumRows)) { tallest = (low, high) }
     }
-    guard let side = first else { return nil }
-    var second: (x: Double, low: Double, high: Double)?
-    forEachSegment { a, b in
-      guard a.x == b.x, a.x != side.x, (b.y > a.y) != side.down else { return }
-      let low = Swift.max(Swift.min(a.y, b.y), side.low), high = Swift.min(Swift.max(a.y, b.y), side.high)
-      if high - low > (second.map { $0.high - $0.low } ?? Double(minimumRows)) { second = (a.x, low, high) }
-    }
-    guard let other = second, other.low.isFinite, other.high.isFinite,
-      Swift.abs(other.low) < 1e9, Swift.abs(other.high) < 1e9
+    guard var rows = tallest, rows.low.isFinite, rows.high.isFinite, Swift.abs(rows.low) < 1e9,
+      Swift.abs(rows.high) < 1e9
     else { return nil }
-    // Whole rows between, crossed by no other segment.
-    let rows = Int(other.low.rounded(.up))..<Int(other.high.rounded(.down))
-    guard rows.count >= minimumRows else { return nil }
-    let top = Double(rows.lowerBound), bottom = Double(rows.upperBound)
+    // Each segment reaching into the rows that is not a vertical side
+    // through all of them cuts them to the larger part above or below it;
+    // until nothing cuts (a few passes for a real shape, a bounded number
+    // for any).
+    for _ in 0..<8 {
+      var cut = false
+      forEachSegment { a, b in
+        let low = Swift.min(a.y, b.y), high = Swift.max(a.y, b.y)
+        guard high > rows.low, low < rows.high, !(a.x == b.x && low <= rows.low && high >= rows.high) else { return }
+        cut = true
+        rows = low - rows.low >= rows.high - high ? (rows.low, Swift.max(low, rows.low)) : (Swift.min(high, rows.high), rows.high)
+      }
+      guard cut, rows.high - rows.low >= Double(minimumRows) else { break }
+    }
+    // Whole rows inside, crossed by vertical sides alone.
+    let first = Int(rows.low.rounded(.up)), end = Int(rows.high.rounded(.down))
+    guard end - first >= minimumRows else { return nil }
+    let whole = first..<end
+    let top = Double(whole.lowerBound), bottom = Double(whole.upperBound)
+    var sides: [(x: Double, down: Bool)] = []
     var alone = true
-    var sides = 0
     forEachSegment { a, b in
       guard alone else { return }
       let low = Swift.min(a.y, b.y), high = Swift.max(a.y, b.y)
       guard high > top && low < bottom else { return }
-      if a.x == b.x && (a.x == side.x || a.x == other.x) && low <= top && high >= bottom {
-        sides += 1
+      if a.x == b.x && a.x.isFinite && low <= top && high >= bottom {
+        sides.append((a.x, b.y > a.y))
       } else {
         alone = false
       }
     }
-    guard alone, sides == 2 else { return nil }
-    return (rows, Swift.min(side.x, other.x), Swift.max(side.x, other.x))
+    guard alone, sides.count >= 2, sides.count % 2 == 0 else { return nil }
+    sides.sort { $0.x < $1.x }
+    var spans: [(left: Double, right: Double)] = []
+    for pair in stride(from: 0, to: sides.count, by: 2) {
+      let (enter, leave) = (sides[pair], sides[pair + 1])
+      // Non-zero: in and out, each side the other way from the one before.
+      if fillRule == .nonZero {
+        guard enter.down != leave.down, pair == 0 || sides[pair - 1].down != enter.down else { return nil }
+      }
+      // Two sides the same way in one pixel add up there as the edges
+      // accumulate them (even-odd folds the sum, not the area between): a
+      // span that narrow is left to the edges.
+      guard enter.down != leave.down || leave.x - enter.x >= 1 else { return nil }
+      spans.append((enter.x, leave.x))
+    }
+    return (whole, spans)
   }
 }

@@ -42,18 +42,16 @@ package enum Rasterizer {
     of polylines: [Polyline], fillRule: FillRule, canvasWidth: Int, canvasHeight: Int, rows: Range<Int>? = nil,
     offset: (x: Int, y: Int) = (0, 0), scratch: RasterScratch? = nil
   ) -> ShapeCoverage? {
-    // Rows only two vertical sides cross are a rectangle: no edges there.
-    if rows == nil, let middle = straightMiddle(polylines) {
+    // Rows only vertical sides cross are rectangles side by side: no edges there.
+    if rows == nil, let middle = straightMiddle(polylines, fillRule: fillRule), let rectangles = middleRectangles(
+      middle, canvasWidth: canvasWidth, canvasHeight: canvasHeight, offset: offset)
+    {
       var pieces: [ShapeCoverage.Piece] = []
       // The middle rows in the polylines' frame; the parts above and below, in device rows.
       let middleRows = (middle.rows.lowerBound + offset.y)..<(middle.rows.upperBound + offset.y)
       for part in [Int.min..<middleRows.lowerBound, middleRows, middleRows.upperBound..<Int.max] {
         if part == middleRows {
-          if let rectangle = RectangleCoverage(minX: middle.left, minY: Double(middle.rows.lowerBound),
-                                               maxX: middle.right, maxY: Double(middle.rows.upperBound),
-                                               canvasWidth: canvasWidth, canvasHeight: canvasHeight, offset: offset) {
-            pieces.append(.rectangle(rectangle))
-          }
+          pieces += rectangles.map { .rectangle($0) }
         } else if let piece = shape(of: polylines, fillRule: fillRule, canvasWidth: canvasWidth,
                                     canvasHeight: canvasHeight, rows: part, offset: offset, scratch: scratch) {
           pieces += piece.pieces
@@ -67,6 +65,28 @@ package enum Rasterizer {
                               rows: rows, offset: offset, budget: scratch?.budget)
     else { return nil }
     return ShapeCoverage(.edges(list))
+  }
+}
+
+extension Rasterizer {
+  /// The rectangles of a straight middle's spans (those on the canvas), or
+  /// `nil` when two of them touch one pixel column: each rectangle blends
+  /// on its own, and a pixel two spans share would blend twice where the
+  /// edges blend it once.
+  static func middleRectangles(_ middle: (rows: Range<Int>, spans: [(left: Double, right: Double)]),
+                               canvasWidth: Int, canvasHeight: Int, offset: (x: Int, y: Int))
+    -> [RectangleCoverage]?
+  {
+    var rectangles: [RectangleCoverage] = []
+    for span in middle.spans {
+      guard let rectangle = RectangleCoverage(minX: span.left, minY: Double(middle.rows.lowerBound),
+                                              maxX: span.right, maxY: Double(middle.rows.upperBound),
+                                              canvasWidth: canvasWidth, canvasHeight: canvasHeight, offset: offset)
+      else { continue }
+      if let last = rectangles.last, last.columns.upperBound > rectangle.columns.lowerBound { return nil }
+      rectangles.append(rectangle)
+    }
+    return rectangles
   }
 }
 
