@@ -8,8 +8,9 @@ extension DisplayList {
   package enum BandDamage: Equatable, Sendable {
     /// Nothing: the band draws what the earlier frame drew there.
     case none
-    /// These columns (every command clipped to them); the rest is as before.
-    case columns(Range<Int>)
+    /// These runs of columns, apart and in order (every command clipped to
+    /// each); the rest is as before.
+    case columns([Range<Int>])
     /// The whole band.
     case whole
   }
@@ -23,8 +24,9 @@ extension DisplayList {
   /// reaching no row of a band draws nothing in it), and a command draws
   /// only within its columns. The two sequences are aligned in order, and
   /// the band changes only in the columns of the commands that found no
-  /// equal partner (both versions'); when one of those paints an image, or
-  /// they span three quarters of the width or more, it changes wholly. Two
+  /// equal partner (both versions'), as runs of columns (runs closer than
+  /// ``smallestKeptGap`` joined); when one of those paints an image, or
+  /// the runs cover three quarters of the width or more, it changes wholly. Two
   /// commands are equal when they draw the same thing: the same coverage
   /// (edges, rectangle, runs, clip), the same paint, the same group bounds,
   /// alpha and blend mode. Within one band, two commands are also equal
@@ -55,13 +57,12 @@ extension DisplayList {
       let a = mine[band], b = theirs[band]
       let rows = (band * bandHeight)..<Swift.min((band + 1) * bandHeight, height)
       func same(_ i: Int, _ j: Int) -> Bool { sameEverywhere(i, j) || sameCommand(i, as: j, in: previous, rows: rows) }
-      var low = Int.max, high = Int.min
+      var damage: [Range<Int>] = []
       var imaged = false
       func damaged(_ columns: Range<Int>, image: Bool) {
         imaged = imaged || image
-        guard !columns.isEmpty else { return }
-        low = Swift.min(low, columns.lowerBound)
-        high = Swift.max(high, columns.upperBound)
+        let columns = columns.clamped(to: 0..<width)
+        if !columns.isEmpty { damage.append(columns) }
       }
       func mineDiffers(_ i: Int) { damaged(self.columns(of: commands[i]), image: paintsImage(commands[i])) }
       func theirsDiffers(_ j: Int) {
@@ -91,12 +92,31 @@ extension DisplayList {
         }
       }
       guard !imaged else { return .whole }
-      guard low < high else { return .none }
-      let columns = Swift.max(low, 0)..<Swift.min(high, width)
+      let runs = DisplayList.merged(damage, joiningGapsBelow: DisplayList.smallestKeptGap)
+      guard !runs.isEmpty else { return .none }
       // Most of the width is played whole: the whole band's fast paths
       // (rectangles filled row by row) beat clipping every command.
-      return columns.isEmpty ? .none : 4 * columns.count >= 3 * width ? .whole : .columns(columns)
+      return 4 * runs.reduce(0) { $0 + $1.count } >= 3 * width ? .whole : .columns(runs)
     }
+  }
+
+  /// Columns kept between two runs of damage when they are at least this
+  /// far apart; closer runs are played as one (each run plays the band's
+  /// commands again).
+  static let smallestKeptGap = 32
+
+  /// `ranges` (non-empty) sorted and merged where they overlap or lie
+  /// fewer than `gap` columns apart.
+  static func merged(_ ranges: [Range<Int>], joiningGapsBelow gap: Int) -> [Range<Int>] {
+    var result: [Range<Int>] = []
+    for range in ranges.sorted(by: { $0.lowerBound < $1.lowerBound }) {
+      if let last = result.last, range.lowerBound < last.upperBound + gap {
+        result[result.count - 1] = last.lowerBound..<Swift.max(last.upperBound, range.upperBound)
+      } else {
+        result.append(range)
+      }
+    }
+    return result
   }
 
   /// The most (command, band) pairs ``damage(since:bandHeight:)`` lists for

@@ -286,8 +286,8 @@ extension DisplayList {
   /// With `damage` (one entry a band, see ``damage(since:bandHeight:)``),
   /// `pixels` must hold the earlier frame the damage was worked out
   /// against, rendered the same way: bands without damage are not played,
-  /// and of a band damaged in some columns only those are played (every
-  /// command clipped to them).
+  /// and of a band damaged in some runs of columns only those are played
+  /// (every command clipped to each).
   @discardableResult
   package func render(into pixels: UnsafeMutablePointer<UInt8>, straightAlpha: Bool, threads: Int = 1,
                       bandHeight: Int = DisplayList.bandHeight, damage: [BandDamage]? = nil,
@@ -320,11 +320,13 @@ extension DisplayList {
         switch damage?[band] ?? .whole {
         case .none:
           break
-        case .columns(let columns):
-          self.play(rows: rows, into: pixels + 4 * top * self.width, scratch: scratch, columns: columns)
-          if unpremultiplies {
-            for row in 0..<rows.count {
-              unpremultiply(pixels + 4 * ((top + row) * self.width + columns.lowerBound), count: columns.count)
+        case .columns(let runs):
+          for columns in runs {
+            self.play(rows: rows, into: pixels + 4 * top * self.width, scratch: scratch, columns: columns)
+            if unpremultiplies {
+              for row in 0..<rows.count {
+                unpremultiply(pixels + 4 * ((top + row) * self.width + columns.lowerBound), count: columns.count)
+              }
             }
           }
         case .whole:
@@ -371,8 +373,8 @@ extension DisplayList {
     while index < commands.count {
       defer { index += 1 }
       switch commands[index] {
-      case .solid(.rectangle(let index), let context) where columns == nil:
-        rectangles[index].fill(SolidBlend(context), rows: rows, band: target, width: width)
+      case .solid(.rectangle(let index), let context):
+        rectangles[index].fill(SolidBlend(context), rows: rows, band: target, width: width, clip: columns)
       case .solid(let coverage, let context):
         let solid = SolidBlend(context)
         blend(coverage, runs: runs, scratch: scratch, rows: rows, into: target, clip: columns) { pixels, span, coverage in

@@ -229,12 +229,18 @@ package struct RectangleCoverage: Sendable, Equatable {
   /// ``forEachRow(_:_:)``'s runs blended one by one, without the runs.
   /// (Not inlined into the playback loop: in a function that large the
   /// optimizer stops inlining the blends into it.)
+  /// With `clip`, only the pixels in those columns are blended.
   @inline(never)
-  package func fill(_ solid: SolidBlend, rows: Range<Int>, band: UnsafeMutablePointer<UInt8>, width: Int) {
+  package func fill(_ solid: SolidBlend, rows: Range<Int>, band: UnsafeMutablePointer<UInt8>, width: Int,
+                    clip: Range<Int>? = nil) {
     let shared = self.rows.clamped(to: rows)
-    guard !shared.isEmpty else { return }
     let columns = self.columns
+    let shown = clip.map { columns.clamped(to: $0) } ?? columns
+    guard !shared.isEmpty, !shown.isEmpty else { return }
     let first = columns.lowerBound, last = columns.upperBound - 1
+    let leftShown = shown.contains(first), rightShown = first != last && shown.contains(last)
+    let interior = (first + 1)..<Swift.max(first + 1, last)
+    let interiorShown = interior.clamped(to: shown)
     let leftOverlap = RectangleCoverage.overlap(first, left, right)
     let rightOverlap = RectangleCoverage.overlap(last, left, right)
     var previous = -1
@@ -247,11 +253,11 @@ package struct RectangleCoverage: Sendable, Equatable {
         sides = (RectangleCoverage.byte(leftOverlap, fy), RectangleCoverage.byte(rightOverlap, fy),
                  RectangleCoverage.byte(256, fy))
       }
-      solid.fill(line + 4 * first, coverage: sides.left)
-      if first != last {
-        if sides.interior > 0 { solid.fillRun(line + 4 * (first + 1), count: last - first - 1, coverage: sides.interior) }
-        solid.fill(line + 4 * last, coverage: sides.right)
+      if leftShown { solid.fill(line + 4 * first, coverage: sides.left) }
+      if sides.interior > 0, !interiorShown.isEmpty {
+        solid.fillRun(line + 4 * interiorShown.lowerBound, count: interiorShown.count, coverage: sides.interior)
       }
+      if rightShown { solid.fill(line + 4 * last, coverage: sides.right) }
       line += 4 * width
     }
   }

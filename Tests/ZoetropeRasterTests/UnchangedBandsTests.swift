@@ -59,7 +59,7 @@ import ZoetropeGeometry
   @Test func aChangedShapeDamagesOnlyItsColumns() {
     let damage = Self.frame(discAt: 50).damage(since: Self.frame(discAt: 20), bandHeight: 16)
     // The disc spans columns 10…30 (its edges' pixels).
-    #expect(damage == [.none, .columns(10..<30), .columns(10..<30), .columns(10..<30), .columns(10..<30), .none,
+    #expect(damage == [.none, .columns([10..<30]), .columns([10..<30]), .columns([10..<30]), .columns([10..<30]), .none,
                        .none, .none])
   }
 
@@ -123,5 +123,41 @@ import ZoetropeGeometry
     }
     fresh.withUnsafeMutableBufferPointer { _ = after.render(into: $0.baseAddress!, straightAlpha: true) }
     #expect(pixels == fresh)
+  }
+
+  /// Two discs in the same rows, far apart (columns 4…20 and 70…86), at `y`
+  /// and `y2`.
+  static func frame(discsAt y: Double, _ y2: Double) -> DisplayList {
+    var list = DisplayList(width: canvas.width, height: canvas.height, background: Color(red: 1, green: 1, blue: 1))
+    for (x, top) in [(4.0, y), (70.0, y2)] {
+      if let shape = Rasterizer.shape(of: Path.ellipse(in: Rect(x: x, y: top, width: 16, height: 16)),
+                                      fillRule: .nonZero, transform: .identity, canvas: canvas) {
+        list.fill(shape, color: Color(red: 0.2, green: 0.6, blue: 0.3), opacity: 0.9)
+      }
+    }
+    return list
+  }
+
+  @Test func changesFarApartInABandArePlayedAsSeparateRuns() {
+    // Both discs move within band 2 (rows 32…48): its damage is two runs.
+    let damage = Self.frame(discsAt: 33.5, 34.25).damage(since: Self.frame(discsAt: 32, 32), bandHeight: 16)
+    #expect(damage[2] == .columns([4..<20, 70..<86]))
+    // Only the second moves: one run.
+    #expect(Self.frame(discsAt: 32, 33).damage(since: Self.frame(discsAt: 32, 32), bandHeight: 16)[2] == .columns([70..<86]))
+    var pixels = [UInt8](repeating: 0, count: 4 * 96 * 128)
+    var fresh = pixels
+    let before = Self.frame(discsAt: 32, 32), after = Self.frame(discsAt: 33.5, 34.25)
+    pixels.withUnsafeMutableBufferPointer { _ = before.render(into: $0.baseAddress!, straightAlpha: true) }
+    pixels.withUnsafeMutableBufferPointer { _ = after.render(into: $0.baseAddress!, straightAlpha: true, damage: damage) }
+    fresh.withUnsafeMutableBufferPointer { _ = after.render(into: $0.baseAddress!, straightAlpha: true) }
+    #expect(pixels == fresh)
+  }
+
+  @Test func runsOfDamageJoinWhenCloserThanTheSmallestKeptGap() {
+    let gap = DisplayList.smallestKeptGap
+    #expect(DisplayList.merged([50..<60, 0..<10], joiningGapsBelow: gap) == [0..<10, 50..<60])
+    #expect(DisplayList.merged([0..<10, (10 + gap - 1)..<80], joiningGapsBelow: gap) == [0..<80])
+    #expect(DisplayList.merged([0..<10, (10 + gap)..<80], joiningGapsBelow: gap) == [0..<10, (10 + gap)..<80])
+    #expect(DisplayList.merged([0..<30, 5..<10, 20..<40], joiningGapsBelow: 0) == [0..<40])
   }
 }
