@@ -134,15 +134,27 @@ package struct GradientPaint: Sendable {
     let length2 = axis.x * axis.x + axis.y * axis.y
     ramp.withUnsafeBufferPointer { ramp in
       var i = 0
-      // Axial under an affine map (w is exactly 1): four pixels at a time,
-      // lane for lane the arithmetic of the loop below, so the same bytes.
-      if type == .axial, length2 > 0, m2 == 0, m5 == 0, m8 == 1 {
+      // Axial and radial ramps under an affine map (w is exactly 1): four
+      // pixels at a time, lane for lane the arithmetic of the loop below
+      // and of `parameter(at:)`, so the same bytes.
+      let (rx, ry) = (Swift.abs(axis.x), Swift.abs(axis.y))
+      let ramps = type == .axial ? length2 > 0 : type == .radial && Swift.max(rx, ry) > 0
+      if ramps, m2 == 0, m5 == 0, m8 == 1 {
         let (yx, yy) = (SIMD4<Double>(repeating: py * m3), SIMD4<Double>(repeating: py * m4))
         let offsets = SIMD4<Double>(0.5, 1.5, 2.5, 3.5)
         while i + 4 <= count {
           let px = SIMD4<Double>(repeating: Double(x + i)) + offsets
           let hx = px * m0 + yx + m6, hy = px * m1 + yy + m7
-          let t = ((hx - start.x) * axis.x + (hy - start.y) * axis.y) / length2
+          let t: SIMD4<Double>
+          if type == .axial {
+            t = ((hx - start.x) * axis.x + (hy - start.y) * axis.y) / length2
+          } else if rx > 0 && ry > 0 {
+            let (u, v) = ((hx - start.x) / rx, (hy - start.y) / ry)
+            t = (u * u + v * v).squareRoot()
+          } else {
+            let (dx, dy) = (hx - start.x, hy - start.y)
+            t = (dx * dx + dy * dy).squareRoot() / Swift.max(rx, ry)
+          }
           var position = (t - rampStart) * scale + 0.5
           position.replace(with: 0, where: .!(position .> 0))
           position.replace(with: last, where: .!(position .< last))

@@ -23,9 +23,14 @@ import ZoetropeGeometry
       let (tx, ty) = (next() * 200 - 100, next() * 200 - 100)
       var m: [Double] = [c, s, 0, -s, c, 0, tx, ty, 1]
       if trial % 5 == 0 { (m[2], m[5]) = (next() * 0.002, next() * 0.002) }
+      // Now and then an end straight below the start (a circle's radius
+      // along one axis, long enough to reach the row) or on it (no ramp).
+      let start = Point(x: next() * 100, y: next() * 100)
+      var end = Point(x: next() * 100, y: next() * 100)
+      if trial % 7 == 1 { end = Point(x: start.x, y: start.y + 400) }
+      if trial % 7 == 2 { end = start }
       guard let paint = GradientPaint(
-        colors: colors, locations: trial % 3 == 0 ? nil : [0, next(), 1], kind: kind,
-        start: Point(x: next() * 100, y: next() * 100), end: Point(x: next() * 100, y: next() * 100),
+        colors: colors, locations: trial % 3 == 0 ? nil : [0, next(), 1], kind: kind, start: start, end: end,
         deviceToLayer: Homography(values: m), opacity: 0.5 + next() / 2)
       else { continue }
       let x = Int(next() * 300) - 20, y = Int(next() * 200), count = 1 + Int(next() * 37)
