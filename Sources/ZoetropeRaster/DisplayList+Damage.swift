@@ -25,7 +25,7 @@ extension DisplayList {
   /// only within its columns. The two sequences are aligned in order, and
   /// the band changes only in the columns of the commands that found no
   /// equal partner (both versions'), as runs of columns (runs closer than
-  /// ``smallestKeptGap`` joined); when one of those paints an image, or
+  /// ``smallestKeptGap`` joined, at most ``maximumRuns``); when one of those paints an image, or
   /// the runs cover three quarters of the width or more, it changes wholly. Two
   /// commands are equal when they draw the same thing: the same coverage
   /// (edges, rectangle, runs, clip), the same paint, the same group bounds,
@@ -92,7 +92,15 @@ extension DisplayList {
         }
       }
       guard !imaged else { return .whole }
-      let runs = DisplayList.merged(damage, joiningGapsBelow: DisplayList.smallestKeptGap)
+      var runs = DisplayList.merged(damage, joiningGapsBelow: DisplayList.smallestKeptGap)
+      // Each run plays the band's commands that reach it again: past a few,
+      // the nearest runs join.
+      while runs.count > DisplayList.maximumRuns {
+        let gap = (1..<runs.count).min { runs[$0].lowerBound - runs[$0 - 1].upperBound
+          < runs[$1].lowerBound - runs[$1 - 1].upperBound }!
+        runs[gap - 1] = runs[gap - 1].lowerBound..<runs[gap].upperBound
+        runs.remove(at: gap)
+      }
       guard !runs.isEmpty else { return .none }
       // Most of the width is played whole: the whole band's fast paths
       // (rectangles filled row by row) beat clipping every command.
@@ -105,8 +113,12 @@ extension DisplayList {
   /// commands again).
   static let smallestKeptGap = 32
 
-  /// `ranges` (non-empty) sorted and merged where they overlap or lie
-  /// fewer than `gap` columns apart.
+  /// The most runs of damage a band is played in; past it the runs
+  /// closest together join.
+  static let maximumRuns = 4
+
+  /// `ranges` sorted and merged where they overlap or lie fewer than `gap`
+  /// columns apart.
   static func merged(_ ranges: [Range<Int>], joiningGapsBelow gap: Int) -> [Range<Int>] {
     var result: [Range<Int>] = []
     for range in ranges.sorted(by: { $0.lowerBound < $1.lowerBound }) {

@@ -372,6 +372,11 @@ extension DisplayList {
     var index = 0
     while index < commands.count {
       defer { index += 1 }
+      // Played in some columns only: a shape outside them draws nothing
+      // there (not even its cells are worth filling).
+      if let columns, let coverage = commands[index].coverage, !self.columns(of: coverage).overlaps(columns) {
+        continue
+      }
       switch commands[index] {
       case .solid(.rectangle(let index), let context):
         rectangles[index].fill(SolidBlend(context), rows: rows, band: target, width: width, clip: columns)
@@ -614,6 +619,9 @@ extension DisplayList {
           let y = Int(span.y)
           guard y < rows.upperBound else { break }
           i += 1
+          // Runs come in row order; one out of it is skipped, never drawn
+          // outside the band.
+          guard y >= rows.lowerBound else { continue }
           let x = Int(span.x), n = Int(span.count)
           guard x >= 0, n > 0, x + n <= width,
             let (span, bytes) = DisplayList.clipped(span, span.offset < 0 ? nil : coverage.baseAddress! + Int(span.offset),
@@ -700,4 +708,15 @@ final class BandScratch {
 
   /// The band buffer of group level `level`.
   func groupBuffer(_ level: Int) -> UnsafeMutablePointer<UInt8> { groups[level] }
+}
+
+extension DisplayList.Command {
+  /// The coverage the command draws through; `nil` for the commands that
+  /// open and close groups and masks.
+  var coverage: DisplayList.Coverage? {
+    switch self {
+    case .solid(let coverage, _), .gradient(let coverage, _), .image(let coverage, _): coverage
+    case .beginGroup, .endGroup, .endGroupMasked, .endMask: nil
+    }
+  }
 }

@@ -33,6 +33,11 @@ extension Rasterizer {
         }
       }
     }
+    // A shape with a point off the finite plane covers nothing (its edges
+    // refuse it): no middle either.
+    for line in polylines {
+      for p in line.points where !p.x.isFinite || !p.y.isFinite { return nil }
+    }
     // The tallest vertical segment bounds the rows to look at.
     var tallest: (low: Double, high: Double)?
     forEachSegment { a, b in
@@ -44,16 +49,22 @@ extension Rasterizer {
       Swift.abs(rows.high) < 1e9
     else { return nil }
     // Each segment reaching into the rows that is not a vertical side
-    // through all of them cuts them to the larger part above or below it;
-    // until nothing cuts (a few passes for a real shape, a bounded number
-    // for any).
+    // through all of them cuts them to the largest part it leaves: above
+    // it, below it or — a vertical side, shorter — along it; until nothing
+    // cuts (a few passes for a real shape, a bounded number for any).
     for _ in 0..<8 {
       var cut = false
       forEachSegment { a, b in
         let low = Swift.min(a.y, b.y), high = Swift.max(a.y, b.y)
         guard high > rows.low, low < rows.high, !(a.x == b.x && low <= rows.low && high >= rows.high) else { return }
         cut = true
-        rows = low - rows.low >= rows.high - high ? (rows.low, Swift.max(low, rows.low)) : (Swift.min(high, rows.high), rows.high)
+        let above = (rows.low, Swift.max(low, rows.low)), below = (Swift.min(high, rows.high), rows.high)
+        var best = above.1 - above.0 >= below.1 - below.0 ? above : below
+        if a.x == b.x {
+          let along = (Swift.max(low, rows.low), Swift.min(high, rows.high))
+          if along.1 - along.0 > best.1 - best.0 { best = along }
+        }
+        rows = best
       }
       guard cut, rows.high - rows.low >= Double(minimumRows) else { break }
     }

@@ -4,11 +4,13 @@
 import Shaders
 
 /// The coverage of one shape, in pieces that lie on disjoint rows, top to
-/// bottom: edges rasterized only where the shape is drawn (band by band,
-/// while its pixels are in cache), the rows of an axis-aligned rectangle
-/// (computed directly, no cells), or runs already resolved (what a clip or
-/// a blur produced). A rounded rectangle is its upper corners' edges, the
-/// rectangle between them and its lower corners' edges.
+/// bottom — but for rectangles side by side on the same rows, left to right
+/// and on disjoint columns: edges rasterized only where the shape is drawn
+/// (band by band, while its pixels are in cache), the rows of an
+/// axis-aligned rectangle (computed directly, no cells), or runs already
+/// resolved (what a clip or a blur produced). A rounded rectangle is its
+/// upper corners' edges, the rectangle between them and its lower corners'
+/// edges; a border's ring has two rectangles in the middle.
 ///
 /// ``runs(scratch:)`` resolves every piece into one set of runs, for what
 /// needs them at record time (clips, masks, shadows).
@@ -23,7 +25,8 @@ package struct ShapeCoverage: Sendable {
     case runs(CoverageSpans)
   }
 
-  /// The pieces, each on rows below the previous one's.
+  /// The pieces, each on rows below the previous one's (or a rectangle on
+  /// the same rows as the rectangle before it, to its right).
   package var pieces: [Piece]
   /// A clip the coverage is multiplied by (`div255(c × clip)`), applied
   /// where the shape is drawn; `nil` for none.
@@ -46,12 +49,22 @@ package struct ShapeCoverage: Sendable {
     }
     if pieces.count == 1, case .runs(let runs) = pieces[0] { return runs }
     var result = CoverageSpans()
-    for piece in pieces {
-      switch piece {
+    var index = 0
+    while index < pieces.count {
+      switch pieces[index] {
       case .edges(let list): list.appendRuns(to: &result, cells: (scratch ?? RasterScratch()).cells(width: list.width))
-      case .rectangle(let rectangle): rectangle.appendRuns(to: &result)
+      case .rectangle(let rectangle):
+        // Rectangles side by side on the same rows go in row by row: runs
+        // are in row order, and left to right within a row.
+        var side = [rectangle]
+        while index + 1 < pieces.count, case .rectangle(let next) = pieces[index + 1], next.rows == rectangle.rows {
+          side.append(next)
+          index += 1
+        }
+        RectangleCoverage.appendRuns(of: side, to: &result)
       case .runs(let runs): result.append(runs)
       }
+      index += 1
     }
     // Held until playback (a clip's, a mask's): priced like any coverage.
     if let budget = scratch?.budget, !budget.spend(coverage: result, on: "resolving its coverage") {
@@ -276,8 +289,15 @@ package struct RectangleCoverage: Sendable, Equatable {
 
   /// Appends the rectangle's runs (its rows must follow `result`'s).
   package func appendRuns(to result: inout CoverageSpans) {
-    result.spans.reserveCapacity(result.spans.count + 3 * rows.count)
-    forEachRow(rows) { y, runs, bytes in
+    RectangleCoverage.appendRuns(of: [self], to: &result)
+  }
+
+  /// Appends the runs of `rectangles` — on the same rows, left to right, on
+  /// disjoint columns — row by row (their rows must follow `result`'s).
+  static func appendRuns(of rectangles: [RectangleCoverage], to result: inout CoverageSpans) {
+    guard let rows = rectangles.first?.rows else { return }
+    result.spans.reserveCapacity(result.spans.count + 3 * rows.count * rectangles.count)
+    func append(_ y: Int, _ runs: UnsafeBufferPointer<CoverageSpans.Span>, _ bytes: UnsafePointer<UInt8>) {
       for run in runs {
         if run.offset < 0 {
           result.spans.append(run)
@@ -285,6 +305,13 @@ package struct RectangleCoverage: Sendable, Equatable {
           result.appendBytes(bytes + Int(run.offset), count: 1, y: y, x: Int(run.x))
         }
       }
+    }
+    if rectangles.count == 1 {
+      rectangles[0].forEachRow(rows, append)
+      return
+    }
+    for row in rows {
+      for rectangle in rectangles { rectangle.forEachRow(row..<(row + 1), append) }
     }
   }
 }

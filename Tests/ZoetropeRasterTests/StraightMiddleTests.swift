@@ -70,4 +70,57 @@ import ZoetropeGeometry
     }
     #expect(twoSpans > 30)
   }
+
+  /// Two bars side by side (a pause icon): a middle of two rectangles.
+  static let bars: [Polyline] = [Rect(x: 10.3, y: 10, width: 8, height: 40), Rect(x: 30.6, y: 10.5, width: 8, height: 40)]
+    .flatMap { Path.rect($0).flattened(tolerance: 0.05) }
+
+  @Test func sideBySideRectanglesResolveIntoRunsRowByRow() throws {
+    for polylines in [Self.bars, Self.ring(Rect(x: 10.3, y: 6.6, width: 60.2, height: 50.7), radius: 8, width: 2.5,
+                                           reversed: false)] {
+      let shape = try #require(Rasterizer.shape(of: polylines, fillRule: .evenOdd, canvasWidth: 96, canvasHeight: 80))
+      #expect(shape.pieces.filter { if case .rectangle = $0 { true } else { false } }.count == 2)
+      // Row by row, left to right, apart: what clips, masks and playback walk.
+      let spans = shape.runs().spans
+      for (a, b) in zip(spans, spans.dropFirst()) {
+        #expect(a.y < b.y || (a.y == b.y && a.x + a.count <= b.x), "\(a) then \(b)")
+      }
+    }
+  }
+
+  @Test func sideBySideRectanglesMaskAGroupAndClipAsTheirEdgesDo() throws {
+    let canvas = Rasterizer.Canvas(width: 96, height: 80)
+    func frame(mask: CoverageSpans) -> [UInt8] {
+      var list = DisplayList(width: 96, height: 80, background: Color(red: 1, green: 1, blue: 1))
+      list.beginGroup()
+      for (i, y) in [0.0, 30].enumerated() {
+        if let card = Rasterizer.shape(of: Path.rect(Rect(x: 2, y: y, width: 90, height: 40)), fillRule: .nonZero,
+                                       transform: .identity, canvas: canvas) {
+          list.fill(card, color: Color(red: Double(i), green: 0.4, blue: 0.8), opacity: 0.9)
+        }
+      }
+      list.endGroup(opacity: 1, mode: nil, mask: mask)
+      var pixels = [UInt8](repeating: 0, count: 4 * 96 * 80)
+      pixels.withUnsafeMutableBufferPointer { _ = list.render(into: $0.baseAddress!, straightAlpha: true) }
+      return pixels
+    }
+    let rectangles = try #require(Rasterizer.shape(of: Self.bars, fillRule: .nonZero, canvasWidth: 96, canvasHeight: 80))
+    let edges = try #require(Rasterizer.shape(of: Self.bars, fillRule: .nonZero, canvasWidth: 96, canvasHeight: 80,
+                                              rows: 0..<80))
+    #expect(frame(mask: rectangles.runs()) == frame(mask: edges.runs()))
+    // As a clip inside another (the intersection walks both in order).
+    let canvasClip = ClipMask(Rasterizer.rectangle(minX: 0, minY: 0, maxX: 96, maxY: 80, canvasWidth: 96,
+                                                   canvasHeight: 80)?.runs(), parent: nil)
+    #expect(ClipMask(rectangles.runs(), parent: canvasClip).runs.mask(x: 0, y: 0, width: 96, height: 80).coverage
+      == ClipMask(edges.runs(), parent: canvasClip).runs.mask(x: 0, y: 0, width: 96, height: 80).coverage)
+  }
+
+  @Test func aShapeWithAPointOffThePlaneHasNoMiddle() {
+    // Its edges refuse it (it covers nothing): the middle must not draw either.
+    for stray in [Point(x: .nan, y: 2), Point(x: .infinity, y: 2), Point(x: 3, y: -.infinity)] {
+      let polylines = Self.bars + [Polyline(points: [Point(x: 50, y: 2), stray], isClosed: true)]
+      #expect(Rasterizer.straightMiddle(polylines, fillRule: .nonZero) == nil)
+      #expect(Rasterizer.shape(of: polylines, fillRule: .nonZero, canvasWidth: 96, canvasHeight: 80) == nil)
+    }
+  }
 }

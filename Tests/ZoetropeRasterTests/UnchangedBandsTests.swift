@@ -160,4 +160,30 @@ import ZoetropeGeometry
     #expect(DisplayList.merged([0..<10, (10 + gap)..<80], joiningGapsBelow: gap) == [0..<10, (10 + gap)..<80])
     #expect(DisplayList.merged([0..<30, 5..<10, 20..<40], joiningGapsBelow: 0) == [0..<40])
   }
+
+  @Test func aBandIsPlayedInAtMostAFewRuns() {
+    // Six discs 65 columns apart in a 400-pixel band, all moving: the
+    // nearest runs join until four are left (the gaps tie: the leftmost
+    // join first, then the run they made with the next).
+    let canvas = Rasterizer.Canvas(width: 400, height: 32)
+    func frame(_ y: Double) -> DisplayList {
+      var list = DisplayList(width: 400, height: 32, background: Color(red: 0.2, green: 0.4, blue: 0.6, alpha: 0.5))
+      for x in stride(from: 10.0, to: 400, by: 65) {
+        if let disc = Rasterizer.shape(of: Path.ellipse(in: Rect(x: x, y: y, width: 8, height: 8)), fillRule: .nonZero,
+                                       transform: .identity, canvas: canvas) {
+          list.fill(disc, color: Color(red: 0.9, green: 0.2, blue: 0.1), opacity: 0.8)
+        }
+      }
+      return list
+    }
+    let before = frame(4), after = frame(5.5)
+    let damage = after.damage(since: before, bandHeight: 16)
+    #expect(damage[0] == .columns([10..<148, 205..<213, 270..<278, 335..<343]))
+    var pixels = [UInt8](repeating: 0, count: 4 * 400 * 32)
+    var fresh = pixels
+    pixels.withUnsafeMutableBufferPointer { _ = before.render(into: $0.baseAddress!, straightAlpha: true) }
+    pixels.withUnsafeMutableBufferPointer { _ = after.render(into: $0.baseAddress!, straightAlpha: true, damage: damage) }
+    fresh.withUnsafeMutableBufferPointer { _ = after.render(into: $0.baseAddress!, straightAlpha: true) }
+    #expect(pixels == fresh)
+  }
 }
