@@ -62,10 +62,11 @@ extension Rasterizer {
   /// snapped to ``translationGrid`` — far below what the 1/256-pixel grid
   /// shows, and above the floating-point noise of adding positions — so that
   /// two placements a whole number of pixels apart, up to that noise, frame
-  /// the same shape. A translation beyond ±2³⁰ pixels (off any canvas) or
-  /// not finite is left in.
+  /// the same shape. A translation beyond ±2²² pixels (off any canvas) or
+  /// not finite is left in: the frame's coordinates, in 1/256 of a pixel,
+  /// must stay within the edges' 32 bits (±2³¹ ≥ 256 × (2²² + the canvas)).
   package static func framed(_ t: AffineTransform) -> (AffineTransform, (x: Int, y: Int)) {
-    let limit = Double(1 << 30)
+    let limit = Double(1 << 22)
     guard t.tx.isFinite, t.ty.isFinite, Swift.abs(t.tx) < limit, Swift.abs(t.ty) < limit else { return (t, (0, 0)) }
     // The fraction on the grid; one that rounds up to a whole pixel carries.
     func split(_ v: Double) -> (Int, Double) {

@@ -108,4 +108,16 @@ import ZoetropeRaster
                                               transform: .translation(x: 129, y: 2, z: 0), canvas: Self.canvas))
     #expect(Self.same(here, movedBy: 128, 0, as: moved) == true)
   }
+
+  @Test(arguments: [Double(1 << 22) + 0.5, Double(1 << 23), Double(1 << 29) + 0.25])
+  func aShapeMovedFarAndBackOntoTheCanvasIsRasterized(_ far: Double) throws {
+    // A transform moving by `far` pixels, a path placed `far` pixels back:
+    // the whole pixels taken out of so large a move would not fit the
+    // edges' fixed point (a fuzzed replicator found it), so it stays in.
+    let turn = AffineTransform(a: 0.96, b: 0.28, c: -0.28, d: 0.96, tx: far, ty: far)
+    let path = Path.ellipse(in: Rect(x: -far * 1.24 + 60, y: -far * 0.68 + 40, width: 50, height: 30))
+    let shape = try #require(Rasterizer.shape(of: path, fillRule: .nonZero, transform: Transform3D(turn),
+                                              canvas: Self.canvas))
+    #expect(!shape.runs().spans.isEmpty)
+  }
 }
