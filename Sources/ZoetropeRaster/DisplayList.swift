@@ -379,7 +379,11 @@ extension DisplayList {
       }
       switch commands[index] {
       case .solid(.rectangle(let index), let context):
-        rectangles[index].fill(SolidBlend(context), rows: rows, band: target, width: width, clip: columns)
+        if let columns {
+          rectangles[index].fill(SolidBlend(context), rows: rows, band: target, width: width, clip: columns)
+        } else {
+          rectangles[index].fill(SolidBlend(context), rows: rows, band: target, width: width)
+        }
       case .solid(let coverage, let context):
         let solid = SolidBlend(context)
         blend(coverage, runs: runs, scratch: scratch, rows: rows, into: target, clip: columns) { pixels, span, coverage in

@@ -242,18 +242,45 @@ package struct RectangleCoverage: Sendable, Equatable {
   /// ``forEachRow(_:_:)``'s runs blended one by one, without the runs.
   /// (Not inlined into the playback loop: in a function that large the
   /// optimizer stops inlining the blends into it.)
-  /// With `clip`, only the pixels in those columns are blended.
+  @inline(never)
+  package func fill(_ solid: SolidBlend, rows: Range<Int>, band: UnsafeMutablePointer<UInt8>, width: Int) {
+    let shared = self.rows.clamped(to: rows)
+    guard !shared.isEmpty else { return }
+    let columns = self.columns
+    let first = columns.lowerBound, last = columns.upperBound - 1
+    let leftOverlap = RectangleCoverage.overlap(first, left, right)
+    let rightOverlap = RectangleCoverage.overlap(last, left, right)
+    var previous = -1
+    var sides: (left: UInt8, right: UInt8, interior: UInt8) = (0, 0, 0)
+    var line = band + 4 * ((shared.lowerBound - rows.lowerBound) * width)
+    for row in shared {
+      let fy = RectangleCoverage.overlap(row, top, bottom)
+      if fy != previous {
+        previous = fy
+        sides = (RectangleCoverage.byte(leftOverlap, fy), RectangleCoverage.byte(rightOverlap, fy),
+                 RectangleCoverage.byte(256, fy))
+      }
+      solid.fill(line + 4 * first, coverage: sides.left)
+      if first != last {
+        if sides.interior > 0 { solid.fillRun(line + 4 * (first + 1), count: last - first - 1, coverage: sides.interior) }
+        solid.fill(line + 4 * last, coverage: sides.right)
+      }
+      line += 4 * width
+    }
+  }
+
+  /// ``fill(_:rows:band:width:)`` within the columns `clip` only: the same
+  /// bytes there, the other pixels untouched.
   @inline(never)
   package func fill(_ solid: SolidBlend, rows: Range<Int>, band: UnsafeMutablePointer<UInt8>, width: Int,
-                    clip: Range<Int>? = nil) {
+                    clip: Range<Int>) {
     let shared = self.rows.clamped(to: rows)
     let columns = self.columns
-    let shown = clip.map { columns.clamped(to: $0) } ?? columns
+    let shown = columns.clamped(to: clip)
     guard !shared.isEmpty, !shown.isEmpty else { return }
     let first = columns.lowerBound, last = columns.upperBound - 1
     let leftShown = shown.contains(first), rightShown = first != last && shown.contains(last)
-    let interior = (first + 1)..<Swift.max(first + 1, last)
-    let interiorShown = interior.clamped(to: shown)
+    let interior = ((first + 1)..<Swift.max(first + 1, last)).clamped(to: shown)
     let leftOverlap = RectangleCoverage.overlap(first, left, right)
     let rightOverlap = RectangleCoverage.overlap(last, left, right)
     var previous = -1
@@ -267,8 +294,8 @@ package struct RectangleCoverage: Sendable, Equatable {
                  RectangleCoverage.byte(256, fy))
       }
       if leftShown { solid.fill(line + 4 * first, coverage: sides.left) }
-      if sides.interior > 0, !interiorShown.isEmpty {
-        solid.fillRun(line + 4 * interiorShown.lowerBound, count: interiorShown.count, coverage: sides.interior)
+      if sides.interior > 0, !interior.isEmpty {
+        solid.fillRun(line + 4 * interior.lowerBound, count: interior.count, coverage: sides.interior)
       }
       if rightShown { solid.fill(line + 4 * last, coverage: sides.right) }
       line += 4 * width
