@@ -337,8 +337,24 @@ package struct RectangleCoverage: Sendable, Equatable {
       rectangles[0].forEachRow(rows, append)
       return
     }
+    // Each rectangle's runs on their own, then interleaved row by row.
+    let parts = rectangles.map { rectangle in
+      var own = CoverageSpans()
+      rectangle.appendRuns(to: &own)
+      return own
+    }
+    let shifts = parts.reduce(into: [Int32(result.coverage.count)]) { $0.append($0.last! + Int32($1.coverage.count)) }
+    for part in parts { result.coverage += part.coverage }
+    var next = [Int](repeating: 0, count: parts.count)
     for row in rows {
-      for rectangle in rectangles { rectangle.forEachRow(row..<(row + 1), append) }
+      for (k, part) in parts.enumerated() {
+        while next[k] < part.spans.count, part.spans[next[k]].y == Int32(row) {
+          var span = part.spans[next[k]]
+          if span.offset >= 0 { span.offset += shifts[k] }
+          result.spans.append(span)
+          next[k] += 1
+        }
+      }
     }
   }
 }
