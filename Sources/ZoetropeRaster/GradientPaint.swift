@@ -134,44 +134,23 @@ package struct GradientPaint: Sendable {
     let length2 = axis.x * axis.x + axis.y * axis.y
     ramp.withUnsafeBufferPointer { ramp in
       var i = 0
-      // Axial and radial ramps under an affine map (w is exactly 1): four
-      // pixels at a time, lane for lane the arithmetic of the loop below
-      // and of `parameter(at:)`, so the same bytes; the rest one by one.
-      let (rx, ry) = (Swift.abs(axis.x), Swift.abs(axis.y))
-      if m2 == 0, m5 == 0, m8 == 1 {
-        // Four pixels from `i` on, with the ramp parameter `t` of their
-        // layer points (one loop per kind: no branch inside).
-        @inline(__always) func sample(_ t: (_ hx: SIMD4<Double>, _ hy: SIMD4<Double>) -> SIMD4<Double>) {
-          let (yx, yy) = (SIMD4<Double>(repeating: py * m3), SIMD4<Double>(repeating: py * m4))
-          let offsets = SIMD4<Double>(0.5, 1.5, 2.5, 3.5)
-          while i + 4 <= count {
-            let px = SIMD4<Double>(repeating: Double(x + i)) + offsets
-            var position = (t(px * m0 + yx + m6, px * m1 + yy + m7) - rampStart) * scale + 0.5
-            position.replace(with: 0, where: .!(position .> 0))
-            position.replace(with: last, where: .!(position .< last))
-            for lane in 0..<4 {
-              words.storeBytes(of: UInt32(littleEndian: ramp[Int(position[lane])]), toByteOffset: 4 * (i + lane),
-                               as: UInt32.self)
-            }
-            i += 4
+      // Axial under an affine map (w is exactly 1): four pixels at a time,
+      // lane for lane the arithmetic of the loop below, so the same bytes.
+      if type == .axial, length2 > 0, m2 == 0, m5 == 0, m8 == 1 {
+        let (yx, yy) = (SIMD4<Double>(repeating: py * m3), SIMD4<Double>(repeating: py * m4))
+        let offsets = SIMD4<Double>(0.5, 1.5, 2.5, 3.5)
+        while i + 4 <= count {
+          let px = SIMD4<Double>(repeating: Double(x + i)) + offsets
+          let hx = px * m0 + yx + m6, hy = px * m1 + yy + m7
+          let t = ((hx - start.x) * axis.x + (hy - start.y) * axis.y) / length2
+          var position = (t - rampStart) * scale + 0.5
+          position.replace(with: 0, where: .!(position .> 0))
+          position.replace(with: last, where: .!(position .< last))
+          for lane in 0..<4 {
+            words.storeBytes(of: UInt32(littleEndian: ramp[Int(position[lane])]), toByteOffset: 4 * (i + lane),
+                             as: UInt32.self)
           }
-        }
-        switch type {
-        case .axial where length2 > 0:
-          sample { hx, hy in ((hx - start.x) * axis.x + (hy - start.y) * axis.y) / length2 }
-        case .radial where rx > 0 && ry > 0:
-          sample { hx, hy in
-            let (u, v) = ((hx - start.x) / rx, (hy - start.y) / ry)
-            return (u * u + v * v).squareRoot()
-          }
-        case .radial where rx > 0 || ry > 0:
-          let r = Swift.max(rx, ry)
-          sample { hx, hy in
-            let (dx, dy) = (hx - start.x, hy - start.y)
-            return (dx * dx + dy * dy).squareRoot() / r
-          }
-        default:
-          break
+          i += 4
         }
       }
       while i < count {
