@@ -244,28 +244,14 @@ package struct RectangleCoverage: Sendable, Equatable {
   /// optimizer stops inlining the blends into it.)
   @inline(never)
   package func fill(_ solid: SolidBlend, rows: Range<Int>, band: UnsafeMutablePointer<UInt8>, width: Int) {
-    let shared = self.rows.clamped(to: rows)
-    guard !shared.isEmpty else { return }
     let columns = self.columns
     let first = columns.lowerBound, last = columns.upperBound - 1
-    let leftOverlap = RectangleCoverage.overlap(first, left, right)
-    let rightOverlap = RectangleCoverage.overlap(last, left, right)
-    var previous = -1
-    var sides: (left: UInt8, right: UInt8, interior: UInt8) = (0, 0, 0)
-    var line = band + 4 * ((shared.lowerBound - rows.lowerBound) * width)
-    for row in shared {
-      let fy = RectangleCoverage.overlap(row, top, bottom)
-      if fy != previous {
-        previous = fy
-        sides = (RectangleCoverage.byte(leftOverlap, fy), RectangleCoverage.byte(rightOverlap, fy),
-                 RectangleCoverage.byte(256, fy))
-      }
+    forEachBandRow(rows, band: band, width: width) { line, sides in
       solid.fill(line + 4 * first, coverage: sides.left)
       if first != last {
         if sides.interior > 0 { solid.fillRun(line + 4 * (first + 1), count: last - first - 1, coverage: sides.interior) }
         solid.fill(line + 4 * last, coverage: sides.right)
       }
-      line += 4 * width
     }
   }
 
@@ -274,15 +260,34 @@ package struct RectangleCoverage: Sendable, Equatable {
   @inline(never)
   package func fill(_ solid: SolidBlend, rows: Range<Int>, band: UnsafeMutablePointer<UInt8>, width: Int,
                     clip: Range<Int>) {
-    let shared = self.rows.clamped(to: rows)
     let columns = self.columns
     let shown = columns.clamped(to: clip)
-    guard !shared.isEmpty, !shown.isEmpty else { return }
+    guard !shown.isEmpty else { return }
     let first = columns.lowerBound, last = columns.upperBound - 1
     let leftShown = shown.contains(first), rightShown = first != last && shown.contains(last)
     let interior = ((first + 1)..<Swift.max(first + 1, last)).clamped(to: shown)
-    let leftOverlap = RectangleCoverage.overlap(first, left, right)
-    let rightOverlap = RectangleCoverage.overlap(last, left, right)
+    forEachBandRow(rows, band: band, width: width) { line, sides in
+      if leftShown { solid.fill(line + 4 * first, coverage: sides.left) }
+      if sides.interior > 0, !interior.isEmpty {
+        solid.fillRun(line + 4 * interior.lowerBound, count: interior.count, coverage: sides.interior)
+      }
+      if rightShown { solid.fill(line + 4 * last, coverage: sides.right) }
+    }
+  }
+
+  /// Calls `body` for each row of `rows` (a band's, `band` holding them,
+  /// `width` pixels each) the rectangle reaches, with the row's pixels and
+  /// the coverage bytes of its left and right side pixels and its interior
+  /// (worked out again only where the row's vertical overlap changes: the
+  /// first and last rows).
+  @inline(__always)
+  private func forEachBandRow(_ rows: Range<Int>, band: UnsafeMutablePointer<UInt8>, width: Int,
+                              _ body: (UnsafeMutablePointer<UInt8>, (left: UInt8, right: UInt8, interior: UInt8)) -> Void) {
+    let shared = self.rows.clamped(to: rows)
+    guard !shared.isEmpty else { return }
+    let columns = self.columns
+    let leftOverlap = RectangleCoverage.overlap(columns.lowerBound, left, right)
+    let rightOverlap = RectangleCoverage.overlap(columns.upperBound - 1, left, right)
     var previous = -1
     var sides: (left: UInt8, right: UInt8, interior: UInt8) = (0, 0, 0)
     var line = band + 4 * ((shared.lowerBound - rows.lowerBound) * width)
@@ -293,11 +298,7 @@ package struct RectangleCoverage: Sendable, Equatable {
         sides = (RectangleCoverage.byte(leftOverlap, fy), RectangleCoverage.byte(rightOverlap, fy),
                  RectangleCoverage.byte(256, fy))
       }
-      if leftShown { solid.fill(line + 4 * first, coverage: sides.left) }
-      if sides.interior > 0, !interior.isEmpty {
-        solid.fillRun(line + 4 * interior.lowerBound, count: interior.count, coverage: sides.interior)
-      }
-      if rightShown { solid.fill(line + 4 * last, coverage: sides.right) }
+      body(line, sides)
       line += 4 * width
     }
   }
