@@ -140,7 +140,7 @@ let package = Package(
       dependencies: [
         "ZoetropeGeometry", "ZoetropeTiming", "ZoetropeAnimation", "ZoetropeLayers", "ZoetropeScene", "_ZoetropeTestSupport",
       ]),
-    .testTarget(name: "ZoetropeRasterTests", dependencies: ["ZoetropeGeometry", "ZoetropeRaster", "_ZoetropeTestSupport"]),
+    .testTarget(name: "ZoetropeRasterTests", dependencies: ["Shaders", "ZoetropeGeometry", "ZoetropeRaster", "_ZoetropeTestSupport"]),
     .testTarget(
       name: "ZoetropeCompositorTests",
       dependencies: ["Zoetrope", "ZoetropeGeometry", "ZoetropeLayers", "ZoetropeRaster", "ZoetropeCompositor",
