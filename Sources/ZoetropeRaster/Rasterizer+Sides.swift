@@ -45,9 +45,7 @@ extension Rasterizer {
       let low = Swift.min(a.y, b.y), high = Swift.max(a.y, b.y)
       if high - low > (tallest.map { $0.high - $0.low } ?? Double(minimumRows)) { tallest = (low, high) }
     }
-    guard var rows = tallest, rows.low.isFinite, rows.high.isFinite, Swift.abs(rows.low) < 1e9,
-      Swift.abs(rows.high) < 1e9
-    else { return nil }
+    guard var rows = tallest, Swift.abs(rows.low) < 1e9, Swift.abs(rows.high) < 1e9 else { return nil }
     // Each segment reaching into the rows that is not a vertical side
     // through all of them cuts them to the largest part it leaves: above
     // it, below it or — a vertical side, shorter — along it; until nothing
@@ -79,7 +77,7 @@ extension Rasterizer {
       guard alone else { return }
       let low = Swift.min(a.y, b.y), high = Swift.max(a.y, b.y)
       guard high > top && low < bottom else { return }
-      if a.x == b.x && a.x.isFinite && low <= top && high >= bottom {
+      if a.x == b.x && low <= top && high >= bottom {
         sides.append((a.x, b.y > a.y))
       } else {
         alone = false

@@ -7,11 +7,9 @@ import Testing
 
 @Suite struct ClippedRectangleTests {
   @Test func aRectangleClippedToColumnsBlendsThoseAsTheWholeOneDoes() {
-    var state: UInt64 = 5
-    func next() -> Double {
-      state = state &* 6364136223846793005 &+ 1442695040888963407
-      return Double(state >> 11) / Double(1 << 53)
-    }
+    // The random-path tests' number stream (only its numbers are used).
+    var random = RandomPaths(seed: 5, width: 0, height: 0)
+    func next() -> Double { random.next() }
     let width = 40, rows = 8..<24
     let solid = SolidBlend(FillSolidContext(premultipliedRed: 90, green: 40, blue: 150, alpha: 180))
     for _ in 0..<300 {

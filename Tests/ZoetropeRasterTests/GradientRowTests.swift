@@ -9,11 +9,9 @@ import ZoetropeGeometry
 @Suite struct GradientRowTests {
   @Test(arguments: [GradientPaint.Kind.axial, .radial, .conic])
   func aRowIsThePixelsSampledOneByOne(_ kind: GradientPaint.Kind) {
-    var state: UInt64 = 17
-    func next() -> Double {
-      state = state &* 6364136223846793005 &+ 1442695040888963407
-      return Double(state >> 11) / Double(1 << 53)
-    }
+    // The random-path tests' number stream (only its numbers are used).
+    var random = RandomPaths(seed: 17, width: 0, height: 0)
+    func next() -> Double { random.next() }
     let colors = [Color(red: 1, green: 0.7, blue: 0), Color(red: 0.2, green: 0.4, blue: 1, alpha: 0.6),
                   Color(red: 0.9, green: 0.1, blue: 0.4)]
     for trial in 0..<120 {

@@ -51,11 +51,9 @@ import ZoetropeGeometry
   }
 
   @Test func ringsOfAnyWidthAndPlaceGiveTheEdgesBytes() {
-    var state: UInt64 = 21
-    func next() -> Double {
-      state = state &* 6364136223846793005 &+ 1442695040888963407
-      return Double(state >> 11) / Double(1 << 53)
-    }
+    // The random-path tests' number stream (only its numbers are used).
+    var random = RandomPaths(seed: 21, width: 0, height: 0)
+    func next() -> Double { random.next() }
     var twoSpans = 0
     for trial in 0..<300 {
       let rect = Rect(x: next() * 80 - 20, y: next() * 30 - 10, width: 4 + next() * 70, height: 20 + next() * 50)
