@@ -20,6 +20,14 @@ import CZoetropeKernels
   /// True when this CPU can run the AVX2 kernels at all (the tests' guard).
   package static let avx2Available = zk_cpu_has_avx2() != 0
 
+  /// True when ``usesAVX2`` is, this CPU has AVX-512 (F, BW, VBMI) and
+  /// `ZOETROPE_KERNELS` is not `avx2`: translucent runs of one colour then
+  /// blend sixteen pixels a step.
+  @usableFromInline package static let usesAVX512 = usesAVX2 && zk_prefers_avx512() != 0 && avx512Available
+
+  /// True when this CPU can run the AVX-512 kernels at all (the tests' guard).
+  package static let avx512Available = zk_prepare_avx512() != 0
+
   /// ``fillSolidRun(_:count:coverage:context:)``, wide where it pays. Nothing
   /// happens for `count ≤ 0`.
   @inlinable @inline(__always)
@@ -29,11 +37,23 @@ import CZoetropeKernels
       let source = weightedSource(context, coverage: coverage)
       if source >> 24 == 255 {
         zk_fill_pixels_avx2(pixels, count, source)
+      } else if usesAVX512 {
+        zk_fill_solid_run_avx512(pixels, count, source)
       } else {
         zk_fill_solid_run_avx2(pixels, count, source)
       }
     } else {
       Shaders.fillSolidRun(pixels, count: count, coverage: coverage, context: context)
+    }
+  }
+
+  /// ``fillPixels(_:count:word:)`` for a whole band.
+  @inlinable @inline(__always)
+  package static func fillBand(_ pixels: UnsafeMutablePointer<UInt8>, count: Int, word: UInt32) {
+    if count >= 4096, usesAVX2 {
+      zk_fill_pixels_string(pixels, count, word)
+    } else {
+      fillPixels(pixels, count: count, word: word)
     }
   }
 
@@ -83,6 +103,7 @@ import CZoetropeKernels
 @usableFromInline package struct SolidBlend {
   @usableFromInline let context: FillSolidContext
   @usableFromInline let usesAVX2: Bool
+  @usableFromInline let usesAVX512: Bool
   /// The source word at full coverage: `div255(c × 255) = c`, so the colour itself.
   @usableFromInline let fullSource: UInt32
   /// Red/blue and green/alpha of the colour in 16-bit lanes.
@@ -92,6 +113,7 @@ import CZoetropeKernels
   @inlinable @inline(__always) package init(_ context: FillSolidContext) {
     self.context = context
     usesAVX2 = BlendKernels.usesAVX2
+    usesAVX512 = BlendKernels.usesAVX512
     fullSource = BlendKernels.word(context.color)
     colorRB = context.color[0] | context.color[2] << 16
     colorGA = context.color[1] | context.color[3] << 16
@@ -105,6 +127,8 @@ import CZoetropeKernels
       let source = coverage == 255 ? fullSource : BlendKernels.weightedSource(context, coverage: coverage)
       if source >> 24 == 255 {
         zk_fill_pixels_avx2(pixels, count, source)
+      } else if usesAVX512 {
+        zk_fill_solid_run_avx512(pixels, count, source)
       } else {
         zk_fill_solid_run_avx2(pixels, count, source)
       }
@@ -150,6 +174,19 @@ package func fillSolidRunAVX2(_ pixels: UnsafeMutablePointer<UInt8>, count: Int,
     zk_fill_pixels_avx2(pixels, count, source)
   } else {
     zk_fill_solid_run_avx2(pixels, count, source)
+  }
+}
+
+/// The AVX-512 twin of ``fillSolidRun(_:count:coverage:context:)`` alone
+/// (for the identity tests): the blend of a translucent run, or the AVX2
+/// plain store of an opaque one. Requires ``BlendKernels/avx512Available``.
+package func fillSolidRunAVX512(_ pixels: UnsafeMutablePointer<UInt8>, count: Int, coverage: UInt8,
+                                context: FillSolidContext) {
+  let source = BlendKernels.weightedSource(context, coverage: coverage)
+  if source >> 24 == 255 {
+    zk_fill_pixels_avx2(pixels, count, source)
+  } else {
+    zk_fill_solid_run_avx512(pixels, count, source)
   }
 }
 

@@ -106,6 +106,12 @@ ZK_AVX2 void zk_fill_solid_run_avx2(uint8_t *pixels, ptrdiff_t count, uint32_t s
   }
 }
 
+void zk_fill_pixels_string(uint8_t *pixels, ptrdiff_t count, uint32_t word) {
+  if (count <= 0) return;
+  size_t n = (size_t)count;
+  __asm__ volatile("rep stosl" : "+D"(pixels), "+c"(n) : "a"(word) : "memory");
+}
+
 ZK_AVX2 void zk_fill_pixels_avx2(uint8_t *pixels, ptrdiff_t count, uint32_t word) {
   const __m256i words = _mm256_set1_epi32((int)word);
   ptrdiff_t x = 0;
@@ -204,6 +210,9 @@ void zk_fill_solid_run_avx2(uint8_t *pixels, ptrdiff_t count, uint32_t source) {
   (void)pixels; (void)count; (void)source;
 }
 void zk_fill_pixels_avx2(uint8_t *pixels, ptrdiff_t count, uint32_t word) {
+  (void)pixels; (void)count; (void)word;
+}
+void zk_fill_pixels_string(uint8_t *pixels, ptrdiff_t count, uint32_t word) {
   (void)pixels; (void)count; (void)word;
 }
 void zk_fill_solid_avx2(uint8_t *pixels, const uint8_t *coverage, ptrdiff_t count, uint32_t color) {

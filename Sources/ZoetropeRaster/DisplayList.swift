@@ -365,7 +365,7 @@ extension DisplayList {
         fillPixels(band + 4 * (row * width + columns.lowerBound), count: columns.count, word: backgroundWord)
       }
     } else {
-      fillPixels(band, count: width * rows.count, word: backgroundWord)
+      BlendKernels.fillBand(band, count: width * rows.count, word: backgroundWord)
     }
     var target = band
     var level = 0

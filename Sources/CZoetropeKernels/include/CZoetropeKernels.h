@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// 256-bit (AVX2) twins of the Shaders blend and sampling kernels, chosen at run time by CPU feature.
+// 256-bit (AVX2) and 512-bit (AVX-512) twins of the Shaders blend and sampling kernels, chosen at run time by CPU feature.
 #ifndef CZOETROPE_KERNELS_H
 #define CZOETROPE_KERNELS_H
 
@@ -19,10 +19,31 @@ int zk_cpu_has_avx2(void);
 /// portable Swift kernels, so that tests can cover both paths), else 0.
 int zk_prefers_avx2(void);
 
+/// 1 when this CPU runs the AVX-512 kernels below (AVX2, and AVX-512 F, BW
+/// and VBMI), after filling their table (once per process, thread-safe),
+/// else 0. Never call an `_avx512` function before this returned 1.
+int zk_prepare_avx512(void);
+
+/// 0 when the environment variable ZOETROPE_KERNELS is "portable" or
+/// "avx2" (which keeps the renderer off the AVX-512 kernels, so that tests
+/// and benchmarks can compare the paths), else 1. Says nothing of the CPU.
+int zk_prefers_avx512(void);
+
+/// ``zk_fill_solid_run_avx2`` sixteen pixels a step: each byte of the
+/// destination looked up in a table of div255(d × (255 − s.a)) and the
+/// source's byte added, the bytes of the AVX2 kernel exactly (a source that
+/// is not premultiplied — a channel above alpha — takes the AVX2 kernel).
+/// Nothing happens for count ≤ 0. Requires zk_prepare_avx512() == 1.
+void zk_fill_solid_run_avx512(uint8_t *pixels, ptrdiff_t count, uint32_t source);
+
 /// Stores `word` (one RGBA8 pixel, R in the low byte) into `count` pixels:
 /// an opaque run, whatever was there. Nothing happens for count ≤ 0.
 /// Byte-identical to Shaders' fillSolidRun for an opaque colour.
 void zk_fill_pixels_avx2(uint8_t *pixels, ptrdiff_t count, uint32_t word);
+
+/// zk_fill_pixels_avx2 as one string store (`rep stosl`), which large
+/// fills on current x86-64 CPUs write without first reading the lines.
+void zk_fill_pixels_string(uint8_t *pixels, ptrdiff_t count, uint32_t word);
 
 /// Source-over of one premultiplied RGBA8 colour `source` (R in the low byte,
 /// already weighted by its coverage) over `count` premultiplied RGBA8 pixels:

@@ -1,0 +1,58 @@
+// SPDX-License-Identifier: Apache-2.0
+// The AVX-512 run blend against the portable kernel: the kernel matrix, and every (alpha, byte) pair.
+
+import Shaders
+import Testing
+
+/// The table-lookup blend of translucent runs gives the portable kernel's
+/// bytes. Runs where the CPU has AVX-512 (F, BW, VBMI), whatever
+/// `ZOETROPE_KERNELS` says.
+@Suite(.enabled(if: BlendKernels.avx512Available, "this CPU has no AVX-512 VBMI"))
+struct AVX512KernelTests {
+  @Test func fillSolidRunAVX512MatchesThePortableKernel() {
+    KernelMatrix.forEach { length, offset, random in
+      let context = random.context()
+      let value = [0, 1, 128, 254, 255, random.byte()][Int(random.byte()) % 6]
+      let original = random.premultipliedPixels(length)
+      var wide = KernelMatrix.Placed(original, offset: offset), portable = wide
+      wide.withPointer { fillSolidRunAVX512($0, count: length, coverage: value, context: context) }
+      portable.withPointer { fillSolidRun($0, count: length, coverage: value, context: context) }
+      return wide.bytes == portable.bytes && wide.guardsIntact
+    }
+  }
+
+  /// Every destination byte under every source alpha, with the colour
+  /// channels at 0, at alpha and between: the whole table, checked.
+  @Test func everyByteUnderEveryAlphaMatchesThePortableKernel() {
+    let allBytes = (0..<256).map { UInt8($0) }
+    var mismatches: [String] = []
+    for alpha in 0..<255 {
+      let a = UInt8(alpha)
+      let context = FillSolidContext(premultipliedRed: 0, green: a, blue: a / 2, alpha: a)
+      var wide = allBytes, portable = allBytes
+      wide.withUnsafeMutableBufferPointer { fillSolidRunAVX512($0.baseAddress!, count: 64, coverage: 255, context: context) }
+      portable.withUnsafeMutableBufferPointer { fillSolidRun($0.baseAddress!, count: 64, coverage: 255, context: context) }
+      if wide != portable { mismatches.append("alpha \(alpha)") }
+    }
+    #expect(mismatches.isEmpty, "\(mismatches.prefix(8))")
+  }
+
+  /// A colour that is not premultiplied (a channel above alpha) carries
+  /// between channels in the sixteen-bit lanes of the other kernels (where
+  /// the portable kernel's one-pixel tail and the AVX2 kernel already
+  /// differ); the AVX-512 entry hands it to the AVX2 kernel.
+  @Test func unpremultipliedColoursTakeTheAVX2Bytes() {
+    var random = SeededBytes(state: 0xA512)
+    for round in 0..<200 {
+      let alpha = random.byte() % 200
+      let context = FillSolidContext(premultipliedRed: 255, green: random.byte(), blue: alpha &+ 1, alpha: alpha)
+      let length = 1 + Int(random.byte())
+      let original = random.bytes(4 * length)
+      var wide = original, avx2 = original
+      wide.withUnsafeMutableBufferPointer { fillSolidRunAVX512($0.baseAddress!, count: length, coverage: 255, context: context) }
+      avx2.withUnsafeMutableBufferPointer { fillSolidRunAVX2($0.baseAddress!, count: length, coverage: 255, context: context) }
+      let agrees = wide == avx2
+      #expect(agrees, "round \(round): \(length) pixels, alpha \(alpha)")
+    }
+  }
+}
