@@ -190,6 +190,12 @@ package func fillSolidRunAVX512(_ pixels: UnsafeMutablePointer<UInt8>, count: In
   }
 }
 
+/// The string store of a band's background alone (for the identity
+/// tests): ``fillPixels(_:count:word:)``'s bytes, on any CPU.
+package func fillPixelsString(_ pixels: UnsafeMutablePointer<UInt8>, count: Int, word: UInt32) {
+  zk_fill_pixels_string(pixels, count, word)
+}
+
 /// The AVX2 twin of ``fillSolid(_:coverage:count:context:)`` alone (for the
 /// identity tests). Requires ``BlendKernels/avx2Available``.
 package func fillSolidAVX2(_ pixels: UnsafeMutablePointer<UInt8>, coverage: UnsafePointer<UInt8>, count: Int,

@@ -213,7 +213,8 @@ void zk_fill_pixels_avx2(uint8_t *pixels, ptrdiff_t count, uint32_t word) {
   (void)pixels; (void)count; (void)word;
 }
 void zk_fill_pixels_string(uint8_t *pixels, ptrdiff_t count, uint32_t word) {
-  (void)pixels; (void)count; (void)word;
+  // No string store here: a plain loop, the same bytes.
+  for (ptrdiff_t x = 0; x < count; x++) memcpy(pixels + 4 * x, &word, 4);
 }
 void zk_fill_solid_avx2(uint8_t *pixels, const uint8_t *coverage, ptrdiff_t count, uint32_t color) {
   (void)pixels; (void)coverage; (void)count; (void)color;

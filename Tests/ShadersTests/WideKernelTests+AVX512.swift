@@ -58,17 +58,21 @@ struct AVX512KernelTests {
 }
 
 /// A band's background, stored as one string store when it is large, is
-/// the portable fill's bytes, and writes nothing past the band.
+/// the portable fill's bytes, and writes nothing past the band — through
+/// the renderer's entry point and through the string store alone.
 @Suite struct BandFillTests {
   @Test(arguments: [0, 1, 7, 4095, 4096, 4097, 30_720 + 3])
   func fillBandMatchesThePortableFill(_ count: Int) {
     var random = SeededBytes(state: UInt64(count) &+ 0xF111)
     let word = UInt32(random.byte()) | UInt32(random.byte()) << 8 | UInt32(random.byte()) << 16 | 0xFF00_0000
     let original = random.bytes(4 * count)
-    var band = KernelMatrix.Placed(original, offset: 3), portable = band
+    var band = KernelMatrix.Placed(original, offset: 3), string = band, portable = band
     band.withPointer { BlendKernels.fillBand($0, count: count, word: word) }
+    string.withPointer { fillPixelsString($0, count: count, word: word) }
     portable.withPointer { fillPixelsScalar($0, count: count, word: word) }
-    let agrees = band.bytes == portable.bytes && band.guardsIntact
-    #expect(agrees)
+    let dispatchAgrees = band.bytes == portable.bytes && band.guardsIntact
+    let stringAgrees = string.bytes == portable.bytes && string.guardsIntact
+    #expect(dispatchAgrees)
+    #expect(stringAgrees)
   }
 }

@@ -41,8 +41,10 @@ void zk_fill_solid_run_avx512(uint8_t *pixels, ptrdiff_t count, uint32_t source)
 /// Byte-identical to Shaders' fillSolidRun for an opaque colour.
 void zk_fill_pixels_avx2(uint8_t *pixels, ptrdiff_t count, uint32_t word);
 
-/// zk_fill_pixels_avx2 as one string store (`rep stosl`), which large
-/// fills on current x86-64 CPUs write without first reading the lines.
+/// Stores `word` into `count` pixels as one string store (`rep stosl`),
+/// which large fills on current x86-64 CPUs write without first reading
+/// the lines; elsewhere a plain loop. Nothing happens for count ≤ 0.
+/// Byte-identical to Shaders' fillPixels.
 void zk_fill_pixels_string(uint8_t *pixels, ptrdiff_t count, uint32_t word);
 
 /// Source-over of one premultiplied RGBA8 colour `source` (R in the low byte,
