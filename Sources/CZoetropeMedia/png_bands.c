@@ -122,8 +122,9 @@ static int opaque(const uint8_t *pixels, size_t count) {
 
 /// Marks the bands whose pixels differ from the kept ones (all of them when
 /// nothing is kept), keeps the new pixels when `keep` (and the image is
-/// small enough), and notes which changed bands are opaque.
-static void compare(zt_png_bands *bands, const uint8_t *pixels, int keep) {
+/// small enough), and notes which changed bands are opaque. Bands `b` with
+/// `same[b]` (when `same` is not NULL) are taken as equal uncompared.
+static void compare(zt_png_bands *bands, const uint8_t *pixels, int keep, const uint8_t *same) {
   size_t stride = (size_t)bands->width * 4;
   int had = bands->pixels != NULL;
   if (keep && !had && (uint64_t)stride * bands->height <= ZT_PNG_BANDS_MAXIMUM_KEPT_BYTES)
@@ -132,7 +133,7 @@ static void compare(zt_png_bands *bands, const uint8_t *pixels, int keep) {
     zt_png_band *band = &bands->bands[b];
     uint32_t first, rows = band_rows(bands, b, &first);
     size_t offset = (size_t)first * stride, length = (size_t)rows * stride;
-    band->changed = !had || memcmp(bands->pixels + offset, pixels + offset, length) != 0;
+    band->changed = !had || ((!same || !same[b]) && memcmp(bands->pixels + offset, pixels + offset, length) != 0);
     if (!band->changed) continue;
     if (bands->pixels) memcpy(bands->pixels + offset, pixels + offset, length);
     band->opaque = (uint8_t)opaque(pixels + offset, (size_t)rows * bands->width);
@@ -210,6 +211,8 @@ typedef struct {
   uint32_t width, height;
   int keep_alpha;
   zt_png_bands *kept;
+  const uint8_t *same;
+  uint32_t same_count;
 } zt_banded_image;
 
 /// Writes the PNG of a `zt_banded_image` into an open stream and closes it:
@@ -235,7 +238,8 @@ static int write_banded(FILE *file, const void *context, char *message, size_t m
     zt_png_bands_destroy(owned);
     return status;
   }
-  compare(bands, image->pixels, image->kept != NULL);
+  compare(bands, image->pixels, image->kept != NULL,
+          image->same && image->same_count == bands->count ? image->same : NULL);
   // Segments are worth keeping only while there are pixels to compare with.
   const int keeps_segments = bands->pixels != NULL;
   if (!keeps_segments) free_segments(bands);
@@ -301,13 +305,15 @@ static int write_banded(FILE *file, const void *context, char *message, size_t m
 }
 
 int zt_png_write_rgba_banded(const char *path, const uint8_t *pixels, uint32_t width, uint32_t height,
-                             int keep_alpha, zt_png_bands *bands, char *message, size_t message_size) {
-  zt_banded_image image = {pixels, width, height, keep_alpha, bands};
+                             int keep_alpha, zt_png_bands *bands, const uint8_t *same, uint32_t same_count,
+                             char *message, size_t message_size) {
+  zt_banded_image image = {pixels, width, height, keep_alpha, bands, same, same_count};
   return zt_png_encode_to_path(path, width, height, write_banded, &image, message, message_size);
 }
 
 int zt_png_encode_rgba_banded(const uint8_t *pixels, uint32_t width, uint32_t height, int keep_alpha,
-                              zt_png_bands *bands, uint8_t **data, size_t *size, char *message, size_t message_size) {
-  zt_banded_image image = {pixels, width, height, keep_alpha, bands};
+                              zt_png_bands *bands, const uint8_t *same, uint32_t same_count, uint8_t **data,
+                              size_t *size, char *message, size_t message_size) {
+  zt_banded_image image = {pixels, width, height, keep_alpha, bands, same, same_count};
   return zt_png_encode_to_memory(width, height, write_banded, &image, data, size, message, message_size);
 }

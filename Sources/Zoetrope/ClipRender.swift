@@ -91,8 +91,9 @@ public struct ClipRender: Sendable {
                   progress: (Progress) -> Void = { _ in }) throws(RenderError) {
     let start = DispatchTime.now().uptimeNanoseconds
     let passes = sink.needsFirstPass ? 2 : 1
-    let process: @Sendable (RGBAImage, Int) throws(MediaError) -> Void = { image, index throws(MediaError) in
-      try sink.process(image, index: index)
+    let process: @Sendable (RGBAImage, Int, (any FrameOrigin)?) throws(MediaError) -> Void = {
+      image, index, origin throws(MediaError) in
+      try sink.process(image, index: index, origin: origin)
     }
     do throws(RenderError) {
       for pass in 1...passes {
@@ -117,7 +118,7 @@ public struct ClipRender: Sendable {
   /// One pass over the frames: workers render (and `process`), the calling
   /// thread receives them in order.
   private func runPass(isCancelled: @escaping @Sendable () -> Bool,
-                       process: (@Sendable (RGBAImage, Int) throws(MediaError) -> Void)?,
+                       process: (@Sendable (RGBAImage, Int, (any FrameOrigin)?) throws(MediaError) -> Void)?,
                        deliver: (RGBAImage, Int, Int) throws(RenderError) -> Void) throws(RenderError) {
     let shared = Shared(first: frames.lowerBound, window: 2 * threads)
     let render = self
@@ -137,13 +138,16 @@ public struct ClipRender: Sendable {
           } catch {
             failure = error
           }
-          if failure == nil, let process {
-            do throws(MediaError) { try process(image, index) } catch { failure = .sink(error) }
-          }
           // The image goes round with the drawing it holds, for the frame
           // rendered into it next (small drawings only: they stay alive).
           let kept = render.reusesUnchangedLayers && failure == nil
             ? drawing.flatMap { $0.byteCount <= render.maximumKeptDrawingBytes ? $0 : nil } : nil
+          if failure == nil, let process {
+            // The kept drawing tells the sink which bands it drew as other frames did.
+            do throws(MediaError) { try process(image, index, kept.map(DrawingOrigin.init)) } catch {
+              failure = .sink(error)
+            }
+          }
           shared.finish(index, image: image, drawing: kept, failure: failure)
         }
         shared.workerExited()
@@ -255,5 +259,20 @@ private final class Shared: @unchecked Sendable {
     condition.lock()
     running += 1
     condition.unlock()
+  }
+}
+
+/// A frame's drawing as a ``FrameOrigin``: two frames' bands are the same
+/// where ``DisplayList/damage(since:bandHeight:)`` finds nothing to play
+/// (the same commands reach the band and draw the same; frames of another
+/// size or background differ everywhere).
+final class DrawingOrigin: FrameOrigin {
+  let drawing: DisplayList
+
+  init(_ drawing: DisplayList) { self.drawing = drawing }
+
+  func sameBands(as other: any FrameOrigin, bandHeight: Int) -> [Bool]? {
+    guard let other = other as? DrawingOrigin else { return nil }
+    return drawing.damage(since: other.drawing, bandHeight: bandHeight).map { $0 == .none }
   }
 }

@@ -18,6 +18,9 @@ import CZoetropeMedia
 /// 4096) is not kept: every one is compressed whole.
 package final class PNGBandCache {
   let bands: OpaquePointer
+  /// How the kept image was drawn, when its renderer said: the bands the
+  /// next image was drawn the same way are not compared.
+  var origin: (any FrameOrigin)?
 
   /// An empty cache; `nil` when out of memory.
   package init?() {
@@ -37,28 +40,46 @@ package final class PNGBandCache {
 
 extension RGBAImage {
   /// Writes the banded PNG to `path` (no temporary name), through `cache`
-  /// when given.
-  package func writeBandedPNG(to path: String, reusing cache: PNGBandCache?) throws(MediaError) {
+  /// when given; with this image's `origin`, the bands drawn as the cache's
+  /// kept image drew them are not compared.
+  package func writeBandedPNG(to path: String, reusing cache: PNGBandCache?,
+                              origin: (any FrameOrigin)? = nil) throws(MediaError) {
     var buffer = [CChar](repeating: 0, count: 512)
+    let same = sameBands(as: cache, origin: origin)
     let status = pixels.withUnsafeBufferPointer { pixels in
-      zt_png_write_rgba_banded(path, pixels.baseAddress, UInt32(width), UInt32(height), 0, cache?.bands,
-                               &buffer, buffer.count)
+      zt_png_write_rgba_banded(path, pixels.baseAddress, UInt32(width), UInt32(height), 0, cache?.bands, same,
+                               UInt32(same.count), &buffer, buffer.count)
     }
+    cache?.origin = status == 0 ? origin : nil
     guard status == 0 else { throw MediaError(path: path, message: buffer) }
   }
 
-  /// The banded PNG's bytes, through `cache` when given.
-  package func bandedPNGData(reusing cache: PNGBandCache?) throws(MediaError) -> [UInt8] {
+  /// The banded PNG's bytes, through `cache` when given (and `origin` as
+  /// ``writeBandedPNG(to:reusing:origin:)`` takes it).
+  package func bandedPNGData(reusing cache: PNGBandCache?, origin: (any FrameOrigin)? = nil) throws(MediaError)
+    -> [UInt8]
+  {
     var data: UnsafeMutablePointer<UInt8>?
     var size = 0
     var buffer = [CChar](repeating: 0, count: 512)
+    let same = sameBands(as: cache, origin: origin)
     let status = pixels.withUnsafeBufferPointer { pixels in
-      zt_png_encode_rgba_banded(pixels.baseAddress, UInt32(width), UInt32(height), 0, cache?.bands, &data, &size,
-                                &buffer, buffer.count)
+      zt_png_encode_rgba_banded(pixels.baseAddress, UInt32(width), UInt32(height), 0, cache?.bands, same,
+                                UInt32(same.count), &data, &size, &buffer, buffer.count)
     }
+    cache?.origin = status == 0 ? origin : nil
     guard status == 0, let data else { throw MediaError(path: "(memory)", message: buffer) }
     defer { zt_free(data) }
     return Array(UnsafeBufferPointer(start: data, count: size))
+  }
+
+  /// A byte a band, 1 where `origin` says this image's band is drawn as the
+  /// cache's kept image's; empty when either origin is unknown.
+  private func sameBands(as cache: PNGBandCache?, origin: (any FrameOrigin)?) -> [UInt8] {
+    guard let origin, let kept = cache?.origin,
+      let same = origin.sameBands(as: kept, bandHeight: PNGBandCache.rowsPerBand(width: width))
+    else { return [] }
+    return same.map { $0 ? 1 : 0 }
   }
 }
 

@@ -114,13 +114,19 @@ public final class PNGSequenceSink: FrameSink {
   /// Compresses and writes frame `index` into the staging folder (any thread).
   /// A frame that fails leaves nothing behind.
   public func process(_ frame: RGBAImage, index: Int) throws(MediaError) {
+    try process(frame, index: index, origin: nil)
+  }
+
+  /// ``process(_:index:)``; with the frame's `origin`, the bands its
+  /// renderer drew as it drew the frame a band cache keeps are not compared.
+  public func process(_ frame: RGBAImage, index: Int, origin: (any FrameOrigin)?) throws(MediaError) {
     let staged = stagedPath(ofFrame: index)
     do {
       if compression != .fast {
         try frame.writePNGDirectly(to: staged, compression: compression)
       } else if let bandCaches {
         try bandCaches.withCache(forFrame: index) { (cache) throws(MediaError) in
-          try frame.writeBandedPNG(to: staged, reusing: cache)
+          try frame.writeBandedPNG(to: staged, reusing: cache, origin: origin)
         }
       } else {
         try frame.writeBandedPNG(to: staged, reusing: nil)

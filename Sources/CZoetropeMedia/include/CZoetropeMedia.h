@@ -89,14 +89,19 @@ uint32_t zt_png_bands_reused(const zt_png_bands *bands);
 /// equal the same band of the image last written through it reuses its
 /// compressed bytes, which are the bytes it would compress to again; bands
 /// are compressed one at a time and written as they are (only a keeper
-/// holding an image's pixels keeps their bytes).
+/// holding an image's pixels keeps their bytes). With `same` (may be NULL;
+/// ignored unless `same_count` is the image's number of bands), the bands
+/// `b` with `same[b]` nonzero are taken to equal the kept image's there
+/// without comparing them: the caller knows they were drawn the same way.
 int zt_png_write_rgba_banded(const char *path, const uint8_t *pixels, uint32_t width, uint32_t height,
-                             int keep_alpha, zt_png_bands *bands, char *message, size_t message_size);
+                             int keep_alpha, zt_png_bands *bands, const uint8_t *same, uint32_t same_count,
+                             char *message, size_t message_size);
 
 /// The same bytes as `zt_png_write_rgba_banded`, in memory: `*data`
 /// (`*size` bytes) is freed with `zt_free`.
 int zt_png_encode_rgba_banded(const uint8_t *pixels, uint32_t width, uint32_t height, int keep_alpha,
-                              zt_png_bands *bands, uint8_t **data, size_t *size, char *message, size_t message_size);
+                              zt_png_bands *bands, const uint8_t *same, uint32_t same_count, uint8_t **data,
+                              size_t *size, char *message, size_t message_size);
 
 // The byte loops of the banded encoder, declared here for their tests.
 
