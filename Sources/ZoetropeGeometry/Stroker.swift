@@ -49,6 +49,7 @@ package enum Stroker {
     let pieces = style.dashPattern.isEmpty ? polylines : dash(polylines, pattern: style.dashPattern, phase: style.dashPhase)
     for line in pieces {
       var points: [Point] = []
+      points.reserveCapacity(line.points.count)
       for p in line.points where points.last != p { points.append(p) }
       if line.isClosed && points.count > 1 && points.first == points.last { points.removeLast() }
       if points.count == 1 || (points.isEmpty && !line.points.isEmpty) {
@@ -75,12 +76,16 @@ package enum Stroker {
         let count = points.count
         let endDirection = direction(points[count - 2], points[count - 1]) * half
         let startDirection = direction(points[0], points[1]) * half
-        var outline = left
-        outline += cap(at: points[count - 1], from: left[left.count - 1], to: right[right.count - 1],
-                       direction: endDirection, style: style, tolerance: tolerance)
+        // One array, sized once: the sides and two caps (a round cap is a
+        // few dozen points unless the line is very wide).
+        var outline: [Point] = []
+        outline.reserveCapacity(left.count + right.count + 64)
+        outline += left
+        appendCap(at: points[count - 1], from: left[left.count - 1], to: right[right.count - 1],
+                  direction: endDirection, style: style, tolerance: tolerance, into: &outline)
         outline += right.reversed()
-        outline += cap(at: points[0], from: right[0], to: left[0], direction: startDirection * -1, style: style,
-                       tolerance: tolerance)
+        appendCap(at: points[0], from: right[0], to: left[0], direction: startDirection * -1, style: style,
+                  tolerance: tolerance, into: &outline)
         guard spend(Polyline(points: outline, isClosed: true)) else { return nil }
       }
     }
@@ -245,16 +250,17 @@ package enum Stroker {
   }
 
   /// Appends the points of ``arc(around:from:to:tolerance:)`` — `center + a`
-  /// first, `center + b` last — to `points`, stepping round by rotating the
-  /// offset (one sine and cosine per arc, not per point).
-  static func appendArc(around center: Point, from a: Point, to b: Point, tolerance: Double,
-                        into points: inout [Point]) {
+  /// first (unless not `first`), `center + b` last (unless not `last`) — to
+  /// `points`, stepping round by rotating the offset (one sine and cosine per
+  /// arc, not per point).
+  static func appendArc(around center: Point, from a: Point, to b: Point, tolerance: Double, first: Bool = true,
+                        last: Bool = true, into points: inout [Point]) {
     let radius = (a.x * a.x + a.y * a.y).squareRoot()
     // The signed angle from a to b, in −π…π.
     let sweep = atan2(a.x * b.y - a.y * b.x, a.x * b.x + a.y * b.y)
     let step = 2 * acos(Swift.max(-1, 1 - Swift.max(tolerance, 1e-4) / Swift.max(radius, 1e-4)))
     let steps = Int(Swift.max(1, Swift.min(512, (Swift.abs(sweep) / step).rounded(.up))).nanToOne)
-    points.append(center + a)
+    if first { points.append(center + a) }
     if steps > 1 {
       let angle = sweep / Double(steps)
       let (sine, cosine) = (sin(angle), cos(angle))
@@ -264,7 +270,7 @@ package enum Stroker {
         points.append(center + offset)
       }
     }
-    points.append(center + b)
+    if last { points.append(center + b) }
   }
 
   /// The points between the two sides at an open end (`direction` points
@@ -273,17 +279,26 @@ package enum Stroker {
   static func cap(at end: Point, from: Point, to: Point, direction: Point, style: StrokeStyle, tolerance: Double)
     -> [Point]
   {
+    var points: [Point] = []
+    appendCap(at: end, from: from, to: to, direction: direction, style: style, tolerance: tolerance, into: &points)
+    return points
+  }
+
+  /// Appends ``cap(at:from:to:direction:style:tolerance:)`` to `points`.
+  static func appendCap(at end: Point, from: Point, to: Point, direction: Point, style: StrokeStyle,
+                        tolerance: Double, into points: inout [Point]) {
     switch style.lineCap {
     case .butt:
-      return []
+      break
     case .square:
-      return [from + direction, to + direction]
+      points.append(from + direction)
+      points.append(to + direction)
     case .round:
-      // Half circle from `from` through `end + direction` to `to`.
+      // Half circle from `from` through `end + direction` to `to`, without
+      // its ends (the sides' points) and with the tip once.
       let a = from - end, tip = direction
-      let first = arc(around: end, from: a, to: tip, tolerance: tolerance)
-      let second = arc(around: end, from: tip, to: to - end, tolerance: tolerance)
-      return Array(first.dropFirst()) + Array(second.dropFirst().dropLast())
+      appendArc(around: end, from: a, to: tip, tolerance: tolerance, first: false, into: &points)
+      appendArc(around: end, from: tip, to: to - end, tolerance: tolerance, first: false, last: false, into: &points)
     }
   }
 

@@ -292,19 +292,25 @@ struct EdgeBuilder {
       addRounded(a, b)
       return
     }
-    var cuts: [Point] = [a]
+    // The segment cut where it crosses x = 0 and x = w (at most twice), the
+    // cuts in order from a to b; no array per segment.
     let (low, high) = a.x < b.x ? (a, b) : (b, a)
-    var inner: [Point] = []
-    for bound in [0.0, w] where low.x < bound && high.x > bound {
-      inner.append(EdgeBuilder.point(on: a, b, atX: bound))
-    }
-    // In order from a to b.
-    if a.x > b.x { inner.reverse() }
-    cuts += inner
-    cuts.append(b)
-    for (from, to) in zip(cuts, cuts.dropFirst()) {
+    let crossesLeft = low.x < 0 && high.x > 0, crossesRight = low.x < w && high.x > w
+    let atLeft = crossesLeft ? EdgeBuilder.point(on: a, b, atX: 0) : a
+    let atRight = crossesRight ? EdgeBuilder.point(on: a, b, atX: w) : a
+    var from = a
+    func piece(to: Point) {
       addRounded(Point(x: Swift.min(Swift.max(from.x, 0), w), y: from.y), Point(x: Swift.min(Swift.max(to.x, 0), w), y: to.y))
+      from = to
     }
+    if a.x <= b.x {
+      if crossesLeft { piece(to: atLeft) }
+      if crossesRight { piece(to: atRight) }
+    } else {
+      if crossesRight { piece(to: atRight) }
+      if crossesLeft { piece(to: atLeft) }
+    }
+    piece(to: b)
   }
 
   /// Rounds a clipped segment onto the grid (half up; every x is ≥ 0 here)
