@@ -156,7 +156,9 @@ let package = Package(
       dependencies: [
         "ZoetropeGeometry", "ZoetropeTiming", "ZoetropeAnimation", "ZoetropeLayers", "ZoetropeScene", "_ZoetropeTestSupport",
       ]),
-    .testTarget(name: "ZoetropeTests", dependencies: ["Zoetrope", "ZoetropeMedia", "ZoetropeVideo", "_ZoetropeTestSupport"]),
+    .testTarget(
+      name: "ZoetropeTests",
+      dependencies: ["Zoetrope", "ZoetropeMedia", "ZoetropeRaster", "ZoetropeVideo", "_ZoetropeTestSupport"]),
     .testTarget(
       name: "ZoetropeTestingTests",
       dependencies: [

@@ -288,10 +288,14 @@ extension DisplayList {
   /// against, rendered the same way: bands without damage are not played,
   /// and of a band damaged in some runs of columns only those are played
   /// (every command clipped to each).
+  ///
+  /// Each band visits only the commands that reach it (``BandSchedule``);
+  /// without `schedules` (for the tests) every band visits every command.
+  /// The bytes are the same.
   @discardableResult
   package func render(into pixels: UnsafeMutablePointer<UInt8>, straightAlpha: Bool, threads: Int = 1,
                       bandHeight: Int = DisplayList.bandHeight, damage: [BandDamage]? = nil,
-                      isCancelled: (@Sendable () -> Bool)? = nil) -> Bool {
+                      schedules: Bool = true, isCancelled: (@Sendable () -> Bool)? = nil) -> Bool {
     let bandHeight = Swift.max(bandHeight, 1)
     let bands = (height + bandHeight - 1) / bandHeight
     guard bands > 0, width > 0 else { return isCancelled?() != true }
@@ -305,6 +309,7 @@ extension DisplayList {
     // same way: over an opaque background every pixel ends opaque, and
     // unpremultiplying would change nothing.
     let unpremultiplies = straightAlpha && backgroundWord >> 24 != 255
+    let schedule = schedules ? self.schedule(bandHeight: bandHeight, bands: bands) : nil
     let work: @Sendable (Int) -> Void = { worker in
       let pixels = UnsafeMutablePointer<UInt8>(bitPattern: address)!
       let scratch = BandScratch(width: self.width, bandHeight: bandHeight, depth: self.groupDepth,
@@ -317,12 +322,14 @@ extension DisplayList {
         }
         let top = band * bandHeight
         let rows = top..<Swift.min(top + bandHeight, self.height)
+        let sequence = schedule.map { $0.starts[band]..<$0.starts[band + 1] }
         switch damage?[band] ?? .whole {
         case .none:
           break
         case .columns(let runs):
           for columns in runs {
-            self.play(rows: rows, into: pixels + 4 * top * self.width, scratch: scratch, columns: columns)
+            self.play(rows: rows, into: pixels + 4 * top * self.width, scratch: scratch, columns: columns,
+                      schedule: schedule, sequence: sequence)
             if unpremultiplies {
               for row in 0..<rows.count {
                 unpremultiply(pixels + 4 * ((top + row) * self.width + columns.lowerBound), count: columns.count)
@@ -330,7 +337,8 @@ extension DisplayList {
             }
           }
         case .whole:
-          self.play(rows: rows, into: pixels + 4 * top * self.width, scratch: scratch)
+          self.play(rows: rows, into: pixels + 4 * top * self.width, scratch: scratch, schedule: schedule,
+                    sequence: sequence)
           if unpremultiplies { unpremultiply(pixels + 4 * top * self.width, count: rows.count * self.width) }
         }
         band += workers
@@ -347,19 +355,27 @@ extension DisplayList {
   /// Draws the rows `rows` of the frame into `band` (those rows only,
   /// `4 × width × rows.count` bytes). With `columns`, only those columns are
   /// drawn (from the background up, every command clipped to them); the
-  /// others are left as they were.
+  /// others are left as they were. With a `schedule` and the `sequence` of
+  /// its entries for these rows' band, only those commands are visited.
   func play(rows: Range<Int>, into band: UnsafeMutablePointer<UInt8>, scratch: BandScratch,
-            columns: Range<Int>? = nil) {
+            columns: Range<Int>? = nil, schedule: BandSchedule? = nil, sequence: Range<Int>? = nil) {
     runs.withUnsafeBufferPointer { runs in
       commands.withUnsafeBufferPointer { commands in
-        play(rows: rows, into: band, scratch: scratch, commands: commands, runs: runs, columns: columns)
+        guard let schedule, let sequence else {
+          return play(rows: rows, into: band, scratch: scratch, commands: commands, runs: runs, columns: columns,
+                      sequence: nil)
+        }
+        schedule.commands.withUnsafeBufferPointer { listed in
+          play(rows: rows, into: band, scratch: scratch, commands: commands, runs: runs, columns: columns,
+               sequence: UnsafeBufferPointer(rebasing: listed[sequence]))
+        }
       }
     }
   }
 
   private func play(rows: Range<Int>, into band: UnsafeMutablePointer<UInt8>, scratch: BandScratch,
                     commands: UnsafeBufferPointer<Command>, runs: UnsafeBufferPointer<CoverageSpans>,
-                    columns: Range<Int>?) {
+                    columns: Range<Int>?, sequence: UnsafeBufferPointer<Int32>?) {
     if let columns {
       for row in 0..<rows.count {
         fillPixels(band + 4 * (row * width + columns.lowerBound), count: columns.count, word: backgroundWord)
@@ -369,9 +385,12 @@ extension DisplayList {
     }
     var target = band
     var level = 0
-    var index = 0
-    while index < commands.count {
-      defer { index += 1 }
+    // The position in the band's commands (`sequence`, or all of them).
+    var position = 0
+    let count = sequence?.count ?? commands.count
+    while position < count {
+      defer { position += 1 }
+      let index = sequence.map { Int($0[position]) } ?? position
       // Played in some columns only: a shape outside them draws nothing
       // there (not even its cells are worth filling).
       if let columns, let coverage = commands[index].coverage, !self.columns(of: coverage).overlaps(columns) {
@@ -411,9 +430,14 @@ extension DisplayList {
           BlendKernels.sourceOverRow(pixels, source: scratch.source, coverage: cover, count: n)
         }
       case .beginGroup(let bounds, let end):
-        // A group clear of the band changes none of its pixels: skip it whole.
+        // A group clear of the band changes none of its pixels: skip it
+        // whole (a schedule lists none such; without one, jump to its end).
         guard bounds.minY < rows.upperBound, bounds.maxY > rows.lowerBound else {
-          index = end
+          if let sequence {
+            while position + 1 < count && Int(sequence[position + 1]) <= end { position += 1 }
+          } else {
+            position = end
+          }
           continue
         }
         // Only the group's columns are cleared and, at the end, blended.

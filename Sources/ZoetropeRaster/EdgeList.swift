@@ -120,6 +120,8 @@ extension EdgeList {
     }
     var builder = EdgeBuilder(originX: Double(x0), width: x1 - x0, top: Double(y0), bottom: Double(y1),
                               shiftY: shiftY)
+    // An edge a point (more where one is cut at the sides: the array grows then).
+    builder.reserveCapacity(polylines.reduce(0) { $0 + $1.points.count })
     for line in polylines where line.points.count > 1 {
       var previous = line.points[0]
       for p in line.points.dropFirst() {
@@ -252,6 +254,9 @@ struct EdgeBuilder {
     self.bottom = bottom
     self.shiftY = shiftY
   }
+
+  /// Makes room for `count` edges.
+  mutating func reserveCapacity(_ count: Int) { edges.reserveCapacity(count) }
 
   /// Adds the segment `a → b` (device pixels, finite).
   mutating func add(_ a: Point, _ b: Point) {

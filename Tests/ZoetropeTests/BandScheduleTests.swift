@@ -1,0 +1,38 @@
+// SPDX-License-Identifier: Apache-2.0
+// Bands that visit only the commands reaching them: the same bytes as visiting every command.
+
+import Testing
+import Zoetrope
+import ZoetropeRaster
+import _ZoetropeTestSupport
+
+@Suite struct BandScheduleTests {
+  static let scenes: [String] = {
+    ((try? Fixtures.sceneFiles(in: "Scenes")) ?? [])
+      + ["Bench/ui_640x360.json", "Bench/mixed_640x360.json", "Bench/rects_640x360.json"]
+  }()
+
+  /// Every scene fixture (groups, masks, shadows, replicators, text) at
+  /// five times, in bands of 16 rows and of 5 (groups and shapes then span
+  /// many bands), with and without the schedule.
+  @Test(arguments: scenes)
+  func everySceneHasTheSameBytesPlayingOnlyTheCommandsThatReachEachBand(_ file: String) throws {
+    let scene = try Fixtures.scene(file)
+    let renderer = Renderer(scene)
+    let duration = scene.canvas.duration
+    for time in [0, 0.23, 0.5, 0.77, 1].map({ $0 * duration }) {
+      let list = renderer.displayList(atTime: time)
+      for bandHeight in [16, 5] {
+        func rendered(_ schedules: Bool) -> [UInt8] {
+          var pixels = [UInt8](repeating: 0, count: 4 * list.width * list.height)
+          pixels.withUnsafeMutableBufferPointer {
+            _ = list.render(into: $0.baseAddress!, straightAlpha: true, bandHeight: bandHeight, schedules: schedules)
+          }
+          return pixels
+        }
+        let same = rendered(true) == rendered(false)
+        #expect(same, "\(file) at \(time) s, bands of \(bandHeight) rows")
+      }
+    }
+  }
+}
