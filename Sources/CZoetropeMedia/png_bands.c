@@ -74,6 +74,8 @@ void zt_png_bands_destroy(zt_png_bands *bands) {
 
 uint32_t zt_png_bands_reused(const zt_png_bands *bands) { return bands ? bands->reused : 0; }
 
+int zt_png_bands_keeps_pixels(const zt_png_bands *bands) { return bands && bands->pixels ? 1 : 0; }
+
 /// Forgets the kept pixels and every band's bytes, so the next image encodes whole.
 static void forget(zt_png_bands *bands) {
   free(bands->pixels);

@@ -63,7 +63,9 @@ public struct ClipRender: Sendable {
   /// into the same image by playing only the bands that changed), and the
   /// most coverage a thread keeps: 64 MiB, less with many threads, so that
   /// what is kept (a drawing per image in flight, a cache per thread) stays
-  /// within 3/8 of ``Limits/maximumBytesInFlight``.
+  /// within 3/8 of ``Limits/maximumBytesInFlight``. A PNG sequence's band
+  /// caches (one a thread) each keep one more such drawing, the origin of
+  /// the frame they hold: 1/8 more at most.
   var maximumKeptDrawingBytes: Int { Swift.min(64 << 20, Limits.maximumBytesInFlight / (8 * threads)) }
 
   /// A render of `frames` of `renderer`'s scene at `frameRate`.
@@ -273,6 +275,6 @@ final class DrawingOrigin: FrameOrigin {
 
   func sameBands(as other: any FrameOrigin, bandHeight: Int) -> [Bool]? {
     guard let other = other as? DrawingOrigin else { return nil }
-    return drawing.damage(since: other.drawing, bandHeight: bandHeight).map { $0 == .none }
+    return drawing.sameBands(as: other.drawing, bandHeight: bandHeight)
   }
 }

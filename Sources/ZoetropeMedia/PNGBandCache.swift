@@ -36,6 +36,13 @@ package final class PNGBandCache {
   /// How many bands the last image written through the cache took
   /// unchanged from the one before.
   package var reusedBands: Int { Int(zt_png_bands_reused(bands)) }
+
+  /// Keeps `origin` as the kept image's, if the cache keeps its pixels at
+  /// all (an image over 64 MiB, or one met short of memory, is not kept:
+  /// its origin would only cost the next image a useless comparison).
+  func keep(_ origin: (any FrameOrigin)?) {
+    self.origin = zt_png_bands_keeps_pixels(bands) != 0 ? origin : nil
+  }
 }
 
 extension RGBAImage {
@@ -50,7 +57,7 @@ extension RGBAImage {
       zt_png_write_rgba_banded(path, pixels.baseAddress, UInt32(width), UInt32(height), 0, cache?.bands, same,
                                UInt32(same.count), &buffer, buffer.count)
     }
-    cache?.origin = status == 0 ? origin : nil
+    cache?.keep(status == 0 ? origin : nil)
     guard status == 0 else { throw MediaError(path: path, message: buffer) }
   }
 
@@ -67,7 +74,7 @@ extension RGBAImage {
       zt_png_encode_rgba_banded(pixels.baseAddress, UInt32(width), UInt32(height), 0, cache?.bands, same,
                                 UInt32(same.count), &data, &size, &buffer, buffer.count)
     }
-    cache?.origin = status == 0 ? origin : nil
+    cache?.keep(status == 0 ? origin : nil)
     guard status == 0, let data else { throw MediaError(path: "(memory)", message: buffer) }
     defer { zt_free(data) }
     return Array(UnsafeBufferPointer(start: data, count: size))

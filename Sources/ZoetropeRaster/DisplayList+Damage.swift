@@ -146,6 +146,21 @@ extension DisplayList {
     return total
   }
 
+  /// For each band of `bandHeight` rows, whether this frame draws exactly
+  /// what `previous` draws there (``damage(since:bandHeight:)`` finds
+  /// nothing to play), so that its finished pixels there are `previous`'s;
+  /// `nil` when working it out would likely cost more than comparing the
+  /// pixels: more band entries between the two than a 256th of the frame's
+  /// pixels (about 8,000 at 1080p, each a lookup, against one pass of
+  /// `memcmp` over 8 MB) and than 4,096 (cheap whatever the frame).
+  package func sameBands(as previous: DisplayList, bandHeight: Int) -> [Bool]? {
+    let bandHeight = Swift.max(bandHeight, 1)
+    let affordable = Swift.max(width * height / 256, 4096)
+    guard bandEntries(bandHeight: bandHeight) + previous.bandEntries(bandHeight: bandHeight) <= affordable
+    else { return nil }
+    return damage(since: previous, bandHeight: bandHeight).map { $0 == .none }
+  }
+
   /// The commands reaching each band, as indices, in order.
   private func commandsByBand(bandHeight: Int, bands: Int) -> [[Int]] {
     var result = [[Int]](repeating: [], count: bands)
@@ -210,6 +225,9 @@ extension DisplayList {
     switch coverage {
     case .runs(let index):
       guard let first = runs[index].spans.first, let last = runs[index].spans.last else { return 0..<0 }
+      // Runs come row by row; were they ever not, every row (a superset
+      // only costs a visit or a band played again).
+      guard first.y <= last.y else { return 0..<height }
       return Int(first.y)..<(Int(last.y) + 1)
     case .edges(let index): return edgeLists[index].rows
     case .rectangle(let index): return rectangles[index].rows

@@ -78,6 +78,9 @@ void zt_png_bands_destroy(zt_png_bands *bands);
 /// How many bands the last image written through `bands` took unchanged
 /// from the image before it.
 uint32_t zt_png_bands_reused(const zt_png_bands *bands);
+/// 1 when `bands` keeps the pixels of the last image written through it
+/// (so that the next one can reuse its bands), else 0 (NULL too).
+int zt_png_bands_keeps_pixels(const zt_png_bands *bands);
 
 /// Writes the image as `zt_png_write_rgba` does at zlib level 1 with no row
 /// filter (RGB when every pixel is opaque and `keep_alpha` is 0), but with
