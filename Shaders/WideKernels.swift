@@ -169,12 +169,7 @@ import CZoetropeKernels
 /// the identity tests): the plain store of an opaque run, else the blend. Requires ``BlendKernels/avx2Available``.
 package func fillSolidRunAVX2(_ pixels: UnsafeMutablePointer<UInt8>, count: Int, coverage: UInt8,
                               context: FillSolidContext) {
-  let source = BlendKernels.weightedSource(context, coverage: coverage)
-  if source >> 24 == 255 {
-    zk_fill_pixels_avx2(pixels, count, source)
-  } else {
-    zk_fill_solid_run_avx2(pixels, count, source)
-  }
+  fillSolidRunWide(pixels, count: count, coverage: coverage, context: context, translucent: zk_fill_solid_run_avx2)
 }
 
 /// The AVX-512 twin of ``fillSolidRun(_:count:coverage:context:)`` alone
@@ -182,11 +177,19 @@ package func fillSolidRunAVX2(_ pixels: UnsafeMutablePointer<UInt8>, count: Int,
 /// plain store of an opaque one. Requires ``BlendKernels/avx512Available``.
 package func fillSolidRunAVX512(_ pixels: UnsafeMutablePointer<UInt8>, count: Int, coverage: UInt8,
                                 context: FillSolidContext) {
+  fillSolidRunWide(pixels, count: count, coverage: coverage, context: context, translucent: zk_fill_solid_run_avx512)
+}
+
+/// A run through the C kernels: the AVX2 plain store when the weighted
+/// colour is opaque, else `translucent`.
+private func fillSolidRunWide(_ pixels: UnsafeMutablePointer<UInt8>, count: Int, coverage: UInt8,
+                              context: FillSolidContext,
+                              translucent: (UnsafeMutablePointer<UInt8>?, Int, UInt32) -> Void) {
   let source = BlendKernels.weightedSource(context, coverage: coverage)
   if source >> 24 == 255 {
     zk_fill_pixels_avx2(pixels, count, source)
   } else {
-    zk_fill_solid_run_avx512(pixels, count, source)
+    translucent(pixels, count, source)
   }
 }
 

@@ -49,7 +49,8 @@ extension DisplayList {
   /// went).
   private func forEachPlacement(bandHeight: Int, bands: Int, _ body: (Int, ClosedRange<Int>) -> Bool) {
     // The bands the enclosing groups reach (empty when low > high).
-    var allowed = (low: 0, high: bands - 1)
+    let everyBand = (low: 0, high: bands - 1)
+    var allowed = everyBand
     var enclosing: [(low: Int, high: Int)] = []
     func reached(_ command: Command) -> (low: Int, high: Int) {
       let rows = rows(of: command).clamped(to: 0..<height)
@@ -57,7 +58,6 @@ extension DisplayList {
       return (Swift.max(rows.lowerBound / bandHeight, allowed.low),
               Swift.min((rows.upperBound - 1) / bandHeight, allowed.high))
     }
-    let everyBand = (low: 0, high: bands - 1)
     for (index, command) in commands.enumerated() {
       let placed: (low: Int, high: Int)
       switch command {

@@ -10,15 +10,7 @@ import Testing
 @Suite(.enabled(if: BlendKernels.avx512Available, "this CPU has no AVX-512 VBMI"))
 struct AVX512KernelTests {
   @Test func fillSolidRunAVX512MatchesThePortableKernel() {
-    KernelMatrix.forEach { length, offset, random in
-      let context = random.context()
-      let value = [0, 1, 128, 254, 255, random.byte()][Int(random.byte()) % 6]
-      let original = random.premultipliedPixels(length)
-      var wide = KernelMatrix.Placed(original, offset: offset), portable = wide
-      wide.withPointer { fillSolidRunAVX512($0, count: length, coverage: value, context: context) }
-      portable.withPointer { fillSolidRun($0, count: length, coverage: value, context: context) }
-      return wide.bytes == portable.bytes && wide.guardsIntact
-    }
+    WideKernelTests.runKernelMatchesThePortableKernel(fillSolidRunAVX512)
   }
 
   /// Every destination byte under every source alpha, with the colour

@@ -11,12 +11,20 @@ import Testing
 @Suite(.enabled(if: BlendKernels.avx2Available, "this CPU has no AVX2"))
 struct WideKernelTests {
   @Test func fillSolidRunAVX2MatchesThePortableKernel() {
+    Self.runKernelMatchesThePortableKernel(fillSolidRunAVX2)
+  }
+
+  /// A run kernel against ``fillSolidRun(_:count:coverage:context:)`` over
+  /// the kernel matrix, at coverages from none to full.
+  static func runKernelMatchesThePortableKernel(
+    _ kernel: (UnsafeMutablePointer<UInt8>, Int, UInt8, FillSolidContext) -> Void
+  ) {
     KernelMatrix.forEach { length, offset, random in
       let context = random.context()
       let value = [0, 1, 128, 254, 255, random.byte()][Int(random.byte()) % 6]
       let original = random.premultipliedPixels(length)
       var wide = KernelMatrix.Placed(original, offset: offset), portable = wide
-      wide.withPointer { fillSolidRunAVX2($0, count: length, coverage: value, context: context) }
+      wide.withPointer { kernel($0, length, value, context) }
       portable.withPointer { fillSolidRun($0, count: length, coverage: value, context: context) }
       return wide.bytes == portable.bytes && wide.guardsIntact
     }
