@@ -55,7 +55,7 @@ let package = Package(
     .target(
       name: "ZoetropeLayers", dependencies: ["ZoetropeGeometry", "ZoetropeTiming", "ZoetropeAnimation", "ZoetropePixels"],
       exclude: ["README.md"]),
-    .target(name: "ZoetropeRaster", dependencies: ["Shaders", "ZoetropeGeometry", "ZoetropePixels"],
+    .target(name: "ZoetropeRaster", dependencies: ["CZoetropeKernels", "Shaders", "ZoetropeGeometry", "ZoetropePixels"],
             exclude: ["README.md"]),
 
     // Images and PNG: libpng only, so that golden tests need nothing else.

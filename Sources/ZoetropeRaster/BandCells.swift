@@ -42,6 +42,9 @@ package final class BandCells {
   let runs: UnsafeMutablePointer<CoverageSpans.Span>
   let bytes: UnsafeMutablePointer<UInt8>
 
+  /// The kernel that resolves cells into bytes.
+  private let resolver = CoverageResolver.preferred
+
   // The shape being rasterized.
   private var stride = 4
   private var wordsPerRow = 1
@@ -151,7 +154,7 @@ package final class BandCells {
       let offset = used
       sum = evenOdd
         ? resolveCellsScalar(line + start, groups: endGroup - firstGroup, sum: sum, evenOdd: true, into: bytes + used)
-        : resolveCells(line + start, groups: endGroup - firstGroup, sum: sum, into: bytes + used)
+        : resolver.resolve(line + start, groups: endGroup - firstGroup, sum: sum, into: bytes + used)
       used += end - start
       if extending {
         runs[count - 1].count += Int32(end - constantStart)

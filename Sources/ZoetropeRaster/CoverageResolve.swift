@@ -1,5 +1,34 @@
 // SPDX-License-Identifier: Apache-2.0
-// Accumulated areas to coverage bytes, four cells at a time.
+// Accumulated areas to coverage bytes, four cells at a time, or eight or sixteen where the CPU has the registers.
+
+import CZoetropeKernels
+import Shaders
+
+/// Which resolver turns a row's cells into coverage bytes: the portable
+/// SIMD one (``resolveCells(_:groups:sum:into:)``) or its AVX2 or AVX-512
+/// twin in C, chosen once per process by CPU feature and by
+/// `ZOETROPE_KERNELS` as the blend kernels are. All three give the same
+/// bytes and sums (integer sums are exact in any order); tests hold the
+/// wide ones to the portable one.
+enum CoverageResolver {
+  case portable, avx2, avx512
+
+  /// The widest resolver this CPU runs and `ZOETROPE_KERNELS` allows.
+  static let preferred: CoverageResolver =
+    BlendKernels.usesAVX512 ? .avx512 : BlendKernels.usesAVX2 ? .avx2 : .portable
+
+  /// ``resolveCells(_:groups:sum:into:)`` on this resolver. The AVX2 and
+  /// AVX-512 ones must only be used where the CPU has them.
+  @inline(__always)
+  func resolve(_ cells: UnsafeMutablePointer<Int32>, groups: Int, sum: Int32,
+               into bytes: UnsafeMutablePointer<UInt8>) -> Int32 {
+    switch self {
+    case .portable: resolveCells(cells, groups: groups, sum: sum, into: bytes)
+    case .avx2: zk_resolve_cells_avx2(cells, groups, sum, bytes)
+    case .avx512: zk_resolve_cells_avx512(cells, groups, sum, bytes)
+    }
+  }
+}
 
 /// Turns `groups × 4` accumulated area cells into coverage bytes under the
 /// non-zero rule, and zeroes the cells: the running sum of the cells,

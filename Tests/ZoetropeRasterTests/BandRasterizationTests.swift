@@ -19,8 +19,9 @@ import ZoetropeRaster
 
   static func render(_ list: DisplayList, bandHeight: Int, threads: Int = 1) -> [UInt8] {
     var pixels = [UInt8](repeating: 0, count: 4 * list.width * list.height)
-    pixels.withUnsafeMutableBufferPointer { list.render(into: $0.baseAddress!, straightAlpha: false, threads: threads,
-                                                        bandHeight: bandHeight) }
+    pixels.withUnsafeMutableBufferPointer {
+      _ = list.render(into: $0.baseAddress!, straightAlpha: false, threads: threads, bandHeight: bandHeight)
+    }
     return pixels
   }
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // The SIMD coverage resolver against its scalar twin, bit for bit, edge values included.
 
+import Shaders
 import Testing
 @testable import ZoetropeRaster
 
@@ -42,6 +43,39 @@ import Testing
       #expect(simdSum == scalarSum, "seed \(seed)")
       // Both hand the cells back cleared.
       #expect(simdCells.allSatisfy { $0 == 0 } && scalarCells.allSatisfy { $0 == 0 })
+    }
+  }
+
+  /// The resolvers this CPU runs: the AVX2 and AVX-512 twins where it has them.
+  static let wideResolvers: [CoverageResolver] =
+    (BlendKernels.avx2Available ? [.avx2] : []) + (BlendKernels.avx512Available ? [.avx512] : [])
+
+  /// The wide resolvers against the scalar reference over the same group
+  /// counts (every tail of the sixteen-cell steps, odd and even pairs of
+  /// groups), writing nothing past their cells and bytes.
+  @Test(arguments: Array(1...40) + [100, 257])
+  func wideResolversMatchTheScalarTwinBitForBit(_ groups: Int) {
+    for resolver in Self.wideResolvers {
+      for seed in UInt64(1)...12 {
+        let original = Self.cells(count: 4 * groups, seed: seed &* 104_729 &+ UInt64(groups))
+        let start = Int32(Int(seed % 5) - 2) * BandCells.fullArea &+ Int32(seed)
+        // Guard cells and bytes on both sides.
+        var wideCells = [9] + original + [9, 9, 9, 9]
+        var scalarCells = original
+        var wideBytes = [UInt8](repeating: 7, count: 4 * groups + 18)
+        var scalarBytes = [UInt8](repeating: 7, count: 4 * groups)
+        let wideSum = wideCells.withUnsafeMutableBufferPointer { cells in
+          wideBytes.withUnsafeMutableBufferPointer { bytes in
+            resolver.resolve(cells.baseAddress! + 1, groups: groups, sum: start, into: bytes.baseAddress! + 1)
+          }
+        }
+        let scalarSum = resolveCellsScalar(&scalarCells, groups: groups, sum: start, evenOdd: false, into: &scalarBytes)
+        #expect(Array(wideBytes[1...(4 * groups)]) == scalarBytes, "\(resolver) seed \(seed)")
+        #expect(wideSum == scalarSum, "\(resolver) seed \(seed)")
+        #expect(wideCells[1...(4 * groups)].allSatisfy { $0 == 0 }, "\(resolver) leaves its cells clear")
+        #expect(wideCells.first == 9 && wideCells.suffix(4) == [9, 9, 9, 9], "\(resolver) stays within its cells")
+        #expect(wideBytes.first == 7 && wideBytes.suffix(17).allSatisfy { $0 == 7 }, "\(resolver) stays within its bytes")
+      }
     }
   }
 

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// 256-bit (AVX2) and 512-bit (AVX-512) twins of the Shaders blend and sampling kernels, chosen at run time by CPU feature.
+// 256-bit (AVX2) and 512-bit (AVX-512) twins of the Shaders blend and sampling kernels and of the rasterizer's
+// coverage resolver, chosen at run time by CPU feature.
 #ifndef CZOETROPE_KERNELS_H
 #define CZOETROPE_KERNELS_H
 
@@ -89,6 +90,19 @@ typedef struct {
 /// caller walks on from there). Same conditions on the grid.
 ptrdiff_t zk_sample_bilinear_walk_avx2(uint8_t *destination, ptrdiff_t count, const zk_walk *walk,
                                        const uint32_t *pixels, int32_t width, int32_t height);
+
+/// Resolves `groups` × 4 accumulated area cells (the rasterizer's cells,
+/// 2^17 units a pixel) into coverage bytes under the non-zero rule, and
+/// zeroes them: each byte is the running sum of the cells so far, starting
+/// at `sum`, as min(|sum|, 2^17) × 255 rounded ((a × 255 + 2^16) >> 17); a
+/// sum that wrapped to INT32_MIN counts as full. Returns the running sum
+/// after the last cell (sums wrap, never trap). Nothing happens for
+/// groups ≤ 0. Byte-identical to ZoetropeRaster's resolveCells.
+int32_t zk_resolve_cells_avx2(int32_t *cells, ptrdiff_t groups, int32_t sum, uint8_t *bytes);
+
+/// ``zk_resolve_cells_avx2`` sixteen cells a step, the last 4…12 under a
+/// mask. Requires zk_prepare_avx512() == 1.
+int32_t zk_resolve_cells_avx512(int32_t *cells, ptrdiff_t groups, int32_t sum, uint8_t *bytes);
 
 #ifdef __cplusplus
 }

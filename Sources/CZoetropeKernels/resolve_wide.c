@@ -1,0 +1,117 @@
+// SPDX-License-Identifier: Apache-2.0
+// Accumulated area cells to coverage bytes (the non-zero rule), eight cells a step (AVX2) or sixteen (AVX-512).
+
+#include "CZoetropeKernels.h"
+
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#include <immintrin.h>
+
+#define ZK_AVX2 __attribute__((target("avx2")))
+#define ZK_AVX512 __attribute__((target("avx512f,avx512bw,avx512vbmi")))
+
+// Full coverage in area units (2 × 256 × 256).
+#define ZK_FULL_AREA 131072
+
+// The coverage of running sums, as the portable resolver rounds it: |sum|
+// (a wrapped INT32_MIN stays negative, so it is taken unsigned and counts
+// as full), at most the full area, then (a × 255 + 2^16) >> 17.
+ZK_AVX2 static inline __m256i zk_coverage8(__m256i sums) {
+  __m256i magnitude = _mm256_min_epu32(_mm256_abs_epi32(sums), _mm256_set1_epi32(ZK_FULL_AREA));
+  __m256i scaled = _mm256_sub_epi32(_mm256_slli_epi32(magnitude, 8), magnitude);
+  return _mm256_srli_epi32(_mm256_add_epi32(scaled, _mm256_set1_epi32(65536)), 17);
+}
+
+ZK_AVX2 static inline __m128i zk_coverage4(__m128i sums) {
+  __m128i magnitude = _mm_min_epu32(_mm_abs_epi32(sums), _mm_set1_epi32(ZK_FULL_AREA));
+  __m128i scaled = _mm_sub_epi32(_mm_slli_epi32(magnitude, 8), magnitude);
+  return _mm_srli_epi32(_mm_add_epi32(scaled, _mm_set1_epi32(65536)), 17);
+}
+
+ZK_AVX2 int32_t zk_resolve_cells_avx2(int32_t *cells, ptrdiff_t groups, int32_t sum, uint8_t *bytes) {
+  // Byte 0 of each 32-bit lane to the lane's first four bytes.
+  const __m256i gather = _mm256_setr_epi8(0, 4, 8, 12, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+                                          0, 4, 8, 12, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1);
+  __m256i carry = _mm256_set1_epi32(sum);
+  ptrdiff_t group = 0;
+  for (; group + 2 <= groups; group += 2) {
+    int32_t *line = cells + 4 * group;
+    __m256i v = _mm256_loadu_si256((const __m256i *)line);
+    _mm256_storeu_si256((__m256i *)line, _mm256_setzero_si256());
+    // Prefix sums within each half, then the low half's total into the high half.
+    v = _mm256_add_epi32(v, _mm256_slli_si256(v, 4));
+    v = _mm256_add_epi32(v, _mm256_slli_si256(v, 8));
+    __m256i lowTotal = _mm256_shuffle_epi32(v, 0xFF);
+    v = _mm256_add_epi32(v, _mm256_permute2x128_si256(lowTotal, lowTotal, 0x08));
+    v = _mm256_add_epi32(v, carry);
+    carry = _mm256_permutevar8x32_epi32(v, _mm256_set1_epi32(7));
+    __m256i packed = _mm256_shuffle_epi8(zk_coverage8(v), gather);
+    __m128i eight = _mm_unpacklo_epi32(_mm256_castsi256_si128(packed), _mm256_extracti128_si256(packed, 1));
+    _mm_storel_epi64((__m128i *)(bytes + 4 * group), eight);
+  }
+  if (group < groups) {
+    int32_t *line = cells + 4 * group;
+    __m128i v = _mm_loadu_si128((const __m128i *)line);
+    _mm_storeu_si128((__m128i *)line, _mm_setzero_si128());
+    v = _mm_add_epi32(v, _mm_slli_si128(v, 4));
+    v = _mm_add_epi32(v, _mm_slli_si128(v, 8));
+    v = _mm_add_epi32(v, _mm256_castsi256_si128(carry));
+    carry = _mm256_set1_epi32(_mm_extract_epi32(v, 3));
+    __m128i four = _mm_shuffle_epi8(zk_coverage4(v), _mm256_castsi256_si128(gather));
+    _mm_storeu_si32(bytes + 4 * group, four);
+  }
+  return _mm_cvtsi128_si32(_mm256_castsi256_si128(carry));
+}
+
+ZK_AVX512 static inline __m512i zk_coverage16(__m512i sums) {
+  __m512i magnitude = _mm512_min_epu32(_mm512_abs_epi32(sums), _mm512_set1_epi32(ZK_FULL_AREA));
+  __m512i scaled = _mm512_sub_epi32(_mm512_slli_epi32(magnitude, 8), magnitude);
+  return _mm512_srli_epi32(_mm512_add_epi32(scaled, _mm512_set1_epi32(65536)), 17);
+}
+
+// Sixteen running sums: each lane plus every lane below it (lanes shifted
+// up by 1, 2, 4 and 8, zeros coming in), plus the carry.
+ZK_AVX512 static inline __m512i zk_prefix16(__m512i v, __m512i carry) {
+  const __m512i zero = _mm512_setzero_si512();
+  v = _mm512_add_epi32(v, _mm512_alignr_epi32(v, zero, 15));
+  v = _mm512_add_epi32(v, _mm512_alignr_epi32(v, zero, 14));
+  v = _mm512_add_epi32(v, _mm512_alignr_epi32(v, zero, 12));
+  v = _mm512_add_epi32(v, _mm512_alignr_epi32(v, zero, 8));
+  return _mm512_add_epi32(v, carry);
+}
+
+ZK_AVX512 int32_t zk_resolve_cells_avx512(int32_t *cells, ptrdiff_t groups, int32_t sum, uint8_t *bytes) {
+  const __m512i last = _mm512_set1_epi32(15);
+  __m512i carry = _mm512_set1_epi32(sum);
+  ptrdiff_t cell = 0, count = groups > 0 ? 4 * groups : 0;
+  for (; cell + 16 <= count; cell += 16) {
+    __m512i v = _mm512_loadu_si512(cells + cell);
+    _mm512_storeu_si512(cells + cell, _mm512_setzero_si512());
+    v = zk_prefix16(v, carry);
+    carry = _mm512_permutexvar_epi32(last, v);
+    _mm_storeu_si128((__m128i *)(bytes + cell), _mm512_cvtepi32_epi8(zk_coverage16(v)));
+  }
+  if (cell < count) {
+    // The last 4, 8 or 12 cells under a mask: the lanes past them load as
+    // zeros, so lane 15's running sum is the last cell's.
+    __mmask16 mask = (__mmask16)((1u << (count - cell)) - 1);
+    __m512i v = _mm512_maskz_loadu_epi32(mask, cells + cell);
+    _mm512_mask_storeu_epi32(cells + cell, mask, _mm512_setzero_si512());
+    v = zk_prefix16(v, carry);
+    carry = _mm512_permutexvar_epi32(last, v);
+    _mm512_mask_cvtepi32_storeu_epi8(bytes + cell, mask, zk_coverage16(v));
+  }
+  return _mm_cvtsi128_si32(_mm512_castsi512_si128(carry));
+}
+
+#else
+
+int32_t zk_resolve_cells_avx2(int32_t *cells, ptrdiff_t groups, int32_t sum, uint8_t *bytes) {
+  (void)cells; (void)groups; (void)bytes;
+  return sum;
+}
+int32_t zk_resolve_cells_avx512(int32_t *cells, ptrdiff_t groups, int32_t sum, uint8_t *bytes) {
+  (void)cells; (void)groups; (void)bytes;
+  return sum;
+}
+
+#endif
