@@ -21,8 +21,9 @@ import CZoetropeKernels
   package static let avx2Available = zk_cpu_has_avx2() != 0
 
   /// True when ``usesAVX2`` is, this CPU has AVX-512 (F, BW, VBMI) and
-  /// `ZOETROPE_KERNELS` is not `avx2`: translucent runs of one colour then
-  /// blend sixteen pixels a step.
+  /// `ZOETROPE_KERNELS` is not `avx2`: translucent runs of one colour, and
+  /// runs of one colour under varying coverage, then blend sixteen pixels a
+  /// step.
   @usableFromInline package static let usesAVX512 = usesAVX2 && zk_prefers_avx512() != 0 && avx512Available
 
   /// True when this CPU can run the AVX-512 kernels at all (the tests' guard).
@@ -62,7 +63,9 @@ import CZoetropeKernels
   @inlinable @inline(__always)
   package static func fillSolid(_ pixels: UnsafeMutablePointer<UInt8>, coverage: UnsafePointer<UInt8>, count: Int,
                                 context: FillSolidContext) {
-    if count >= 8, usesAVX2 {
+    if count >= 4, usesAVX512 {
+      zk_fill_solid_avx512(pixels, coverage, count, word(context.color))
+    } else if count >= 8, usesAVX2 {
       zk_fill_solid_avx2(pixels, coverage, count, word(context.color))
     } else {
       Shaders.fillSolid(pixels, coverage: coverage, count: count, context: context)
@@ -157,8 +160,10 @@ import CZoetropeKernels
         raw.storeBytes(of: blendWord(raw.loadUnaligned(as: UInt32.self), UInt32(coverage[x]), colorRB, colorGA),
                        as: UInt32.self)
       }
+    } else if usesAVX512 {
+      zk_fill_solid_avx512(pixels, coverage, count, fullSource)
     } else if count >= 8, usesAVX2 {
-      zk_fill_solid_avx2(pixels, coverage, count, BlendKernels.word(context.color))
+      zk_fill_solid_avx2(pixels, coverage, count, fullSource)
     } else {
       Shaders.fillSolid(pixels, coverage: coverage, count: count, context: context)
     }
@@ -204,6 +209,13 @@ package func fillPixelsString(_ pixels: UnsafeMutablePointer<UInt8>, count: Int,
 package func fillSolidAVX2(_ pixels: UnsafeMutablePointer<UInt8>, coverage: UnsafePointer<UInt8>, count: Int,
                            context: FillSolidContext) {
   zk_fill_solid_avx2(pixels, coverage, count, BlendKernels.word(context.color))
+}
+
+/// The AVX-512 twin of ``fillSolid(_:coverage:count:context:)`` alone (for
+/// the identity tests). Requires ``BlendKernels/avx512Available``.
+package func fillSolidAVX512(_ pixels: UnsafeMutablePointer<UInt8>, coverage: UnsafePointer<UInt8>, count: Int,
+                             context: FillSolidContext) {
+  zk_fill_solid_avx512(pixels, coverage, count, BlendKernels.word(context.color))
 }
 
 /// The AVX2 twin of ``sourceOverRow(_:source:coverage:count:)`` alone (for

@@ -121,47 +121,56 @@ package final class BandCells {
 
   /// Resolves band row `row` (device row `y`) into ``runs`` and ``bytes``;
   /// returns the number of runs. Zeroes the row's cells and bits.
+  ///
+  /// Run by every row of every shape, once per stretch of touched groups:
+  /// the arithmetic wraps (every value is bounded by the row's width) and
+  /// the buffers sit in locals, so that the loop carries no overflow checks
+  /// or reloads of the cells' fields.
   private func resolveRow(_ row: Int, list: EdgeList, y: Int) -> Int {
-    let line = cells + row * stride
+    let line = cells + row &* stride
     let width = list.width, originX = list.originX
     let evenOdd = list.fillRule == .evenOdd
-    let y = Int32(y)
+    let resolver = self.resolver, runs = self.runs, bytes = self.bytes
+    let y = Int32(truncatingIfNeeded: y)
+    @inline(__always) func span(_ x: Int, _ count: Int, offset: Int, value: UInt8) -> CoverageSpans.Span {
+      CoverageSpans.Span(y: y, x: Int32(truncatingIfNeeded: originX &+ x), count: Int32(truncatingIfNeeded: count),
+                         offset: Int32(truncatingIfNeeded: offset), value: value)
+    }
     var sum: Int32 = 0
     // Pixels from `constantStart` on have the coverage of `sum`.
     var constantStart = 0
     // Where this row's last varying run ended (-1: none yet).
     var varyingEnd = -1
     var used = 0, count = 0
-    var stretches = MarkedStretches(words: touched + row * wordsPerRow, count: wordsPerRow)
+    var stretches = MarkedStretches(words: touched + row &* wordsPerRow, count: wordsPerRow)
     while let (firstGroup, endGroup) = stretches.next() {
-      let start = firstGroup << 2
+      let start = firstGroup &<< 2
       guard start < width else { continue }
-      let end = Swift.min(endGroup << 2, width)
+      let end = Swift.min(endGroup &<< 2, width)
       var extending = false
       if start > constantStart {
         let value = coverageByte(sum, evenOdd: evenOdd)
-        if value > 0 && start - constantStart < BandCells.shortRun && varyingEnd == constantStart {
+        if value > 0 && start &- constantStart < BandCells.shortRun && varyingEnd == constantStart {
           // Sixteen bytes at once (fewer are kept): the byte buffer has room past the row.
           UnsafeMutableRawPointer(bytes + used).storeBytes(of: SIMD16<UInt8>(repeating: value), as: SIMD16<UInt8>.self)
-          used += start - constantStart
+          used &+= start &- constantStart
           extending = true
         } else if value > 0 {
-          runs[count] = CoverageSpans.Span(y: y, x: Int32(originX + constantStart), count: Int32(start - constantStart),
-                                           offset: -1, value: value)
-          count += 1
+          runs[count] = span(constantStart, start &- constantStart, offset: -1, value: value)
+          count &+= 1
         }
       }
       let offset = used
+      let groups = endGroup &- firstGroup
       sum = evenOdd
-        ? resolveCellsScalar(line + start, groups: endGroup - firstGroup, sum: sum, evenOdd: true, into: bytes + used)
-        : resolver.resolve(line + start, groups: endGroup - firstGroup, sum: sum, into: bytes + used)
-      used += end - start
+        ? resolveCellsScalar(line + start, groups: groups, sum: sum, evenOdd: true, into: bytes + used)
+        : resolver.resolve(line + start, groups: groups, sum: sum, into: bytes + used)
+      used &+= end &- start
       if extending {
-        runs[count - 1].count += Int32(end - constantStart)
+        runs[count &- 1].count &+= Int32(truncatingIfNeeded: end &- constantStart)
       } else {
-        runs[count] = CoverageSpans.Span(y: y, x: Int32(originX + start), count: Int32(end - start),
-                                         offset: Int32(offset), value: 0)
-        count += 1
+        runs[count] = span(start, end &- start, offset: offset, value: 0)
+        count &+= 1
       }
       constantStart = end
       varyingEnd = end
@@ -169,14 +178,13 @@ package final class BandCells {
     if varyingEnd >= 0 && width > constantStart {
       let value = coverageByte(sum, evenOdd: evenOdd)
       if value > 0 {
-        runs[count] = CoverageSpans.Span(y: y, x: Int32(originX + constantStart), count: Int32(width - constantStart),
-                                         offset: -1, value: value)
-        count += 1
+        runs[count] = span(constantStart, width &- constantStart, offset: -1, value: value)
+        count &+= 1
       }
     }
     // The carry columns, if no group resolved them.
     line[width] = 0
-    line[width + 1] = 0
+    line[width &+ 1] = 0
     return count
   }
 }

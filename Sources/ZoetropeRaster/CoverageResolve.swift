@@ -86,10 +86,11 @@ func coverageByte(_ sum: Int32, evenOdd: Bool) -> UInt8 {
   if evenOdd {
     // The winding modulo 2 (2 × full area = 2¹⁸), mirrored above 1.
     magnitude = sum & 0x3_FFFF
-    if magnitude > BandCells.fullArea { magnitude = 2 * BandCells.fullArea - magnitude }
+    if magnitude > BandCells.fullArea { magnitude = 2 &* BandCells.fullArea &- magnitude }
   } else {
     magnitude = sum < 0 ? 0 &- sum : sum
     if magnitude > BandCells.fullArea || magnitude < 0 { magnitude = BandCells.fullArea }
   }
-  return UInt8(truncatingIfNeeded: ((magnitude << 8) - magnitude + 65_536) >> 17)
+  // 0 ≤ magnitude ≤ 2¹⁷ here: nothing below can overflow.
+  return UInt8(truncatingIfNeeded: ((magnitude &<< 8) &- magnitude &+ 65_536) &>> 17)
 }

@@ -134,17 +134,17 @@ struct MarkedStretches {
       guard index < count else { return nil }
       bits = MarkedStretches.bridged(words[index])
       words[index] = 0
-      index += 1
+      index &+= 1
     }
     var low = bits.trailingZeroBitCount
-    let first = (index - 1) << 6 | low
+    let first = (index &- 1) &<< 6 | low
     var end = first
     while true {
       // `bits >> low` starts with `ones` set bits.
-      let ones = (~(bits >> UInt64(low))).trailingZeroBitCount
-      end += ones
-      if low + ones < 64 {
-        bits &= UInt64.max << UInt64(low + ones)
+      let ones = (~(bits &>> UInt64(low))).trailingZeroBitCount
+      end &+= ones
+      if low &+ ones < 64 {
+        bits &= UInt64.max &<< UInt64(low &+ ones)
         return (first, end)
       }
       // The stretch reached the top of the word: it goes on if the next word starts with a one.
@@ -152,7 +152,7 @@ struct MarkedStretches {
       guard index < count, words[index] & 1 != 0 else { return (first, end) }
       bits = MarkedStretches.bridged(words[index])
       words[index] = 0
-      index += 1
+      index &+= 1
       low = 0
     }
   }

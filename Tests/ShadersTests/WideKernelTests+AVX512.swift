@@ -1,16 +1,20 @@
 // SPDX-License-Identifier: Apache-2.0
-// The AVX-512 run blend against the portable kernel: the kernel matrix, and every (alpha, byte) pair.
+// The AVX-512 blends against the portable kernels: the kernel matrix, and every (alpha, byte) pair of a run.
 
 import Shaders
 import Testing
 
-/// The table-lookup blend of translucent runs gives the portable kernel's
-/// bytes. Runs where the CPU has AVX-512 (F, BW, VBMI), whatever
+/// The table-lookup blend of translucent runs, and the sixteen-pixel blend
+/// under coverage, give the portable kernels' bytes. Runs where the CPU has AVX-512 (F, BW, VBMI), whatever
 /// `ZOETROPE_KERNELS` says.
 @Suite(.enabled(if: BlendKernels.avx512Available, "this CPU has no AVX-512 VBMI"))
 struct AVX512KernelTests {
   @Test func fillSolidRunAVX512MatchesThePortableKernel() {
     WideKernelTests.runKernelMatchesThePortableKernel(fillSolidRunAVX512)
+  }
+
+  @Test func fillSolidAVX512MatchesThePortableKernel() {
+    WideKernelTests.coverageKernelMatchesThePortableKernel(fillSolidAVX512)
   }
 
   /// Every destination byte under every source alpha, with the colour

@@ -44,6 +44,15 @@ struct WideKernelTests {
   }
 
   @Test func fillSolidAVX2MatchesThePortableKernel() {
+    Self.coverageKernelMatchesThePortableKernel(fillSolidAVX2)
+  }
+
+  /// A kernel of one colour under a coverage byte per pixel against
+  /// ``fillSolid(_:coverage:count:context:)`` over the kernel matrix, the
+  /// coverage placed at its own offset and left as it was.
+  static func coverageKernelMatchesThePortableKernel(
+    _ kernel: (UnsafeMutablePointer<UInt8>, UnsafePointer<UInt8>, Int, FillSolidContext) -> Void
+  ) {
     KernelMatrix.forEach { length, offset, random in
       let context = random.context()
       var coverage = random.bytes(length)
@@ -51,7 +60,7 @@ struct WideKernelTests {
       let original = random.premultipliedPixels(length)
       var wide = KernelMatrix.Placed(original, offset: offset), portable = wide
       var c1 = KernelMatrix.Placed(coverage, offset: 15 - offset), c2 = c1
-      wide.withPointer { p in c1.withPointer { fillSolidAVX2(p, coverage: $0, count: length, context: context) } }
+      wide.withPointer { p in c1.withPointer { kernel(p, $0, length, context) } }
       portable.withPointer { p in c2.withPointer { fillSolid(p, coverage: $0, count: length, context: context) } }
       return wide.bytes == portable.bytes && wide.guardsIntact && c1.bytes == coverage
     }

@@ -37,6 +37,12 @@ int zk_prefers_avx512(void);
 /// Nothing happens for count ≤ 0. Requires zk_prepare_avx512() == 1.
 void zk_fill_solid_run_avx512(uint8_t *pixels, ptrdiff_t count, uint32_t source);
 
+/// ``zk_fill_solid_avx2`` sixteen pixels a step, the last 1…15 under a
+/// mask (nothing past the run is read or written): the same lane
+/// arithmetic, so the same bytes. Nothing happens for count ≤ 0. Requires
+/// zk_prepare_avx512() == 1.
+void zk_fill_solid_avx512(uint8_t *pixels, const uint8_t *coverage, ptrdiff_t count, uint32_t color);
+
 /// Stores `word` (one RGBA8 pixel, R in the low byte) into `count` pixels:
 /// an opaque run, whatever was there. Nothing happens for count ≤ 0.
 /// Byte-identical to Shaders' fillSolidRun for an opaque colour.
