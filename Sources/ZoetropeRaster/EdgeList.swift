@@ -86,15 +86,21 @@ extension EdgeList {
   package init?(_ polylines: [Polyline], fillRule: FillRule, canvasWidth: Int, canvasHeight: Int,
                 rows: Range<Int>? = nil, offset: (x: Int, y: Int) = (0, 0), budget: FrameBudget? = nil) {
     var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
-    var finite = true
+    // Every coordinate times zero, summed: zero while all are finite, NaN
+    // from the first infinity or NaN on (one multiply-add a coordinate
+    // where two `isFinite` tests cost a compare and a branch each).
+    var probe = 0.0
     for line in polylines {
-      for p in line.points {
-        minX = Swift.min(minX, p.x); maxX = Swift.max(maxX, p.x)
-        minY = Swift.min(minY, p.y); maxY = Swift.max(maxY, p.y)
-        finite = finite && p.x.isFinite && p.y.isFinite
+      line.points.withUnsafeBufferPointer { points in
+        for p in points {
+          // One `minsd`/`maxsd` each (a NaN coordinate is caught by the probe).
+          minX = p.x < minX ? p.x : minX; maxX = p.x > maxX ? p.x : maxX
+          minY = p.y < minY ? p.y : minY; maxY = p.y > maxY ? p.y : maxY
+          probe += p.x * 0 + p.y * 0
+        }
       }
     }
-    guard finite, minX <= maxX, minY <= maxY else { return nil }
+    guard probe == 0, minX <= maxX, minY <= maxY else { return nil }
     // The canvas in the polylines' frame.
     let left = -offset.x, top = -offset.y, right = canvasWidth - offset.x, bottom = canvasHeight - offset.y
     // Clamp before converting: coordinates may be astronomically large.
