@@ -40,7 +40,12 @@ extension Path {
   package func flattened(tolerance: Double, transform: AffineTransform = .identity) -> [Polyline] {
     let tolerance = tolerance > 0 ? tolerance : 0.05
     var result: [Polyline] = []
+    // The subpath being flattened, in one buffer kept for the whole path
+    // (room for a rounded rectangle's fifty-odd points from the start, so
+    // that they are not copied at every power of two); each finished
+    // subpath takes an exact copy.
     var current: [Point] = []
+    current.reserveCapacity(64)
     var start = Point.zero, last = Point.zero
     // The curve that drew the end of `current`, as a cubic, if one did.
     var endingCurve: CurveFlattening.Cubic?
@@ -53,15 +58,17 @@ extension Path {
       }
       endingCurve = nil
       if !current.isEmpty {
-        result.append(Polyline(points: current, isClosed: closed, startsAlongTangent: leavesAlongTangent,
+        // A copy of its own (an `Array(current)` would share the buffer, and the next subpath would copy it).
+        let points = current.withUnsafeBufferPointer { Array($0) }
+        result.append(Polyline(points: points, isClosed: closed, startsAlongTangent: leavesAlongTangent,
                                endsAlongTangent: arrivesAlongTangent))
       }
-      current = []
+      current.removeAll(keepingCapacity: true)
       leavesAlongTangent = false
     }
     /// Appends a curve from `last`, aligning the subpath's first segment with it if it begins one.
     func append(_ curve: CurveFlattening.Cubic, flatten: (inout [Point]) -> Void) {
-      if current.isEmpty { current = [curve.p0] }
+      if current.isEmpty { current.append(curve.p0) }
       let begins = current.count == 1
       flatten(&current)
       if begins { leavesAlongTangent = CurveFlattening.alignStart(of: &current, with: curve) }
@@ -73,11 +80,11 @@ extension Path {
         finish(closed: false)
         start = transform.transform(p)
         last = start
-        if start.isFinite { current = [start] }
+        if start.isFinite { current.append(start) }
       case .lineTo(let p):
         let q = transform.transform(p)
         guard q.isFinite else { continue }
-        if current.isEmpty { current = [last.isFinite ? last : q] }
+        if current.isEmpty { current.append(last.isFinite ? last : q) }
         current.append(q)
         endingCurve = nil
         last = q
@@ -99,7 +106,7 @@ extension Path {
         let closedStart = start
         finish(closed: true)
         last = closedStart
-        if closedStart.isFinite { current = [] }
+        if closedStart.isFinite { current.removeAll(keepingCapacity: true) }
       }
     }
     finish(closed: false)
