@@ -111,6 +111,14 @@ ZK_AVX512 static inline __m512i zk_solid16(__m512i d, const uint8_t *coverage, _
 }
 
 ZK_AVX512 void zk_fill_solid_avx512(uint8_t *pixels, const uint8_t *coverage, ptrdiff_t count, uint32_t color) {
+  const uint32_t alpha = color >> 24;
+  if ((color & 0xFF) > alpha || ((color >> 8) & 0xFF) > alpha || ((color >> 16) & 0xFF) > alpha) {
+    // Not premultiplied: a channel's sum can pass 255, where the AVX2
+    // kernel's one-pixel tail carries into the next channel and these
+    // sixteen-bit lanes do not. The AVX2 kernel's bytes are the answer.
+    zk_fill_solid_avx2(pixels, coverage, count, color);
+    return;
+  }
   const __m512i colorRB = _mm512_set1_epi32((int)(color & 0x00FF00FFu));
   const __m512i colorGA = _mm512_set1_epi32((int)((color >> 8) & 0x00FF00FFu));
   ptrdiff_t x = 0;

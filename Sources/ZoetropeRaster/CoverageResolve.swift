@@ -9,7 +9,8 @@ import Shaders
 /// twin in C, chosen once per process by CPU feature and by
 /// `ZOETROPE_KERNELS` as the blend kernels are. All three give the same
 /// bytes and sums (integer sums are exact in any order); tests hold the
-/// wide ones to the portable one.
+/// wide ones, like the portable one, to the scalar reference
+/// ``resolveCellsScalar(_:groups:sum:evenOdd:into:)``.
 enum CoverageResolver {
   case portable, avx2, avx512
 

@@ -53,6 +53,29 @@ struct AVX512KernelTests {
   }
 }
 
+extension AVX512KernelTests {
+  /// The same for the blend under coverage: a colour that is not
+  /// premultiplied takes the AVX2 kernel's bytes, tail included.
+  @Test func unpremultipliedColoursUnderCoverageTakeTheAVX2Bytes() {
+    var random = SeededBytes(state: 0xC512)
+    for round in 0..<200 {
+      let alpha = random.byte() % 200
+      let context = FillSolidContext(premultipliedRed: random.byte(), green: 255, blue: random.byte(), alpha: alpha)
+      let length = 1 + Int(random.byte() % 80)
+      let original = random.bytes(4 * length), coverage = random.bytes(length)
+      var wide = original, avx2 = original
+      wide.withUnsafeMutableBufferPointer { p in
+        coverage.withUnsafeBufferPointer { fillSolidAVX512(p.baseAddress!, coverage: $0.baseAddress!, count: length, context: context) }
+      }
+      avx2.withUnsafeMutableBufferPointer { p in
+        coverage.withUnsafeBufferPointer { fillSolidAVX2(p.baseAddress!, coverage: $0.baseAddress!, count: length, context: context) }
+      }
+      let agrees = wide == avx2
+      #expect(agrees, "round \(round): \(length) pixels, alpha \(alpha)")
+    }
+  }
+}
+
 /// A band's background, stored as one string store when it is large, is
 /// the portable fill's bytes, and writes nothing past the band — through
 /// the renderer's entry point and through the string store alone.

@@ -79,6 +79,31 @@ import Testing
     }
   }
 
+  /// A running sum that wrapped to exactly `Int32.min` has no positive
+  /// magnitude; every resolver takes it as full coverage, as the scalar one
+  /// does — from the start sum and from a cell, in the steps and in the
+  /// tails of the wide ones (the random cells above never land on it).
+  @Test(arguments: [1, 2, 4, 5])
+  func aSumWrappedToInt32MinCoversFullyInEveryResolver(_ groups: Int) {
+    let count = 4 * groups
+    var cases: [(cells: [Int32], sum: Int32)] = [([Int32](repeating: 0, count: count), .min)]
+    for at in Set([0, count / 2, count - 1]) {
+      var cells = [Int32](repeating: 0, count: count)
+      cells[at] = .min
+      cases.append((cells, 0))
+    }
+    for resolver in [CoverageResolver.portable] + Self.wideResolvers {
+      for (original, start) in cases {
+        var cells = original, scalarCells = original
+        var bytes = [UInt8](repeating: 7, count: count), scalarBytes = bytes
+        let sum = resolver.resolve(&cells, groups: groups, sum: start, into: &bytes)
+        let scalarSum = resolveCellsScalar(&scalarCells, groups: groups, sum: start, evenOdd: false, into: &scalarBytes)
+        #expect(bytes == scalarBytes && sum == scalarSum, "\(resolver), Int32.min at \(original.firstIndex(of: .min) ?? -1)")
+        #expect(bytes.last == 255)
+      }
+    }
+  }
+
   @Test func coverageBytesRoundHalfUpAndSaturate() {
     let full = Int32(Self.full)
     #expect(coverageByte(0, evenOdd: false) == 0)

@@ -39,7 +39,9 @@ void zk_fill_solid_run_avx512(uint8_t *pixels, ptrdiff_t count, uint32_t source)
 
 /// ``zk_fill_solid_avx2`` sixteen pixels a step, the last 1…15 under a
 /// mask (nothing past the run is read or written): the same lane
-/// arithmetic, so the same bytes. Nothing happens for count ≤ 0. Requires
+/// arithmetic, so the same bytes (a colour that is not premultiplied — a
+/// channel above alpha — takes the AVX2 kernel, whose one-pixel tail
+/// carries between channels). Nothing happens for count ≤ 0. Requires
 /// zk_prepare_avx512() == 1.
 void zk_fill_solid_avx512(uint8_t *pixels, const uint8_t *coverage, ptrdiff_t count, uint32_t color);
 
