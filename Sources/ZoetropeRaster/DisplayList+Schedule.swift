@@ -9,10 +9,26 @@ extension DisplayList {
   /// skipped whole, so playing a band's commands alone gives its bytes —
   /// without visiting the thousands of commands of a frame that lie in
   /// other bands (each visit cost a check and a colour's set-up).
+  ///
+  /// A band whose commands include, outside every group, an opaque
+  /// rectangle over every pixel of its rows plays from the last such
+  /// rectangle on: it replaces whatever was below it (the background and
+  /// the commands before it) pixel for pixel, so they are neither filled
+  /// nor played — the first layers of a screen are often an opaque
+  /// background or bar the width of the canvas.
   struct BandSchedule: Sendable {
     /// The commands of band `b` are `commands[starts[b] ..< starts[b + 1]]`.
     let starts: [Int]
     let commands: [Int32]
+    /// Where band `b` starts playing: `starts[b]`, or the entry of its last
+    /// covering rectangle.
+    let firstPlayed: [Int]
+    /// Whether band `b` starts with a covering rectangle (its background is
+    /// then not filled).
+    let covered: [Bool]
+
+    /// The entries band `band` plays, in order.
+    func played(_ band: Int) -> Range<Int> { firstPlayed[band]..<starts[band + 1] }
   }
 
   /// The schedule of the frame in bands of `bandHeight` rows (`bands` of
@@ -40,7 +56,39 @@ extension DisplayList {
       }
       initialized = total
     }
-    return BandSchedule(starts: counts, commands: listed)
+    var firstPlayed = Array(counts.dropLast()), covered = [Bool](repeating: false, count: bands)
+    for band in 0..<bands {
+      let rows = (band * bandHeight)..<Swift.min((band + 1) * bandHeight, height)
+      if let entry = lastCover(of: rows, in: listed[counts[band]..<counts[band + 1]]) {
+        firstPlayed[band] = entry
+        covered[band] = true
+      }
+    }
+    return BandSchedule(starts: counts, commands: listed, firstPlayed: firstPlayed, covered: covered)
+  }
+
+  /// The entry of `entries` (a band's commands, in order) holding the last
+  /// command outside every group that is an opaque rectangle over every
+  /// pixel of `rows` (every column, each at full coverage), or `nil`.
+  private func lastCover(of rows: Range<Int>, in entries: ArraySlice<Int32>) -> Int? {
+    var found: Int?
+    var level = 0
+    for entry in entries.indices {
+      switch commands[Int(entries[entry])] {
+      case .beginGroup: level += 1
+      case .endGroup, .endGroupMasked, .endMask: level -= 1
+      case .solid(.rectangle(let index), let context) where level == 0 && context.color[3] == 255:
+        let rectangle = rectangles[index]
+        // At full coverage an opaque colour replaces the pixel: byte(256, 256) = 255, d × (255 − 255) = 0.
+        if rectangle.left <= 0 && rectangle.right >= width << 8 && rectangle.top <= rows.lowerBound << 8
+          && rectangle.bottom >= rows.upperBound << 8
+        {
+          found = entry
+        }
+      default: break
+      }
+    }
+    return found
   }
 
   /// Calls `body` with each command and the bands it is played in, in

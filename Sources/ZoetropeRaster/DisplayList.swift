@@ -289,8 +289,10 @@ extension DisplayList {
   /// and of a band damaged in some runs of columns only those are played
   /// (every command clipped to each).
   ///
-  /// Each band visits only the commands that reach it (``BandSchedule``);
-  /// without `schedules` (for the tests) every band visits every command.
+  /// Each band visits only the commands that reach it, from the last
+  /// opaque rectangle over all of it on (``BandSchedule``); without
+  /// `schedules` (for the tests) every band visits every command, from the
+  /// background up.
   /// The bytes are the same.
   @discardableResult
   package func render(into pixels: UnsafeMutablePointer<UInt8>, straightAlpha: Bool, threads: Int = 1,
@@ -322,14 +324,15 @@ extension DisplayList {
         }
         let top = band * bandHeight
         let rows = top..<Swift.min(top + bandHeight, self.height)
-        let sequence = schedule.map { $0.starts[band]..<$0.starts[band + 1] }
+        let sequence = schedule.map { $0.played(band) }
+        let covered = schedule?.covered[band] ?? false
         switch damage?[band] ?? .whole {
         case .none:
           break
         case .columns(let runs):
           for columns in runs {
             self.play(rows: rows, into: pixels + 4 * top * self.width, scratch: scratch, columns: columns,
-                      schedule: schedule, sequence: sequence)
+                      schedule: schedule, sequence: sequence, covered: covered)
             if unpremultiplies {
               for row in 0..<rows.count {
                 unpremultiply(pixels + 4 * ((top + row) * self.width + columns.lowerBound), count: columns.count)
@@ -338,7 +341,7 @@ extension DisplayList {
           }
         case .whole:
           self.play(rows: rows, into: pixels + 4 * top * self.width, scratch: scratch, schedule: schedule,
-                    sequence: sequence)
+                    sequence: sequence, covered: covered)
           if unpremultiplies { unpremultiply(pixels + 4 * top * self.width, count: rows.count * self.width) }
         }
         band += workers
@@ -356,18 +359,21 @@ extension DisplayList {
   /// `4 × width × rows.count` bytes). With `columns`, only those columns are
   /// drawn (from the background up, every command clipped to them); the
   /// others are left as they were. With a `schedule` and the `sequence` of
-  /// its entries for these rows' band, only those commands are visited.
+  /// its entries for these rows' band, only those commands are visited;
+  /// when the band is `covered` (its sequence starts with an opaque
+  /// rectangle over all of it) the background is not filled.
   func play(rows: Range<Int>, into band: UnsafeMutablePointer<UInt8>, scratch: BandScratch,
-            columns: Range<Int>? = nil, schedule: BandSchedule? = nil, sequence: Range<Int>? = nil) {
+            columns: Range<Int>? = nil, schedule: BandSchedule? = nil, sequence: Range<Int>? = nil,
+            covered: Bool = false) {
     runs.withUnsafeBufferPointer { runs in
       commands.withUnsafeBufferPointer { commands in
         guard let schedule, let sequence else {
           return play(rows: rows, into: band, scratch: scratch, commands: commands, runs: runs, columns: columns,
-                      sequence: nil)
+                      sequence: nil, covered: false)
         }
         schedule.commands.withUnsafeBufferPointer { listed in
           play(rows: rows, into: band, scratch: scratch, commands: commands, runs: runs, columns: columns,
-               sequence: UnsafeBufferPointer(rebasing: listed[sequence]))
+               sequence: UnsafeBufferPointer(rebasing: listed[sequence]), covered: covered)
         }
       }
     }
@@ -375,12 +381,13 @@ extension DisplayList {
 
   private func play(rows: Range<Int>, into band: UnsafeMutablePointer<UInt8>, scratch: BandScratch,
                     commands: UnsafeBufferPointer<Command>, runs: UnsafeBufferPointer<CoverageSpans>,
-                    columns: Range<Int>?, sequence: UnsafeBufferPointer<Int32>?) {
-    if let columns {
+                    columns: Range<Int>?, sequence: UnsafeBufferPointer<Int32>?, covered: Bool) {
+    // A covered band's first command replaces every pixel of it.
+    if !covered, let columns {
       for row in 0..<rows.count {
         fillPixels(band + 4 * (row * width + columns.lowerBound), count: columns.count, word: backgroundWord)
       }
-    } else {
+    } else if !covered {
       BlendKernels.fillBand(band, count: width * rows.count, word: backgroundWord)
     }
     var target = band
