@@ -357,8 +357,8 @@ extension DisplayList {
 
   /// Draws the rows `rows` of the frame into `band` (those rows only,
   /// `4 × width × rows.count` bytes). With `columns`, only those columns are
-  /// drawn (from the background up, every command clipped to them); the
-  /// others are left as they were. With a `schedule` and the `sequence` of
+  /// drawn (from the background up, or from the covering rectangle up,
+  /// every command clipped to them); the others are left as they were. With a `schedule` and the `sequence` of
   /// its entries for these rows' band, only those commands are visited;
   /// when the band is `covered` (its sequence starts with an opaque
   /// rectangle over all of it) the background is not filled.
