@@ -20,15 +20,15 @@ extension DisplayList {
     /// The commands of band `b` are `commands[starts[b] ..< starts[b + 1]]`.
     let starts: [Int]
     let commands: [Int32]
-    /// Where band `b` starts playing: `starts[b]`, or the entry of its last
-    /// covering rectangle.
-    let firstPlayed: [Int]
-    /// Whether band `b` starts with a covering rectangle (its background is
-    /// then not filled).
-    let covered: [Bool]
+    /// The entry of band `b`'s last covering rectangle, if it has one.
+    let covers: [Int?]
 
-    /// The entries band `band` plays, in order.
-    func played(_ band: Int) -> Range<Int> { firstPlayed[band]..<starts[band + 1] }
+    /// The entries band `band` plays, in order: from its covering
+    /// rectangle, if it has one.
+    func played(_ band: Int) -> Range<Int> { (covers[band] ?? starts[band])..<starts[band + 1] }
+    /// Whether band `band` starts with a covering rectangle (its background
+    /// is then not filled).
+    func isCovered(_ band: Int) -> Bool { covers[band] != nil }
   }
 
   /// The schedule of the frame in bands of `bandHeight` rows (`bands` of
@@ -56,15 +56,11 @@ extension DisplayList {
       }
       initialized = total
     }
-    var firstPlayed = Array(counts.dropLast()), covered = [Bool](repeating: false, count: bands)
-    for band in 0..<bands {
-      let rows = (band * bandHeight)..<Swift.min((band + 1) * bandHeight, height)
-      if let entry = lastCover(of: rows, in: listed[counts[band]..<counts[band + 1]]) {
-        firstPlayed[band] = entry
-        covered[band] = true
-      }
+    let covers = (0..<bands).map { band in
+      lastCover(of: (band * bandHeight)..<Swift.min((band + 1) * bandHeight, height),
+                in: listed[counts[band]..<counts[band + 1]])
     }
-    return BandSchedule(starts: counts, commands: listed, firstPlayed: firstPlayed, covered: covered)
+    return BandSchedule(starts: counts, commands: listed, covers: covers)
   }
 
   /// The entry of `entries` (a band's commands, in order) holding the last

@@ -324,15 +324,13 @@ extension DisplayList {
         }
         let top = band * bandHeight
         let rows = top..<Swift.min(top + bandHeight, self.height)
-        let sequence = schedule.map { $0.played(band) }
-        let covered = schedule?.covered[band] ?? false
         switch damage?[band] ?? .whole {
         case .none:
           break
         case .columns(let runs):
           for columns in runs {
             self.play(rows: rows, into: pixels + 4 * top * self.width, scratch: scratch, columns: columns,
-                      schedule: schedule, sequence: sequence, covered: covered)
+                      schedule: schedule, band: band)
             if unpremultiplies {
               for row in 0..<rows.count {
                 unpremultiply(pixels + 4 * ((top + row) * self.width + columns.lowerBound), count: columns.count)
@@ -341,7 +339,7 @@ extension DisplayList {
           }
         case .whole:
           self.play(rows: rows, into: pixels + 4 * top * self.width, scratch: scratch, schedule: schedule,
-                    sequence: sequence, covered: covered)
+                    band: band)
           if unpremultiplies { unpremultiply(pixels + 4 * top * self.width, count: rows.count * self.width) }
         }
         band += workers
@@ -357,23 +355,23 @@ extension DisplayList {
 
   /// Draws the rows `rows` of the frame into `band` (those rows only,
   /// `4 × width × rows.count` bytes). With `columns`, only those columns are
-  /// drawn (from the background up, or from the covering rectangle up,
-  /// every command clipped to them); the others are left as they were. With a `schedule` and the `sequence` of
-  /// its entries for these rows' band, only those commands are visited;
-  /// when the band is `covered` (its sequence starts with an opaque
-  /// rectangle over all of it) the background is not filled.
+  /// drawn (every command clipped to them); the others are left as they
+  /// were. With a `schedule` and the index of these rows' band in it
+  /// (`scheduled`), only that band's commands are visited, from its covering
+  /// rectangle if it has one (the background is then not filled); without,
+  /// every command from the background up.
   func play(rows: Range<Int>, into band: UnsafeMutablePointer<UInt8>, scratch: BandScratch,
-            columns: Range<Int>? = nil, schedule: BandSchedule? = nil, sequence: Range<Int>? = nil,
-            covered: Bool = false) {
+            columns: Range<Int>? = nil, schedule: BandSchedule? = nil, band scheduled: Int = 0) {
     runs.withUnsafeBufferPointer { runs in
       commands.withUnsafeBufferPointer { commands in
-        guard let schedule, let sequence else {
+        guard let schedule else {
           return play(rows: rows, into: band, scratch: scratch, commands: commands, runs: runs, columns: columns,
                       sequence: nil, covered: false)
         }
         schedule.commands.withUnsafeBufferPointer { listed in
           play(rows: rows, into: band, scratch: scratch, commands: commands, runs: runs, columns: columns,
-               sequence: UnsafeBufferPointer(rebasing: listed[sequence]), covered: covered)
+               sequence: UnsafeBufferPointer(rebasing: listed[schedule.played(scheduled)]),
+               covered: schedule.isCovered(scheduled))
         }
       }
     }
@@ -382,13 +380,15 @@ extension DisplayList {
   private func play(rows: Range<Int>, into band: UnsafeMutablePointer<UInt8>, scratch: BandScratch,
                     commands: UnsafeBufferPointer<Command>, runs: UnsafeBufferPointer<CoverageSpans>,
                     columns: Range<Int>?, sequence: UnsafeBufferPointer<Int32>?, covered: Bool) {
-    // A covered band's first command replaces every pixel of it.
-    if !covered, let columns {
-      for row in 0..<rows.count {
-        fillPixels(band + 4 * (row * width + columns.lowerBound), count: columns.count, word: backgroundWord)
+    // A covered band's first command replaces every pixel of it: no background.
+    if !covered {
+      if let columns {
+        for row in 0..<rows.count {
+          fillPixels(band + 4 * (row * width + columns.lowerBound), count: columns.count, word: backgroundWord)
+        }
+      } else {
+        BlendKernels.fillBand(band, count: width * rows.count, word: backgroundWord)
       }
-    } else if !covered {
-      BlendKernels.fillBand(band, count: width * rows.count, word: backgroundWord)
     }
     var target = band
     var level = 0
