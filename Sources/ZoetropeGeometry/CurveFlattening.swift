@@ -183,16 +183,9 @@ enum CurveFlattening {
   /// Returns whether it inserted the point.
   @discardableResult
   static func alignStart(of points: inout [Point], with curve: Cubic) -> Bool {
-    guard points.count > 1 else { return false }
-    let first = points[0], next = points[1]
-    let chord = next - first
-    let length = (chord.x * chord.x + chord.y * chord.y).squareRoot()
-    let velocity = (curve.p1 - curve.p0) * 3
-    let speed = (velocity.x * velocity.x + velocity.y * velocity.y).squareRoot()
-    // With no speed at the start (a control point on the end), step a little in t instead.
-    let t = speed > 0 ? Swift.min(tangentShare * length / speed, 0.25) : 1e-3
-    let q = curve.point(at: t)
-    guard q.isFinite, q != first, q != next, t > 0 else { return false }
+    guard points.count > 1, let q = tangentPoint(from: points[0], towards: points[1], along: curve) else {
+      return false
+    }
     points.insert(q, at: 1)
     return true
   }
@@ -200,9 +193,26 @@ enum CurveFlattening {
   /// The mirror of ``alignStart(of:with:)`` at the end of `points`.
   @discardableResult
   static func alignEnd(of points: inout [Point], with curve: Cubic) -> Bool {
-    var reversed = Array(points.suffix(2).reversed())
-    guard alignStart(of: &reversed, with: curve.reversed) else { return false }
-    points.insert(reversed[1], at: points.count - 1)
+    let n = points.count
+    guard n > 1, let q = tangentPoint(from: points[n - 1], towards: points[n - 2], along: curve.reversed) else {
+      return false
+    }
+    points.insert(q, at: n - 1)
     return true
+  }
+
+  /// The point of `curve` (which starts at `first`) a hundredth of the
+  /// segment `first → next` on, or `nil` when it is not finite or falls on
+  /// either end of the segment.
+  private static func tangentPoint(from first: Point, towards next: Point, along curve: Cubic) -> Point? {
+    let chord = next - first
+    let length = (chord.x * chord.x + chord.y * chord.y).squareRoot()
+    let velocity = (curve.p1 - curve.p0) * 3
+    let speed = (velocity.x * velocity.x + velocity.y * velocity.y).squareRoot()
+    // With no speed at the start (a control point on the end), step a little in t instead.
+    let t = speed > 0 ? Swift.min(tangentShare * length / speed, 0.25) : 1e-3
+    let q = curve.point(at: t)
+    guard q.isFinite, q != first, q != next, t > 0 else { return nil }
+    return q
   }
 }

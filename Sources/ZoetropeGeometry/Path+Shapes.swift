@@ -16,6 +16,7 @@ extension Path {
   /// Adds a closed rectangle: from the top-left corner clockwise on screen.
   public mutating func addRect(_ r: Rect) {
     let r = r.standardized
+    if elements.isEmpty { elements.reserveCapacity(5) }  // one allocation for a shape alone
     move(to: Point(x: r.minX, y: r.minY))
     addLine(to: Point(x: r.maxX, y: r.minY))
     addLine(to: Point(x: r.maxX, y: r.maxY))
@@ -29,6 +30,7 @@ extension Path {
     let rx = Swift.min(Swift.max(cornerWidth, 0), r.width / 2), ry = Swift.min(Swift.max(cornerHeight, 0), r.height / 2)
     guard rx > 0, ry > 0 else { return addRect(r) }
     let kx = rx * Path.kappa, ky = ry * Path.kappa
+    if elements.isEmpty { elements.reserveCapacity(10) }  // one allocation for a shape alone
     move(to: Point(x: r.minX + rx, y: r.minY))
     addLine(to: Point(x: r.maxX - rx, y: r.minY))
     addCurve(to: Point(x: r.maxX, y: r.minY + ry), control1: Point(x: r.maxX - rx + kx, y: r.minY),
@@ -51,6 +53,7 @@ extension Path {
     let r = rect.standardized
     let rx = r.width / 2, ry = r.height / 2, cx = r.midX, cy = r.midY
     let kx = rx * Path.kappa, ky = ry * Path.kappa
+    if elements.isEmpty { elements.reserveCapacity(6) }  // one allocation for a shape alone
     move(to: Point(x: cx + rx, y: cy))
     addCurve(to: Point(x: cx, y: cy + ry), control1: Point(x: cx + rx, y: cy + ky), control2: Point(x: cx + kx, y: cy + ry))
     addCurve(to: Point(x: cx - rx, y: cy), control1: Point(x: cx - kx, y: cy + ry), control2: Point(x: cx - rx, y: cy + ky))

@@ -174,10 +174,11 @@ extension EdgeList {
     }
     let bytes = total * MemoryLayout<Edge>.stride + starts.count * MemoryLayout<Int32>.stride
     guard total <= Int(Int32.max), budget?.spend(coverageBytes: bytes, on: "rasterizing it") ?? true else { return nil }
-    var next = starts
     let entries = [Edge](unsafeUninitializedCapacity: total) { entries, initialized in
       guard let out = entries.baseAddress else { return }
-      next.withUnsafeMutableBufferPointer { next in
+      // Each bucket's next place (on the stack when there are few buckets).
+      withUnsafeTemporaryAllocation(of: Int32.self, capacity: starts.count) { next in
+        _ = next.initialize(from: starts)
         let next = next.baseAddress!
         whole.withUnsafeBufferPointer { whole in
           for e in whole {

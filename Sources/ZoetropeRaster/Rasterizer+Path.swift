@@ -141,19 +141,23 @@ extension Rasterizer {
     let bandBottom = Int(Swift.min(Swift.max(bottom - lowerRows, low), high).rounded(.down))
     guard bandBottom > bandTop else { return nil }
     let lines = path.flattened(tolerance: tolerance, transform: t)
+    // Usually three pieces: the upper corners' edges, the middle, the lower corners' edges.
     var pieces: [ShapeCoverage.Piece] = []
-    for rows in [Int.min..<(bandTop + offset.y), (bandBottom + offset.y)..<Int.max] {
-      if let corners = shape(of: lines, fillRule: .nonZero, canvasWidth: canvas.width, canvasHeight: canvas.height,
-                             rows: rows, offset: offset, scratch: scratch) {
-        pieces += corners.pieces
-      }
-      if rows.lowerBound == Int.min, let middle = RectangleCoverage(
-        minX: left, minY: Double(bandTop), maxX: right, maxY: Double(bandBottom), canvasWidth: canvas.width,
-        canvasHeight: canvas.height, offset: offset)
-      {
-        pieces.append(.rectangle(middle))
+    pieces.reserveCapacity(3)
+    func addCorners(_ rows: Range<Int>) {
+      // What `shape(of:…rows:…)` gives, without a shape of one piece around it.
+      if let corners = EdgeList(lines, fillRule: .nonZero, canvasWidth: canvas.width, canvasHeight: canvas.height,
+                                rows: rows, offset: offset, budget: scratch?.budget) {
+        pieces.append(.edges(corners))
       }
     }
+    addCorners(Int.min..<(bandTop + offset.y))
+    if let middle = RectangleCoverage(minX: left, minY: Double(bandTop), maxX: right, maxY: Double(bandBottom),
+                                      canvasWidth: canvas.width, canvasHeight: canvas.height, offset: offset)
+    {
+      pieces.append(.rectangle(middle))
+    }
+    addCorners((bandBottom + offset.y)..<Int.max)
     return pieces.isEmpty ? nil : ShapeCoverage(pieces: pieces)
   }
 
