@@ -16,12 +16,22 @@ extension DisplayList {
   /// the commands before it) pixel for pixel, so they are neither filled
   /// nor played — the first layers of a screen are often an opaque
   /// background or bar the width of the canvas.
+  ///
+  /// Of a band without one, the columns that such rectangles replace over
+  /// all of its rows (a card's middle, say) are not filled with the
+  /// background either: whatever is drawn there first is replaced too.
   struct BandSchedule: Sendable {
     /// The commands of band `b` are `commands[starts[b] ..< starts[b + 1]]`.
     let starts: [Int]
     let commands: [Int32]
     /// The entry of band `b`'s last covering rectangle, if it has one.
     let covers: [Int?]
+    /// The columns of band `b` its background is not filled in are
+    /// `unfilled[unfilledStarts[b] ..< unfilledStarts[b + 1]]`: left to
+    /// right, apart, each replaced over all of the band's rows by an opaque
+    /// rectangle it plays (every column, for a covered band).
+    let unfilledStarts: [Int]
+    let unfilled: [Range<Int>]
 
     /// The entries band `band` plays, in order: from its covering
     /// rectangle, if it has one.
@@ -29,7 +39,15 @@ extension DisplayList {
     /// Whether band `band` starts with a covering rectangle (its background
     /// is then not filled).
     func isCovered(_ band: Int) -> Bool { covers[band] != nil }
+    /// The columns band `band`'s background is not filled in, left to right.
+    func unfilledColumns(_ band: Int) -> ArraySlice<Range<Int>> {
+      unfilled[unfilledStarts[band]..<unfilledStarts[band + 1]]
+    }
   }
+
+  /// The narrowest run of columns a band leaves unfilled: the background of
+  /// a shorter one is filled (splitting a row's fill costs more than that).
+  static let narrowestUnfilledColumns = 16
 
   /// The schedule of the frame in bands of `bandHeight` rows (`bands` of
   /// them), or `nil` when it would list more than ``maximumBandEntries``
@@ -56,19 +74,37 @@ extension DisplayList {
       }
       initialized = total
     }
-    let covers = (0..<bands).map { band in
-      lastCover(of: (band * bandHeight)..<Swift.min((band + 1) * bandHeight, height),
-                in: listed[counts[band]..<counts[band + 1]])
+    var covers: [Int?] = []
+    covers.reserveCapacity(bands)
+    var unfilledStarts = [0]
+    unfilledStarts.reserveCapacity(bands + 1)
+    var unfilled: [Range<Int>] = []
+    var replaced: [Range<Int>] = []
+    for band in 0..<bands {
+      let rows = (band * bandHeight)..<Swift.min((band + 1) * bandHeight, height)
+      let cover = replacedColumns(of: rows, in: listed[counts[band]..<counts[band + 1]], into: &replaced)
+      covers.append(cover)
+      if cover != nil {
+        unfilled.append(0..<width)
+      } else {
+        unfilled += DisplayList.merged(replaced, narrowest: DisplayList.narrowestUnfilledColumns)
+      }
+      unfilledStarts.append(unfilled.count)
     }
-    return BandSchedule(starts: counts, commands: listed, covers: covers)
+    return BandSchedule(starts: counts, commands: listed, covers: covers, unfilledStarts: unfilledStarts,
+                        unfilled: unfilled)
   }
 
   /// The entry of `entries` (a band's commands, in order) holding the last
   /// command outside every group that is an opaque rectangle over every
-  /// pixel of `rows` (every column, each at full coverage), or `nil`.
-  private func lastCover(of rows: Range<Int>, in entries: ArraySlice<Int32>) -> Int? {
+  /// pixel of `rows` (every column, each at full coverage), or `nil`; and,
+  /// in `replaced`, the columns each such rectangle (over every row, not
+  /// every column) replaces at full coverage, in the order they come.
+  private func replacedColumns(of rows: Range<Int>, in entries: ArraySlice<Int32>,
+                               into replaced: inout [Range<Int>]) -> Int? {
     var found: Int?
     var level = 0
+    replaced.removeAll(keepingCapacity: true)
     for entry in entries.indices {
       switch commands[Int(entries[entry])] {
       case .beginGroup: level += 1
@@ -76,15 +112,29 @@ extension DisplayList {
       case .solid(.rectangle(let index), let context) where level == 0 && context.color[3] == 255:
         let rectangle = rectangles[index]
         // At full coverage an opaque colour replaces the pixel: byte(256, 256) = 255, d × (255 − 255) = 0.
-        if rectangle.left <= 0 && rectangle.right >= width << 8 && rectangle.top <= rows.lowerBound << 8
-          && rectangle.bottom >= rows.upperBound << 8
-        {
-          found = entry
-        }
+        guard rectangle.top <= rows.lowerBound << 8 && rectangle.bottom >= rows.upperBound << 8 else { break }
+        if rectangle.left <= 0 && rectangle.right >= width << 8 { found = entry }
+        // The columns whose pixels lie wholly inside its sides.
+        let columns = ((rectangle.left + 255) >> 8)..<Swift.max((rectangle.left + 255) >> 8, rectangle.right >> 8)
+        if !columns.isEmpty { replaced.append(columns) }
       default: break
       }
     }
     return found
+  }
+
+  /// `ranges` merged where they overlap or touch, left to right, keeping
+  /// those of at least `narrowest` columns.
+  static func merged(_ ranges: [Range<Int>], narrowest: Int) -> [Range<Int>] {
+    var merged: [Range<Int>] = []
+    for range in ranges.sorted(by: { $0.lowerBound < $1.lowerBound }) {
+      if let last = merged.last, range.lowerBound <= last.upperBound {
+        merged[merged.count - 1] = last.lowerBound..<Swift.max(last.upperBound, range.upperBound)
+      } else {
+        merged.append(range)
+      }
+    }
+    return merged.filter { $0.count >= narrowest }
   }
 
   /// Calls `body` with each command and the bands it is played in, in

@@ -358,20 +358,21 @@ extension DisplayList {
   /// drawn (every command clipped to them); the others are left as they
   /// were. With a `schedule` and the index of these rows' band in it
   /// (`scheduled`), only that band's commands are visited, from its covering
-  /// rectangle if it has one (the background is then not filled); without,
-  /// every command from the background up.
+  /// rectangle if it has one (the background is then not filled), and the
+  /// background is not filled in the columns opaque rectangles replace
+  /// (``BandSchedule``); without, every command from the background up.
   func play(rows: Range<Int>, into band: UnsafeMutablePointer<UInt8>, scratch: BandScratch,
             columns: Range<Int>? = nil, schedule: BandSchedule? = nil, band scheduled: Int = 0) {
     runs.withUnsafeBufferPointer { runs in
       commands.withUnsafeBufferPointer { commands in
         guard let schedule else {
           return play(rows: rows, into: band, scratch: scratch, commands: commands, runs: runs, columns: columns,
-                      sequence: nil, covered: false)
+                      sequence: nil, unfilled: [])
         }
         schedule.commands.withUnsafeBufferPointer { listed in
           play(rows: rows, into: band, scratch: scratch, commands: commands, runs: runs, columns: columns,
                sequence: UnsafeBufferPointer(rebasing: listed[schedule.played(scheduled)]),
-               covered: schedule.isCovered(scheduled))
+               unfilled: schedule.unfilledColumns(scheduled))
         }
       }
     }
@@ -379,17 +380,8 @@ extension DisplayList {
 
   private func play(rows: Range<Int>, into band: UnsafeMutablePointer<UInt8>, scratch: BandScratch,
                     commands: UnsafeBufferPointer<Command>, runs: UnsafeBufferPointer<CoverageSpans>,
-                    columns: Range<Int>?, sequence: UnsafeBufferPointer<Int32>?, covered: Bool) {
-    // A covered band's first command replaces every pixel of it: no background.
-    if !covered {
-      if let columns {
-        for row in 0..<rows.count {
-          fillPixels(band + 4 * (row * width + columns.lowerBound), count: columns.count, word: backgroundWord)
-        }
-      } else {
-        BlendKernels.fillBand(band, count: width * rows.count, word: backgroundWord)
-      }
-    }
+                    columns: Range<Int>?, sequence: UnsafeBufferPointer<Int32>?, unfilled: ArraySlice<Range<Int>>) {
+    fillBackground(rows: rows, into: band, columns: columns ?? 0..<width, except: unfilled)
     var target = band
     var level = 0
     // The position in the band's commands (`sequence`, or all of them).
@@ -516,6 +508,26 @@ extension DisplayList {
         }
         target = host
       }
+    }
+  }
+
+  /// Fills `columns` of the band's rows with the background, except the
+  /// columns `unfilled` (left to right, apart), which the band's commands
+  /// replace whole.
+  private func fillBackground(rows: Range<Int>, into band: UnsafeMutablePointer<UInt8>, columns: Range<Int>,
+                              except unfilled: ArraySlice<Range<Int>>) {
+    if unfilled.isEmpty && columns == 0..<width {
+      return BlendKernels.fillBand(band, count: width * rows.count, word: backgroundWord)
+    }
+    for row in 0..<rows.count {
+      let line = band + 4 * row * width
+      var x = columns.lowerBound
+      for skipped in unfilled where skipped.upperBound > x {
+        guard skipped.lowerBound < columns.upperBound else { break }
+        if skipped.lowerBound > x { fillPixels(line + 4 * x, count: skipped.lowerBound - x, word: backgroundWord) }
+        x = skipped.upperBound
+      }
+      if x < columns.upperBound { fillPixels(line + 4 * x, count: columns.upperBound - x, word: backgroundWord) }
     }
   }
 
