@@ -54,7 +54,9 @@ package enum Compositor {
   }
 
   /// What every subtree render shares.
-  struct Context {
+  /// (A class: it goes with every layer and piece recorded, and a copy of a
+  /// struct of these fields cost a retain and a release of each of them.)
+  final class Context {
     let tree: PresentationTree
     /// The pixels every piece is clipped to (the frame's, or an offscreen
     /// buffer's).

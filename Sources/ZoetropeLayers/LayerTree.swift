@@ -126,9 +126,8 @@ public struct LayerTree: Sendable {
   /// a contiguous range of pre-order indices; empty for a layer without
   /// sublayers.
   public func replicatedNodes(of index: Int) -> Range<Int> {
-    let node = nodes[index]
-    let first = node.mask.map { nodes[$0].subtreeEnd } ?? index + 1
-    return first..<Swift.max(first, node.subtreeEnd)
+    let first = nodes[index].mask.map { nodes[$0].subtreeEnd } ?? index + 1
+    return first..<Swift.max(first, nodes[index].subtreeEnd)
   }
 
   /// The index of the first node named `name`, or `nil`.

@@ -53,10 +53,10 @@ public struct PresentationEvaluator: Sendable {
   /// Node `index` evaluated at its parent's local time `parentTime`.
   @inline(__always)
   private func evaluate(_ index: Int, parentTime: Double) -> PresentationLayer {
-    let node = tree.nodes[index]
-    let localTime = node.timing.layerLocalTime(forParentTime: parentTime)
-    var properties = node.model
-    for animation in node.animations {
+    // The node's fields read in place: a copy of the whole node retains every reference in it.
+    let localTime = tree.nodes[index].timing.layerLocalTime(forParentTime: parentTime)
+    var properties = tree.nodes[index].model
+    for animation in tree.nodes[index].animations {
       animation.apply(to: &properties, parentTime: localTime)
     }
     return PresentationLayer(localTime: localTime, properties: properties, node: index)

@@ -71,11 +71,11 @@ extension PresentationTree {
   /// Sorted only when an animation moves a sublayer's `zPosition`; otherwise
   /// the snapshot's order. (For a replicator, the sublayers of copy 0.)
   public func sublayersInPaintOrder(of index: Int) -> [Int] {
-    let structureNode = structure.nodes[layers[index].node]
-    let shift = index - layers[index].node
-    let order = structureNode.hasAnimatedSublayerOrder
-      ? LayerTree.paintOrder(structureNode.sublayers) { layers[$0 + shift].properties.zPosition }
-      : structureNode.sublayers
+    let node = layers[index].node
+    let shift = index - node
+    let order = structure.nodes[node].hasAnimatedSublayerOrder
+      ? LayerTree.paintOrder(structure.nodes[node].sublayers) { layers[$0 + shift].properties.zPosition }
+      : structure.nodes[node].sublayers
     return shift == 0 ? order : order.map { $0 + shift }
   }
 
