@@ -140,6 +140,22 @@ import CZoetropeKernels
     }
   }
 
+  /// `rows` rows of a rectangle that share their coverage, `stride` bytes
+  /// apart from `pixels` (the first row's left side pixel), in one call
+  /// where the AVX-512 kernels run: in each row, ``fill(_:coverage:)`` of
+  /// the left side pixel under `left`, ``fillRun(_:count:coverage:)`` of
+  /// the `interiorCount` pixels after it under `interior` (none when it is
+  /// 0), and ``fill(_:coverage:)`` of the right side pixel after those
+  /// under `right` — the same bytes. Returns false, touching nothing, where
+  /// the kernels do not run or do not take the colour (the caller then
+  /// blends row by row).
+  @inlinable @inline(__always)
+  package func fillRectangleRows(_ pixels: UnsafeMutablePointer<UInt8>, stride: Int, rows: Int, interiorCount: Int,
+                                 left: UInt8, interior: UInt8, right: UInt8) -> Bool {
+    usesAVX512
+      && zk_fill_rectangle_rows_avx512(pixels, stride, rows, interiorCount, left, interior, right, fullSource) != 0
+  }
+
   /// ``fillSolid(_:coverage:count:context:)`` of this colour for one pixel
   /// (a side of a rectangle), inline: the same word arithmetic as the runs.
   @inlinable @inline(__always)
@@ -196,6 +212,15 @@ private func fillSolidRunWide(_ pixels: UnsafeMutablePointer<UInt8>, count: Int,
   } else {
     translucent(pixels, count, source)
   }
+}
+
+/// The AVX-512 rectangle rows (``SolidBlend/fillRectangleRows(_:stride:rows:interiorCount:left:interior:right:)``)
+/// alone, for the identity tests: whether the kernel took them. Requires
+/// ``BlendKernels/avx512Available``.
+package func fillRectangleRowsAVX512(_ pixels: UnsafeMutablePointer<UInt8>, stride: Int, rows: Int, interiorCount: Int,
+                                     left: UInt8, interior: UInt8, right: UInt8, context: FillSolidContext) -> Bool {
+  zk_fill_rectangle_rows_avx512(pixels, stride, rows, interiorCount, left, interior, right,
+                                BlendKernels.word(context.color)) != 0
 }
 
 /// The string store of a band's background alone (for the identity

@@ -246,11 +246,21 @@ package struct RectangleCoverage: Sendable, Equatable {
   package func fill(_ solid: SolidBlend, rows: Range<Int>, band: UnsafeMutablePointer<UInt8>, width: Int) {
     let columns = self.columns
     let first = columns.lowerBound, last = columns.upperBound - 1
-    forEachBandRow(rows, band: band, width: width) { line, sides in
-      solid.fill(line + 4 * first, coverage: sides.left)
-      if first != last {
-        if sides.interior > 0 { solid.fillRun(line + 4 * (first + 1), count: last - first - 1, coverage: sides.interior) }
-        solid.fill(line + 4 * last, coverage: sides.right)
+    forEachBandStretch(rows, band: band, width: width) { line, count, sides in
+      // Rows alike in one call where the kernel takes them (all but the first and last, usually).
+      if first != last, solid.fillRectangleRows(line + 4 * first, stride: 4 * width, rows: count,
+                                                interiorCount: last - first - 1, left: sides.left,
+                                                interior: sides.interior, right: sides.right)
+      {
+        return
+      }
+      for row in 0..<count {
+        let line = line + 4 * row * width
+        solid.fill(line + 4 * first, coverage: sides.left)
+        if first != last {
+          if sides.interior > 0 { solid.fillRun(line + 4 * (first + 1), count: last - first - 1, coverage: sides.interior) }
+          solid.fill(line + 4 * last, coverage: sides.right)
+        }
       }
     }
   }
@@ -283,23 +293,35 @@ package struct RectangleCoverage: Sendable, Equatable {
   @inline(__always)
   private func forEachBandRow(_ rows: Range<Int>, band: UnsafeMutablePointer<UInt8>, width: Int,
                               _ body: (UnsafeMutablePointer<UInt8>, (left: UInt8, right: UInt8, interior: UInt8)) -> Void) {
+    forEachBandStretch(rows, band: band, width: width) { line, count, sides in
+      for row in 0..<count { body(line + 4 * row * width, sides) }
+    }
+  }
+
+  /// Calls `body` for each stretch of rows of `rows` (a band's, as in
+  /// ``forEachBandRow(_:band:width:_:)``) the rectangle reaches with the
+  /// same vertical overlap — the first row, the rows between, the last row
+  /// — with the stretch's first row's pixels, its number of rows and their
+  /// coverage bytes.
+  @inline(__always)
+  private func forEachBandStretch(
+    _ rows: Range<Int>, band: UnsafeMutablePointer<UInt8>, width: Int,
+    _ body: (UnsafeMutablePointer<UInt8>, Int, (left: UInt8, right: UInt8, interior: UInt8)) -> Void
+  ) {
     let shared = self.rows.clamped(to: rows)
     guard !shared.isEmpty else { return }
     let columns = self.columns
     let leftOverlap = RectangleCoverage.overlap(columns.lowerBound, left, right)
     let rightOverlap = RectangleCoverage.overlap(columns.upperBound - 1, left, right)
-    var previous = -1
-    var sides: (left: UInt8, right: UInt8, interior: UInt8) = (0, 0, 0)
-    var line = band + 4 * ((shared.lowerBound - rows.lowerBound) * width)
-    for row in shared {
-      let fy = RectangleCoverage.overlap(row, top, bottom)
-      if fy != previous {
-        previous = fy
-        sides = (RectangleCoverage.byte(leftOverlap, fy), RectangleCoverage.byte(rightOverlap, fy),
-                 RectangleCoverage.byte(256, fy))
-      }
-      body(line, sides)
-      line += 4 * width
+    var start = shared.lowerBound
+    while start < shared.upperBound {
+      let fy = RectangleCoverage.overlap(start, top, bottom)
+      var end = start + 1
+      while end < shared.upperBound && RectangleCoverage.overlap(end, top, bottom) == fy { end += 1 }
+      let sides = (left: RectangleCoverage.byte(leftOverlap, fy), right: RectangleCoverage.byte(rightOverlap, fy),
+                   interior: RectangleCoverage.byte(256, fy))
+      body(band + 4 * ((start - rows.lowerBound) * width), end - start, sides)
+      start = end
     }
   }
 

@@ -45,6 +45,20 @@ void zk_fill_solid_run_avx512(uint8_t *pixels, ptrdiff_t count, uint32_t source)
 /// zk_prepare_avx512() == 1.
 void zk_fill_solid_avx512(uint8_t *pixels, const uint8_t *coverage, ptrdiff_t count, uint32_t color);
 
+/// One premultiplied `color` over `rows` rows of a rectangle that share
+/// their coverage, `stride` bytes apart from `pixels` (the first row's left
+/// side pixel): in each row, the left side pixel under coverage `left`, the
+/// `count` pixels after it under `interior` (none when it is 0) and the
+/// right side pixel after those under `right`. The bytes of
+/// zk_fill_solid_avx512 on each side pixel and zk_fill_solid_run_avx512 (or
+/// the plain store, when the weighted colour is opaque) on each interior;
+/// the side pixels are gathered and scattered sixteen rows at a time.
+/// Returns 0, touching nothing, for a colour that is not premultiplied, a
+/// stride of 2³¹ / 16 bytes or more, rows ≤ 0 or count < 0; else 1.
+/// Requires zk_prepare_avx512() == 1.
+int zk_fill_rectangle_rows_avx512(uint8_t *pixels, ptrdiff_t stride, ptrdiff_t rows, ptrdiff_t count,
+                                  uint8_t left, uint8_t interior, uint8_t right, uint32_t color);
+
 /// Stores `word` (one RGBA8 pixel, R in the low byte) into `count` pixels:
 /// an opaque run, whatever was there. Nothing happens for count ≤ 0.
 /// Byte-identical to Shaders' fillSolidRun for an opaque colour.
