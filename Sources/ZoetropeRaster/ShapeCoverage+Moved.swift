@@ -36,8 +36,27 @@ extension EdgeList {
   /// rows fall in; priced against `budget` as a new list is (`nil` past it).
   /// Within a bucket the edges may come in another order, which changes no
   /// byte: a cell's sum does not depend on the order it is added in.
+  ///
+  /// Moved by whole buckets of rows (not at all, often: cards side by
+  /// side), every edge stays in its buckets, in order: the list keeps its
+  /// buckets, and its edges' storage too when it moves across only.
   func moved(dx: Int, dy: Int, budget: FrameBudget?) -> EdgeList? {
     let shift = Int32(truncatingIfNeeded: dy * EdgeList.one)
+    let movedRows = (rows.lowerBound + dy)..<(rows.upperBound + dy)
+    if dy % EdgeList.bucketRows == 0, rows.lowerBound >= 0, movedRows.lowerBound >= 0 {
+      guard budget?.spend(coverageBytes: byteCount, on: "rasterizing it") ?? true else { return nil }
+      var movedEdges = edges
+      if shift != 0 {
+        movedEdges.withUnsafeMutableBufferPointer { edges in
+          for i in edges.indices {
+            edges[i].y0 &+= shift
+            edges[i].y1 &+= shift
+          }
+        }
+      }
+      return EdgeList(originX: originX + dx, width: width, rows: movedRows, fillRule: fillRule, edges: movedEdges,
+                      bucketStarts: bucketStarts, firstBucket: movedRows.lowerBound / EdgeList.bucketRows)
+    }
     var whole: [Edge] = []
     whole.reserveCapacity(edges.count)
     let bucketShift = Int32(EdgeList.bucketShift)
@@ -50,8 +69,8 @@ extension EdgeList {
         whole.append(e)
       }
     }
-    return EdgeList(edges: whole, originX: originX + dx, width: width,
-                    rows: (rows.lowerBound + dy)..<(rows.upperBound + dy), fillRule: fillRule, budget: budget)
+    return EdgeList(edges: whole, originX: originX + dx, width: width, rows: movedRows, fillRule: fillRule,
+                    budget: budget)
   }
 }
 

@@ -121,12 +121,15 @@ import ZoetropeRaster
                       Rasterizer.shape(of: Self.path, fillRule: .evenOdd, transform: fraction, canvas: Self.canvas)?.runs()))
   }
 
-  @Test func aKeptShapeIsPricedAgainWhereItIsCopied() {
+  /// Moved by a fraction of a bucket (listed in buckets again), by whole
+  /// buckets (the same buckets) and across only (the same edges).
+  @Test(arguments: [7.0, 16, 0])
+  func aKeptShapeIsPricedAgainWhereItIsCopied(_ dy: Double) {
     let cache = CoverageCache()
     var made = 0
     _ = Self.shape(cache, Self.path, Self.turned, made: &made)
     let tight = RasterScratch(budget: FrameBudget(limits: (segments: 1_000_000, dashes: 1_000, coverageBytes: 64)))
-    let moved = Self.turned.concatenating(.translation(x: 5, y: 7, z: 0))
+    let moved = Self.turned.concatenating(.translation(x: 5, y: dy, z: 0))
     let copy = cache.shape(of: Self.path, fillRule: .evenOdd, transform: moved, canvas: Self.canvas, scratch: tight) {
       made += 1
       return nil
