@@ -100,8 +100,8 @@ public struct Renderer: Sendable {
     let count = 4 * list.width * list.height
     var damage: [DisplayList.BandDamage]?
     if image.width != list.width || image.height != list.height || image.pixels.count != count {
-      image = RGBAImage(width: list.width, height: list.height,
-                        pixels: [UInt8](unsafeUninitializedCapacity: count) { _, initialized in initialized = count })
+      // Zeroed: playing reads pixels it then replaces.
+      image = RGBAImage(width: list.width, height: list.height, pixels: [UInt8](repeating: 0, count: count))
     } else if let previous {
       damage = list.damage(since: previous, bandHeight: bandHeight)
     }

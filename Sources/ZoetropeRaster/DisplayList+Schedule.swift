@@ -17,9 +17,16 @@ extension DisplayList {
   /// nor played — the first layers of a screen are often an opaque
   /// background or bar the width of the canvas.
   ///
-  /// Of a band without one, the columns that such rectangles replace over
-  /// all of its rows (a card's middle, say) are not filled with the
-  /// background either: whatever is drawn there first is replaced too.
+  /// Of a band without one, the columns that opaque rectangles outside
+  /// every group replace over all of its rows at full coverage (a card's
+  /// middle, say; merged, and kept where at least
+  /// ``narrowestUnfilledColumns`` wide) are not filled with the background
+  /// either. What the commands before such a rectangle draw there is then
+  /// drawn over whatever the pixels held, and replaced: that is the same
+  /// only because every command blends each pixel from that pixel alone
+  /// (and from group buffers, cleared first), and every kernel takes any
+  /// bytes. A command that read a neighbouring pixel of the band (a
+  /// backdrop blur) would have to end this.
   struct BandSchedule: Sendable {
     /// The commands of band `b` are `commands[starts[b] ..< starts[b + 1]]`.
     let starts: [Int]
@@ -28,8 +35,9 @@ extension DisplayList {
     let covers: [Int?]
     /// The columns of band `b` its background is not filled in are
     /// `unfilled[unfilledStarts[b] ..< unfilledStarts[b + 1]]`: left to
-    /// right, apart, each replaced over all of the band's rows by an opaque
-    /// rectangle it plays (every column, for a covered band).
+    /// right, apart, each column of them replaced over all of the band's
+    /// rows by an opaque rectangle it plays (every column, for a covered
+    /// band).
     let unfilledStarts: [Int]
     let unfilled: [Range<Int>]
 

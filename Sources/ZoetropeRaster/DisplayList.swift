@@ -274,7 +274,10 @@ extension DisplayList {
   package static let bandHeight = 16
 
   /// Plays the drawing into `pixels` (`4 × width × height` bytes, rows top to
-  /// bottom; their previous contents are ignored), band by band on `threads`
+  /// bottom, initialized: the bytes do not depend on what they held, but
+  /// where an opaque rectangle replaces pixels the band's background is not
+  /// filled there first, so what they held is blended over and then
+  /// replaced — any bytes will do), band by band on `threads`
   /// threads (at least one). With `straightAlpha` each band is unpremultiplied
   /// as soon as it is drawn, else the frame is left premultiplied. The bytes
   /// are the same for every thread count.
@@ -359,8 +362,9 @@ extension DisplayList {
   /// were. With a `schedule` and the index of these rows' band in it
   /// (`scheduled`), only that band's commands are visited, from its covering
   /// rectangle if it has one (the background is then not filled), and the
-  /// background is not filled in the columns opaque rectangles replace
-  /// (``BandSchedule``); without, every command from the background up.
+  /// background is not filled in the columns that opaque rectangles outside
+  /// every group replace over all of its rows (``BandSchedule``); without,
+  /// every command from the background up.
   func play(rows: Range<Int>, into band: UnsafeMutablePointer<UInt8>, scratch: BandScratch,
             columns: Range<Int>? = nil, schedule: BandSchedule? = nil, band scheduled: Int = 0) {
     runs.withUnsafeBufferPointer { runs in
@@ -516,6 +520,8 @@ extension DisplayList {
   /// replace whole.
   private func fillBackground(rows: Range<Int>, into band: UnsafeMutablePointer<UInt8>, columns: Range<Int>,
                               except unfilled: ArraySlice<Range<Int>>) {
+    // A covered band: nothing to fill.
+    if unfilled.count == 1 && unfilled.first == 0..<width { return }
     if unfilled.isEmpty && columns == 0..<width {
       return BlendKernels.fillBand(band, count: width * rows.count, word: backgroundWord)
     }

@@ -19,9 +19,12 @@ package struct FrameBuffer: Sendable {
     width = list.width
     height = list.height
     let count = 4 * width * height
-    pixels = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
-      if count > 0 { list.render(into: buffer.baseAddress!, straightAlpha: false, threads: threads) }
-      initialized = count
+    // Zeroed first: playing reads pixels it then replaces (see `DisplayList.render`).
+    pixels = [UInt8](repeating: 0, count: count)
+    if count > 0 {
+      pixels.withUnsafeMutableBufferPointer {
+        _ = list.render(into: $0.baseAddress!, straightAlpha: false, threads: threads)
+      }
     }
   }
 

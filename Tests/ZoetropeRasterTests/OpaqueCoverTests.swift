@@ -167,4 +167,23 @@ import ZoetropeGeometry
       == [0..<12, 30..<50, 60..<75])
     #expect(DisplayList.merged([], narrowest: 1).isEmpty)
   }
+
+  /// A card with a fractional right side (its last column is partly
+  /// covered, so filled), and one over the first 20 rows only (the bands
+  /// below must not inherit its columns), over translucent content.
+  @Test(arguments: [16, 5, 7, 1])
+  func cardsWithAFractionalSideOrOverSomeRowsLeaveOnlyTheirWholeColumnsUnfilled(_ bandHeight: Int) {
+    let width = 80
+    func rectangle(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) -> ShapeCoverage {
+      Self.rectangle(x0, y0, x1, y1, canvasWidth: width)
+    }
+    var list = DisplayList(width: width, height: Self.size, background: Color(red: 1, green: 0, blue: 0, alpha: 1))
+    let green = Color(red: 0, green: 0.8, blue: 0.2, alpha: 0.6), grey = Color(red: 0.9, green: 0.9, blue: 0.92, alpha: 1)
+    list.fill(rectangle(4, 2, 76, 38), color: green, opacity: 1)
+    list.fill(rectangle(10, 0, 50.5, 40), color: grey, opacity: 1)
+    list.fill(rectangle(55, 0, 78, 20), color: grey, opacity: 1)
+    list.fill(rectangle(30, 12, 70, 30), color: green, opacity: 0.5)
+    let everything = Self.rendered(list, bandHeight: bandHeight, schedules: false)
+    #expect(Self.firstDifference(Self.rendered(list, bandHeight: bandHeight, schedules: true), everything) == nil)
+  }
 }

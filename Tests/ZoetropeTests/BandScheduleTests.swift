@@ -12,9 +12,12 @@ import _ZoetropeTestSupport
       + ["Bench/ui_640x360.json", "Bench/mixed_640x360.json", "Bench/rects_640x360.json"]
   }()
 
-  /// Every scene fixture (groups, masks, shadows, replicators, text) at
-  /// five times, in bands of 16 rows and of 5 (groups and shapes then span
-  /// many bands), with and without the schedule.
+  /// Every scene fixture (groups, masks, blend modes, shadows,
+  /// replicators, text) at five times, in bands of 16 rows and of 5 (groups
+  /// and shapes then span many bands), with and without the schedule. With
+  /// it, the frame is played over bytes no drawing makes (colour above
+  /// alpha, or noise): where the background is left unfilled under an
+  /// opaque rectangle, what is drawn first lands on them, and must vanish.
   @Test(arguments: scenes)
   func everySceneHasTheSameBytesPlayingOnlyTheCommandsThatReachEachBand(_ file: String) throws {
     let scene = try Fixtures.scene(file)
@@ -24,7 +27,14 @@ import _ZoetropeTestSupport
       let list = renderer.displayList(atTime: time)
       for bandHeight in [16, 5] {
         func rendered(_ schedules: Bool) -> [UInt8] {
-          var pixels = [UInt8](repeating: 0, count: 4 * list.width * list.height)
+          let count = 4 * list.width * list.height
+          var noise: UInt64 = 0x9E37_79B9_7F4A_7C15
+          var pixels = !schedules ? [UInt8](repeating: 0, count: count)
+            : bandHeight == 16 ? (0..<count).map { $0 % 4 == 3 ? 1 : 255 }
+            : (0..<count).map { _ in
+              noise = noise &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+              return UInt8(truncatingIfNeeded: noise >> 56)
+            }
           pixels.withUnsafeMutableBufferPointer {
             _ = list.render(into: $0.baseAddress!, straightAlpha: true, bandHeight: bandHeight, schedules: schedules)
           }
