@@ -95,7 +95,7 @@ extension DisplayList {
       if cover != nil {
         unfilled.append(0..<width)
       } else {
-        unfilled += DisplayList.merged(replaced, narrowest: DisplayList.narrowestUnfilledColumns)
+        DisplayList.appendMerged(&replaced, narrowest: DisplayList.narrowestUnfilledColumns, to: &unfilled)
       }
       unfilledStarts.append(unfilled.count)
     }
@@ -134,15 +134,26 @@ extension DisplayList {
   /// `ranges` merged where they overlap or touch, left to right, keeping
   /// those of at least `narrowest` columns.
   static func merged(_ ranges: [Range<Int>], narrowest: Int) -> [Range<Int>] {
-    var merged: [Range<Int>] = []
-    for range in ranges.sorted(by: { $0.lowerBound < $1.lowerBound }) {
-      if let last = merged.last, range.lowerBound <= last.upperBound {
-        merged[merged.count - 1] = last.lowerBound..<Swift.max(last.upperBound, range.upperBound)
+    var ranges = ranges, merged: [Range<Int>] = []
+    appendMerged(&ranges, narrowest: narrowest, to: &merged)
+    return merged
+  }
+
+  /// Appends ``merged(_:narrowest:)`` of `ranges` to `merged`, sorting
+  /// `ranges` in place (a band's, once a frame: no other memory is taken).
+  static func appendMerged(_ ranges: inout [Range<Int>], narrowest: Int, to merged: inout [Range<Int>]) {
+    guard !ranges.isEmpty else { return }
+    if ranges.count > 1 { ranges.sort { $0.lowerBound < $1.lowerBound } }
+    var current = ranges[0]
+    for range in ranges.dropFirst() {
+      if range.lowerBound <= current.upperBound {
+        current = current.lowerBound..<Swift.max(current.upperBound, range.upperBound)
       } else {
-        merged.append(range)
+        if current.count >= narrowest { merged.append(current) }
+        current = range
       }
     }
-    return merged.filter { $0.count >= narrowest }
+    if current.count >= narrowest { merged.append(current) }
   }
 
   /// Calls `body` with each command and the bands it is played in, in
