@@ -57,23 +57,26 @@ import ZoetropeGeometry
   @Test(arguments: [16, 5, 7, 1, 40])
   func coveredBandsHaveTheBytesOfPlayingFromTheBackgroundUp(_ bandHeight: Int) {
     let list = Self.drawing()
-    let bands = (Self.size + bandHeight - 1) / bandHeight
     let everything = Self.rendered(list, bandHeight: bandHeight, schedules: false)
     #expect(Self.rendered(list, bandHeight: bandHeight, schedules: true) == everything)
-    // Replayed in runs of columns, as damage replays them, over the
-    // finished frame with those columns spoilt: every pixel of them must be
-    // drawn again.
-    let runs = [0..<3, 11..<29, 37..<40]
+    let replayed = Self.replayed(list, bandHeight: bandHeight, runs: [0..<3, 11..<29, 37..<40], over: everything)
+    #expect(replayed == everything)
+  }
+
+  /// `everything` with the columns `runs` spoilt in every row, replayed in
+  /// those runs of columns in every band as damage replays them: every
+  /// pixel of them must be drawn again.
+  static func replayed(_ list: DisplayList, bandHeight: Int, runs: [Range<Int>], over everything: [UInt8]) -> [UInt8] {
     var spoilt = everything
-    for row in 0..<Self.size {
+    for row in 0..<list.height {
       for column in runs.joined() {
-        let pixel = 4 * (row * Self.size + column)
+        let pixel = 4 * (row * list.width + column)
         spoilt.replaceSubrange(pixel..<(pixel + 4), with: [0x5A, 1, 2, 3])
       }
     }
+    let bands = (list.height + bandHeight - 1) / bandHeight
     let columns = [DisplayList.BandDamage](repeating: .columns(runs), count: bands)
-    let replayed = Self.rendered(list, bandHeight: bandHeight, schedules: true, damage: columns, over: spoilt)
-    #expect(replayed == everything)
+    return rendered(list, bandHeight: bandHeight, schedules: true, damage: columns, over: spoilt)
   }
 
   /// The covering rectangle is found where it covers a whole band (rows
@@ -123,20 +126,11 @@ import ZoetropeGeometry
   @Test(arguments: [16, 5, 7, 1, 40])
   func unfilledColumnsHaveTheBytesOfPlayingFromTheBackgroundUp(_ bandHeight: Int) {
     let list = Self.narrowDrawing()
-    let bands = (Self.size + bandHeight - 1) / bandHeight
     let everything = Self.rendered(list, bandHeight: bandHeight, schedules: false)
     #expect(Self.firstDifference(Self.rendered(list, bandHeight: bandHeight, schedules: true), everything) == nil)
     // Replayed in runs of columns that start and end inside and outside the unfilled ones.
-    let runs = [0..<3, 7..<12, 20..<45, 58..<66, 72..<80]
-    var spoilt = everything
-    for row in 0..<Self.size {
-      for column in runs.joined() {
-        let pixel = 4 * (row * list.width + column)
-        spoilt.replaceSubrange(pixel..<(pixel + 4), with: [0x5A, 1, 2, 3])
-      }
-    }
-    let columns = [DisplayList.BandDamage](repeating: .columns(runs), count: bands)
-    let replayed = Self.rendered(list, bandHeight: bandHeight, schedules: true, damage: columns, over: spoilt)
+    let replayed = Self.replayed(list, bandHeight: bandHeight, runs: [0..<3, 7..<12, 20..<45, 58..<66, 72..<80],
+                                 over: everything)
     #expect(Self.firstDifference(replayed, everything) == nil)
   }
 
