@@ -45,52 +45,66 @@ int zk_prefers_avx512(void) {
   return 1;
 }
 
-// Sixteen pixels: each byte d becomes scaled[inverse][d] (two 128-entry
-// lookups, chosen by the byte's top bit), plus the source's byte.
-ZK_AVX512 static inline __m512i zk_over16(__m512i d, __m512i t0, __m512i t1, __m512i t2, __m512i t3,
-                                           __m512i source) {
-  __m512i low = _mm512_permutex2var_epi8(t0, d, t1);
-  __m512i high = _mm512_permutex2var_epi8(t2, d, t3);
-  return _mm512_add_epi8(_mm512_mask_blend_epi8(_mm512_movepi8_mask(d), low, high), source);
+// Whether a colour word is premultiplied: no channel above its alpha. (Of
+// any other, a channel's sum can pass 255, where bytes wrap and the
+// sixteen-bit lanes of the AVX2 kernels carry: theirs is the answer.)
+static inline int zk_is_premultiplied(uint32_t color) {
+  const uint32_t alpha = color >> 24;
+  return (color & 0xFF) <= alpha && ((color >> 8) & 0xFF) <= alpha && ((color >> 16) & 0xFF) <= alpha;
 }
 
-// A run of `count` pixels through zk_over16 (tables t0…t3 of the source's
-// inverse alpha, `s` its word in every lane); nothing past the run is touched.
-ZK_AVX512 static inline void zk_run_over(uint8_t *pixels, ptrdiff_t count, __m512i t0, __m512i t1, __m512i t2,
-                                         __m512i t3, __m512i s) {
+// A source word's row of the table, scaled[255 − source.a], in four
+// registers, and the word in every lane: what zk_over16 takes.
+typedef struct {
+  __m512i t0, t1, t2, t3, source;
+} zk_over_table;
+
+ZK_AVX512 static inline zk_over_table zk_table(uint32_t source) {
+  const uint8_t *row = zk_scaled[255 - (source >> 24)];
+  zk_over_table t = {_mm512_load_si512(row), _mm512_load_si512(row + 64), _mm512_load_si512(row + 128),
+                     _mm512_load_si512(row + 192), _mm512_set1_epi32((int)source)};
+  return t;
+}
+
+// Sixteen pixels: each byte d becomes scaled[inverse][d] (two 128-entry
+// lookups, chosen by the byte's top bit), plus the source's byte.
+ZK_AVX512 static inline __m512i zk_over16(__m512i d, const zk_over_table *t) {
+  __m512i low = _mm512_permutex2var_epi8(t->t0, d, t->t1);
+  __m512i high = _mm512_permutex2var_epi8(t->t2, d, t->t3);
+  return _mm512_add_epi8(_mm512_mask_blend_epi8(_mm512_movepi8_mask(d), low, high), t->source);
+}
+
+// A run of `count` pixels through zk_over16; nothing past the run is touched.
+ZK_AVX512 static inline void zk_run_over(uint8_t *pixels, ptrdiff_t count, const zk_over_table *t) {
   ptrdiff_t x = 0;
   // Thirty-two pixels per step as two independent registers.
   for (; x + 32 <= count; x += 32) {
     __m512i d0 = _mm512_loadu_si512(pixels + 4 * x);
     __m512i d1 = _mm512_loadu_si512(pixels + 4 * x + 64);
-    _mm512_storeu_si512(pixels + 4 * x, zk_over16(d0, t0, t1, t2, t3, s));
-    _mm512_storeu_si512(pixels + 4 * x + 64, zk_over16(d1, t0, t1, t2, t3, s));
+    _mm512_storeu_si512(pixels + 4 * x, zk_over16(d0, t));
+    _mm512_storeu_si512(pixels + 4 * x + 64, zk_over16(d1, t));
   }
   if (x + 16 <= count) {
     __m512i d = _mm512_loadu_si512(pixels + 4 * x);
-    _mm512_storeu_si512(pixels + 4 * x, zk_over16(d, t0, t1, t2, t3, s));
+    _mm512_storeu_si512(pixels + 4 * x, zk_over16(d, t));
     x += 16;
   }
   if (x < count) {
     // The last 1…15 pixels under a byte mask: nothing past the run is read or written.
     __mmask64 mask = (1ULL << (4 * (count - x))) - 1;
     __m512i d = _mm512_maskz_loadu_epi8(mask, pixels + 4 * x);
-    _mm512_mask_storeu_epi8(pixels + 4 * x, mask, zk_over16(d, t0, t1, t2, t3, s));
+    _mm512_mask_storeu_epi8(pixels + 4 * x, mask, zk_over16(d, t));
   }
 }
 
 ZK_AVX512 void zk_fill_solid_run_avx512(uint8_t *pixels, ptrdiff_t count, uint32_t source) {
-  const uint32_t alpha = source >> 24;
-  if ((source & 0xFF) > alpha || ((source >> 8) & 0xFF) > alpha || ((source >> 16) & 0xFF) > alpha) {
-    // Not premultiplied: a channel's sum can pass 255, where bytes wrap and
-    // the sixteen-bit lanes of the other kernels carry. Theirs is the answer.
+  if (!zk_is_premultiplied(source)) {
     zk_fill_solid_run_avx2(pixels, count, source);
     return;
   }
   if (count <= 0) return;
-  const uint8_t *row = zk_scaled[255 - (source >> 24)];
-  zk_run_over(pixels, count, _mm512_load_si512(row), _mm512_load_si512(row + 64), _mm512_load_si512(row + 128),
-              _mm512_load_si512(row + 192), _mm512_set1_epi32((int)source));
+  const zk_over_table t = zk_table(source);
+  zk_run_over(pixels, count, &t);
 }
 
 // div255(x × k) for one byte, rounded to nearest (the lanes' arithmetic).
@@ -109,30 +123,26 @@ static inline uint32_t zk_weighted(uint32_t color, uint32_t k) {
 // scaled[255 − source.a][d] plus the source's byte: sixteen rows a step,
 // gathered and scattered, the last 1…15 under a mask.
 ZK_AVX512 static void zk_column_over(uint8_t *pixels, ptrdiff_t stride, ptrdiff_t rows, uint32_t source) {
-  const uint8_t *row = zk_scaled[255 - (source >> 24)];
-  const __m512i t0 = _mm512_load_si512(row), t1 = _mm512_load_si512(row + 64);
-  const __m512i t2 = _mm512_load_si512(row + 128), t3 = _mm512_load_si512(row + 192);
-  const __m512i s = _mm512_set1_epi32((int)source);
+  const zk_over_table t = zk_table(source);
   const __m512i offsets = _mm512_mullo_epi32(_mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15),
                                              _mm512_set1_epi32((int)stride));
   ptrdiff_t r = 0;
   for (; r + 16 <= rows; r += 16) {
     uint8_t *base = pixels + r * stride;
     __m512i d = _mm512_i32gather_epi32(offsets, base, 1);
-    _mm512_i32scatter_epi32(base, offsets, zk_over16(d, t0, t1, t2, t3, s), 1);
+    _mm512_i32scatter_epi32(base, offsets, zk_over16(d, &t), 1);
   }
   if (r < rows) {
     uint8_t *base = pixels + r * stride;
     __mmask16 mask = (__mmask16)((1u << (rows - r)) - 1);
     __m512i d = _mm512_mask_i32gather_epi32(_mm512_setzero_si512(), mask, offsets, base, 1);
-    _mm512_mask_i32scatter_epi32(base, mask, offsets, zk_over16(d, t0, t1, t2, t3, s), 1);
+    _mm512_mask_i32scatter_epi32(base, mask, offsets, zk_over16(d, &t), 1);
   }
 }
 
 ZK_AVX512 int zk_fill_rectangle_rows_avx512(uint8_t *pixels, ptrdiff_t stride, ptrdiff_t rows, ptrdiff_t count,
                                             uint8_t left, uint8_t interior, uint8_t right, uint32_t color) {
-  const uint32_t alpha = color >> 24;
-  if ((color & 0xFF) > alpha || ((color >> 8) & 0xFF) > alpha || ((color >> 16) & 0xFF) > alpha) return 0;
+  if (!zk_is_premultiplied(color)) return 0;
   // Sixteen gathered rows must lie within 32-bit offsets of each other.
   if (rows <= 0 || count < 0 || stride <= 0 || stride > INT32_MAX / 16) return 0;
   zk_column_over(pixels, stride, rows, zk_weighted(color, left));
@@ -143,11 +153,8 @@ ZK_AVX512 int zk_fill_rectangle_rows_avx512(uint8_t *pixels, ptrdiff_t stride, p
     for (ptrdiff_t r = 0; r < rows; r++) zk_fill_pixels_avx2(pixels + r * stride + 4, count, source);
     return 1;
   }
-  const uint8_t *row = zk_scaled[255 - (source >> 24)];
-  const __m512i t0 = _mm512_load_si512(row), t1 = _mm512_load_si512(row + 64);
-  const __m512i t2 = _mm512_load_si512(row + 128), t3 = _mm512_load_si512(row + 192);
-  const __m512i s = _mm512_set1_epi32((int)source);
-  for (ptrdiff_t r = 0; r < rows; r++) zk_run_over(pixels + r * stride + 4, count, t0, t1, t2, t3, s);
+  const zk_over_table t = zk_table(source);
+  for (ptrdiff_t r = 0; r < rows; r++) zk_run_over(pixels + r * stride + 4, count, &t);
   return 1;
 }
 
@@ -174,8 +181,7 @@ ZK_AVX512 static inline __m512i zk_solid16(__m512i d, const uint8_t *coverage, _
 }
 
 ZK_AVX512 void zk_fill_solid_avx512(uint8_t *pixels, const uint8_t *coverage, ptrdiff_t count, uint32_t color) {
-  const uint32_t alpha = color >> 24;
-  if ((color & 0xFF) > alpha || ((color >> 8) & 0xFF) > alpha || ((color >> 16) & 0xFF) > alpha) {
+  if (!zk_is_premultiplied(color)) {
     // Not premultiplied: a channel's sum can pass 255, where the AVX2
     // kernel's one-pixel tail carries into the next channel and these
     // sixteen-bit lanes do not. The AVX2 kernel's bytes are the answer.
