@@ -96,8 +96,11 @@ package final class BandCells {
 
   // MARK: - Deposit
 
-  /// Deposits every piece of `list` within `rows`.
-  private func deposit(_ list: EdgeList, rows: Range<Int>) {
+  /// Deposits every piece of `list` within the device rows `rows`.
+  private func deposit(_ list: EdgeList, rows deviceRows: Range<Int>) {
+    // The same rows where the edges lie (above them, for a moved list:
+    // non-negative, within the rows the list was built for).
+    let rows = (deviceRows.lowerBound - list.rowsMoved)..<(deviceRows.upperBound - list.rowsMoved)
     let bucketCount = list.bucketStarts.count - 1
     let first = Swift.max(rows.lowerBound / EdgeList.bucketRows - list.firstBucket, 0)
     let last = Swift.min((rows.upperBound - 1) / EdgeList.bucketRows - list.firstBucket, bucketCount - 1)

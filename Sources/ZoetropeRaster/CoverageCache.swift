@@ -7,8 +7,8 @@ import ZoetropeGeometry
 /// and the runs it resolves for the clips of `masksToBounds` layers and the
 /// masks that are one shape — kept by what determines it, so that the same
 /// shape again, moved by whole pixels (a list of identical cards, a grid of
-/// buttons, a replicator's translated copies), costs a copy of its edges or
-/// runs instead of being flattened, rasterized and resolved again. A frame
+/// buttons, a replicator's translated copies), shares its edges or costs a
+/// copy of its runs instead of being flattened, rasterized and resolved again. A frame
 /// where nothing repeats pays a lookup per shape (about 1 % of the bench's
 /// 500 rounded rectangles at fractional positions).
 ///
@@ -126,8 +126,8 @@ package final class CoverageCache {
   /// The coverage `make` rasterizes for `path` filled under `transform` —
   /// or, when this frame (or the one before) already rasterized the same path the same way
   /// under the same transform but for whole pixels of translation, that
-  /// coverage moved (its edges listed again for their new rows, priced
-  /// against `scratch`'s budget like new ones: `nil` past it). Coverage with
+  /// coverage moved (sharing its edges, priced against `scratch`'s budget
+  /// like new ones: `nil` past it). Coverage with
   /// a clip is not kept. `method` names the way `make` rasterizes.
   package func shape(of path: Path, method: Int = 0, fillRule: FillRule = .nonZero, transform: Transform3D,
                      canvas: Rasterizer.Canvas, scratch: RasterScratch?,

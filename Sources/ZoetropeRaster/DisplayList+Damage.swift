@@ -322,10 +322,11 @@ extension CoverageSpans: Equatable {
 }
 
 extension EdgeList: Equatable {
-  /// The same edges in the same buckets, at the same place.
+  /// The same edges in the same buckets, moved to the same place.
   package static func == (a: EdgeList, b: EdgeList) -> Bool {
     a.originX == b.originX && a.width == b.width && a.rows == b.rows && a.fillRule == b.fillRule
-      && a.firstBucket == b.firstBucket && sameElements(a.bucketStarts, b.bucketStarts) && sameElements(a.edges, b.edges)
+      && a.rowsMoved == b.rowsMoved && a.firstBucket == b.firstBucket && sameElements(a.bucketStarts, b.bucketStarts)
+      && sameElements(a.edges, b.edges)
   }
 }
 

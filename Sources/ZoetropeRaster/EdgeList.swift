@@ -28,7 +28,9 @@ import ZoetropeGeometry
 /// where it crosses each row from its own end points. So every pixel gets
 /// the same bytes at every band height and thread count, and a shape moved
 /// by whole pixels (its edges the same, relative to its first column and
-/// moved by whole rows) gets the same bytes, moved.
+/// moved by whole rows) gets the same bytes, moved. Such a move keeps the
+/// edges and their buckets as they are and records how far it went
+/// (``originX`` and ``rowsMoved``).
 package struct EdgeList: Sendable {
   /// Fixed-point units per pixel: 8 fractional bits.
   package static let one = 256
@@ -56,11 +58,16 @@ package struct EdgeList: Sendable {
   /// How the winding turns into coverage.
   package let fillRule: FillRule
   /// The edges, bucket after bucket (an edge once in each bucket it crosses).
-  var edges: [Edge]
+  /// Their y lies ``rowsMoved`` rows above the device rows they cover.
+  let edges: [Edge]
   /// The edges of bucket `firstBucket + k` are `edges[bucketStarts[k] ..< bucketStarts[k + 1]]`.
-  var bucketStarts: [Int32]
-  /// The bucket of the shape's first row (`rows.lowerBound / bucketRows`).
+  let bucketStarts: [Int32]
+  /// The bucket of the edges' first row (`(rows.lowerBound − rowsMoved) / bucketRows`).
   let firstBucket: Int
+  /// How many device rows down the edges were moved after they were
+  /// listed (``moved(dx:dy:budget:)``): an edge at row y covers device row
+  /// `y + rowsMoved`. Zero for a list built where it is drawn.
+  let rowsMoved: Int
 
   /// The bytes the list holds (priced against the frame's coverage budget).
   package var byteCount: Int {
@@ -149,6 +156,7 @@ extension EdgeList {
     self.width = width
     self.rows = rows
     self.fillRule = fillRule
+    rowsMoved = 0
     let first = rows.lowerBound / EdgeList.bucketRows
     firstBucket = first
     let bucketCount = (rows.upperBound - 1) / EdgeList.bucketRows - first + 1

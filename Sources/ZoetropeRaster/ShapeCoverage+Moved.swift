@@ -31,46 +31,17 @@ extension ShapeCoverage {
 }
 
 extension EdgeList {
-  /// The list moved `dx` columns right and `dy` rows down: the same edges
-  /// (relative to the first column), listed again in the buckets their new
-  /// rows fall in; priced against `budget` as a new list is (`nil` past it).
-  /// Within a bucket the edges may come in another order, which changes no
-  /// byte: a cell's sum does not depend on the order it is added in.
-  ///
-  /// Moved by whole buckets of rows (not at all, often: cards side by
-  /// side), every edge stays in its buckets, in order: the list keeps its
-  /// buckets, and its edges' storage too when it moves across only.
+  /// The list moved `dx` columns right and `dy` rows down, priced against
+  /// `budget` as a new list is (`nil` past it). The edges and their
+  /// buckets are shared, not copied: the move is the new ``originX`` and
+  /// ``rowsMoved``, which the deposit adds back. Exact because every
+  /// crossing the deposit works out is a difference of rows and edge
+  /// coordinates, which a move by whole rows leaves as it was.
   func moved(dx: Int, dy: Int, budget: FrameBudget?) -> EdgeList? {
-    let shift = Int32(truncatingIfNeeded: dy * EdgeList.one)
-    let movedRows = (rows.lowerBound + dy)..<(rows.upperBound + dy)
-    if dy % EdgeList.bucketRows == 0, rows.lowerBound >= 0, movedRows.lowerBound >= 0 {
-      guard budget?.spend(coverageBytes: byteCount, on: "rasterizing it") ?? true else { return nil }
-      var movedEdges = edges
-      if shift != 0 {
-        movedEdges.withUnsafeMutableBufferPointer { edges in
-          for i in edges.indices {
-            edges[i].y0 &+= shift
-            edges[i].y1 &+= shift
-          }
-        }
-      }
-      return EdgeList(originX: originX + dx, width: width, rows: movedRows, fillRule: fillRule, edges: movedEdges,
-                      bucketStarts: bucketStarts, firstBucket: movedRows.lowerBound / EdgeList.bucketRows)
-    }
-    var whole: [Edge] = []
-    whole.reserveCapacity(edges.count)
-    let bucketShift = Int32(EdgeList.bucketShift)
-    for k in 0..<(bucketStarts.count - 1) {
-      // An edge is listed in every bucket it crosses: take it from its first.
-      for i in Int(bucketStarts[k])..<Int(bucketStarts[k + 1]) where Int(edges[i].y0 >> bucketShift) == firstBucket + k {
-        var e = edges[i]
-        e.y0 &+= shift
-        e.y1 &+= shift
-        whole.append(e)
-      }
-    }
-    return EdgeList(edges: whole, originX: originX + dx, width: width, rows: movedRows, fillRule: fillRule,
-                    budget: budget)
+    guard budget?.spend(coverageBytes: byteCount, on: "rasterizing it") ?? true else { return nil }
+    return EdgeList(originX: originX + dx, width: width, rows: (rows.lowerBound + dy)..<(rows.upperBound + dy),
+                    fillRule: fillRule, edges: edges, bucketStarts: bucketStarts, firstBucket: firstBucket,
+                    rowsMoved: rowsMoved + dy)
   }
 }
 

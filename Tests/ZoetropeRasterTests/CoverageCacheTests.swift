@@ -121,8 +121,9 @@ import ZoetropeRaster
                       Rasterizer.shape(of: Self.path, fillRule: .evenOdd, transform: fraction, canvas: Self.canvas)?.runs()))
   }
 
-  /// Moved by a fraction of a bucket (listed in buckets again), by whole
-  /// buckets (the same buckets) and across only (the same edges).
+  /// Moved by a fraction of a bucket, by whole buckets and across only: a
+  /// copy shares the kept shape's edges, but its memory is counted as a new
+  /// shape's would be.
   @Test(arguments: [7.0, 16, 0])
   func aKeptShapeIsPricedAgainWhereItIsCopied(_ dy: Double) {
     let cache = CoverageCache()
