@@ -98,8 +98,9 @@ package final class BandCells {
 
   /// Deposits every piece of `list` within the device rows `rows`.
   private func deposit(_ list: EdgeList, rows deviceRows: Range<Int>) {
-    // The same rows where the edges lie (above them, for a moved list:
-    // non-negative, within the rows the list was built for).
+    // The same rows in the edges' own y (`rowsMoved` rows up for a list
+    // moved down, down for one moved up): within the rows the list was
+    // made for, so never negative.
     let rows = (deviceRows.lowerBound - list.rowsMoved)..<(deviceRows.upperBound - list.rowsMoved)
     let bucketCount = list.bucketStarts.count - 1
     let first = Swift.max(rows.lowerBound / EdgeList.bucketRows - list.firstBucket, 0)

@@ -3,7 +3,8 @@
 
 /// The cells of a band as plain values, so that the deposit loop keeps its
 /// pointers and sizes in registers: `stride` cells and `wordsPerRow` touched
-/// words a row, row 0 being device row `firstRow`.
+/// words a row, row 0 being row `firstRow` of the edges' y (the device row
+/// less the list's ``EdgeList/rowsMoved``).
 struct CellGrid {
   let cells: UnsafeMutablePointer<Int32>
   let touched: UnsafeMutablePointer<UInt64>
@@ -11,7 +12,7 @@ struct CellGrid {
   let wordsPerRow: Int
   let firstRow: Int
 
-  /// Deposits the parts of `count` edges within the device rows `rows`.
+  /// Deposits the parts of `count` edges within `rows` (rows of the edges' y).
   ///
   /// Where an edge crosses a row boundary y its x is worked out from the
   /// edge's own end points in double precision (`x0 + (y − y0) × dx / dy`)

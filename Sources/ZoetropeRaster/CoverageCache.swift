@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// Shapes a frame rasterizes (fills as edges, clips and masks as runs), kept: the same shape moved by whole pixels is a copy.
+// Shapes a frame rasterizes (fills as edges, clips and masks as runs), kept: the same shape moved by whole pixels is reused.
 
 import ZoetropeGeometry
 
@@ -12,7 +12,7 @@ import ZoetropeGeometry
 /// where nothing repeats pays a lookup per shape (about 1 % of the bench's
 /// 500 rounded rectangles at fractional positions).
 ///
-/// The copy is exact: rasterizing is translation-invariant (a shape is
+/// The reuse is exact: rasterizing is translation-invariant (a shape is
 /// flattened and rounded in its own frame, then moved by whole pixels; see
 /// ``Rasterizer/framed(_:)`` and ``EdgeList``), wherever the canvas clips
 /// neither placement. Shapes that come within a pixel of the canvas's edge,
@@ -127,7 +127,7 @@ package final class CoverageCache {
   /// or, when this frame (or the one before) already rasterized the same path the same way
   /// under the same transform but for whole pixels of translation, that
   /// coverage moved (sharing its edges, priced against `scratch`'s budget
-  /// like new ones: `nil` past it). Coverage with
+  /// as making it there would be: `nil` past it). Coverage with
   /// a clip is not kept. `method` names the way `make` rasterizes.
   package func shape(of path: Path, method: Int = 0, fillRule: FillRule = .nonZero, transform: Transform3D,
                      canvas: Rasterizer.Canvas, scratch: RasterScratch?,

@@ -9,13 +9,14 @@ import ZoetropeGeometry
 /// to blend).
 ///
 /// Coordinates are fixed point, 1/256 of a pixel (``one`` units a pixel):
-/// x relative to the shape's first column, y absolute. Building clips every
+/// x relative to the shape's first column, y in device rows (less
+/// ``rowsMoved``, for a list moved after it was made). Building clips every
 /// edge to the shape's pixels — rows outside are dropped (a row's coverage
 /// depends only on the edges crossing it), parts left of the first column
 /// run down that column's left side and parts right of the last column down
 /// its right side, which changes no visible pixel's winding — then rounds
 /// the end points to the grid and lists each edge in every bucket (every
-/// ``bucketRows`` device rows) it crosses, so that a band finds its edges
+/// ``bucketRows`` rows of its y) it crosses, so that a band finds its edges
 /// without searching:
 ///
 ///     row 0   ┌──────╱──────┐  bucket 0 lists the edge: it deposits rows 0…15

@@ -32,16 +32,39 @@ extension ShapeCoverage {
 
 extension EdgeList {
   /// The list moved `dx` columns right and `dy` rows down, priced against
-  /// `budget` as a new list is (`nil` past it). The edges and their
-  /// buckets are shared, not copied: the move is the new ``originX`` and
-  /// ``rowsMoved``, which the deposit adds back. Exact because every
-  /// crossing the deposit works out is a difference of rows and edge
-  /// coordinates, which a move by whole rows leaves as it was.
+  /// `budget` as the same shape made there would be (`nil` past it). The
+  /// edges and their buckets are shared, not copied: the move is the new
+  /// ``originX`` and ``rowsMoved``, which the deposit takes back off.
+  /// Exact because every crossing the deposit works out is a difference of
+  /// rows and edge coordinates, which a move by whole rows leaves as it was.
   func moved(dx: Int, dy: Int, budget: FrameBudget?) -> EdgeList? {
-    guard budget?.spend(coverageBytes: byteCount, on: "rasterizing it") ?? true else { return nil }
-    return EdgeList(originX: originX + dx, width: width, rows: (rows.lowerBound + dy)..<(rows.upperBound + dy),
-                    fillRule: fillRule, edges: edges, bucketStarts: bucketStarts, firstBucket: firstBucket,
-                    rowsMoved: rowsMoved + dy)
+    let movedRows = (rows.lowerBound + dy)..<(rows.upperBound + dy)
+    guard budget?.spend(coverageBytes: byteCount(at: movedRows), on: "rasterizing it") ?? true else { return nil }
+    return EdgeList(originX: originX + dx, width: width, rows: movedRows, fillRule: fillRule, edges: edges,
+                    bucketStarts: bucketStarts, firstBucket: firstBucket, rowsMoved: rowsMoved + dy)
+  }
+
+  /// The bytes the same shape takes when made at `movedRows` (the list's
+  /// rows moved by whole rows): its edges listed in the buckets they cross
+  /// there. The same as ``byteCount`` when the move is by whole buckets;
+  /// otherwise each edge is counted from the first bucket it is listed in,
+  /// so that a copy costs the frame what making the shape there would
+  /// (and a frame overruns its budget alike with a cache or without).
+  func byteCount(at movedRows: Range<Int>) -> Int {
+    let shift = movedRows.lowerBound - (rows.lowerBound - rowsMoved)
+    if shift % EdgeList.bucketRows == 0 { return byteCount }
+    let first = movedRows.lowerBound / EdgeList.bucketRows
+    let buckets = (movedRows.upperBound - 1) / EdgeList.bucketRows - first + 1
+    let bucketShift = Int32(EdgeList.bucketShift), y = Int32(truncatingIfNeeded: shift * EdgeList.one)
+    var entries = 0
+    edges.withUnsafeBufferPointer { edges in
+      for k in 0..<(bucketStarts.count - 1) {
+        for i in Int(bucketStarts[k])..<Int(bucketStarts[k + 1]) where Int(edges[i].y0 >> bucketShift) == firstBucket + k {
+          entries += Int((edges[i].y1 &+ y &- 1) >> bucketShift) - Int((edges[i].y0 &+ y) >> bucketShift) + 1
+        }
+      }
+    }
+    return entries * MemoryLayout<Edge>.stride + (buckets + 1) * MemoryLayout<Int32>.stride
   }
 }
 

@@ -121,22 +121,61 @@ import ZoetropeRaster
                       Rasterizer.shape(of: Self.path, fillRule: .evenOdd, transform: fraction, canvas: Self.canvas)?.runs()))
   }
 
-  /// Moved by a fraction of a bucket, by whole buckets and across only: a
-  /// copy shares the kept shape's edges, but its memory is counted as a new
-  /// shape's would be.
-  @Test(arguments: [7.0, 16, 0])
-  func aKeptShapeIsPricedAgainWhereItIsCopied(_ dy: Double) {
-    let cache = CoverageCache()
-    var made = 0
-    _ = Self.shape(cache, Self.path, Self.turned, made: &made)
-    let tight = RasterScratch(budget: FrameBudget(limits: (segments: 1_000_000, dashes: 1_000, coverageBytes: 64)))
-    let moved = Self.turned.concatenating(.translation(x: 5, y: dy, z: 0))
-    let copy = cache.shape(of: Self.path, fillRule: .evenOdd, transform: moved, canvas: Self.canvas, scratch: tight) {
-      made += 1
-      return nil
+  /// A copy moved a row down and a shape made a row lower can hold the same
+  /// edges, buckets and rows (their y rounded alike onto the grid): only
+  /// how far the copy moved tells them apart, and they draw different rows.
+  @Test func aMovedCopyIsNotTakenForAShapeMadeWithTheSameEdges() throws {
+    func triangle(top: Double, bottom: Double) -> Path {
+      var path = Path()
+      path.move(to: Point(x: 40, y: top))
+      path.addLine(to: Point(x: 60, y: bottom))
+      path.addLine(to: Point(x: 40, y: bottom))
+      path.closeSubpath()
+      return path
     }
+    // Rows 4..<10, edges from y 5 (4.999 rounds up) to 10; moved down a row: rows 5..<11.
+    let kept = triangle(top: 4.999, bottom: 10), cache = CoverageCache()
+    var made = 0
+    _ = Self.shape(cache, kept, .identity, made: &made)
+    let copy = try #require(Self.shape(cache, kept, .translation(x: 0, y: 1, z: 0), made: &made))
+    // Rows 5..<11 (10.001 reaches row 10), edges from y 5 to 10 (10.001 rounds down).
+    let fresh = try #require(Rasterizer.shape(of: triangle(top: 5, bottom: 10.001), fillRule: .evenOdd,
+                                              transform: .identity, canvas: Self.canvas))
     #expect(made == 1)
-    #expect(copy == nil)
-    #expect(tight.budget.overrun != nil)
+    guard case .edges(let a) = copy.pieces.first, case .edges(let b) = fresh.pieces.first else {
+      Issue.record("both shapes should be edges")
+      return
+    }
+    #expect(a.rows == b.rows)
+    #expect(a != b)
+    #expect(!Self.same(copy.runs(), fresh.runs()))
+  }
+
+  /// Moved by fractions of a bucket (up and down), by whole buckets and
+  /// across only: a copy shares the kept shape's edges, but costs the
+  /// frame's budget what making the shape there costs — so a frame
+  /// overruns alike with a cache or without — and a byte less overruns.
+  @Test(arguments: [7.0, 16, 0, 5, -3, 13, 32])
+  func aKeptShapeIsPricedAgainWhereItIsCopiedAsIfMadeThere(_ dy: Double) throws {
+    let moved = Self.turned.concatenating(.translation(x: 5, y: dy, z: 0))
+    let made = RasterScratch()
+    _ = try #require(Rasterizer.shape(of: Self.path, fillRule: .evenOdd, transform: moved, canvas: Self.canvas,
+                                      scratch: made))
+    let cost = made.budget.coverageBytes
+    for limit in [cost, cost - 1] {
+      let cache = CoverageCache()
+      var makes = 0
+      _ = Self.shape(cache, Self.path, Self.turned, made: &makes)
+      let scratch = RasterScratch(budget: FrameBudget(limits: (segments: 1_000_000, dashes: 1_000,
+                                                               coverageBytes: limit)))
+      let copy = cache.shape(of: Self.path, fillRule: .evenOdd, transform: moved, canvas: Self.canvas,
+                             scratch: scratch) {
+        makes += 1
+        return nil
+      }
+      #expect(makes == 1)
+      #expect((copy != nil) == (limit == cost), "moved by \(dy), limit \(limit) of \(cost)")
+      #expect((scratch.budget.overrun == nil) == (limit == cost))
+    }
   }
 }
