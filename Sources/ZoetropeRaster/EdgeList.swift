@@ -112,11 +112,14 @@ extension EdgeList {
     // The canvas in the polylines' frame.
     let left = -offset.x, top = -offset.y, right = canvasWidth - offset.x, bottom = canvasHeight - offset.y
     // Clamp before converting: coordinates may be astronomically large.
-    func pixel(_ v: Double, _ low: Int, _ high: Int, _ rule: FloatingPointRoundingRule) -> Int {
-      Swift.min(Swift.max(Int(Swift.min(Swift.max(v, Double(low) - 1), Double(high) + 1).rounded(rule)), low), high)
+    // (Rounded down or up, not by a rounding rule: a rule passed in costs a
+    // call and a switch per coordinate.)
+    func pixel(_ v: Double, _ low: Int, _ high: Int, up: Bool) -> Int {
+      let clamped = Swift.min(Swift.max(v, Double(low) - 1), Double(high) + 1)
+      return Swift.min(Swift.max(Int(up ? clamped.rounded(.up) : clamped.rounded(.down)), low), high)
     }
-    let x0 = pixel(minX, left, right, .down), x1 = pixel(maxX, left, right, .up)
-    var y0 = pixel(minY, top, bottom, .down), y1 = pixel(maxY, top, bottom, .up)
+    let x0 = pixel(minX, left, right, up: false), x1 = pixel(maxX, left, right, up: true)
+    var y0 = pixel(minY, top, bottom, up: false), y1 = pixel(maxY, top, bottom, up: true)
     if let rows {
       // Compared in device rows: `rows` may be open-ended (Int.min, Int.max).
       y0 = Swift.max(y0 + offset.y, rows.lowerBound) - offset.y
