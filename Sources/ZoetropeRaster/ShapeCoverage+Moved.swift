@@ -11,11 +11,8 @@ extension ShapeCoverage {
     pieces.reserveCapacity(self.pieces.count)
     for piece in self.pieces {
       switch piece {
-      case .edges(let list) where dx == 0 && dy == 0:
-        // In place (a layer that did not move since the frame before): the same list, priced again.
-        guard scratch?.budget.spend(coverageBytes: list.byteCount, on: "rasterizing it") ?? true else { return nil }
-        pieces.append(.edges(list))
       case .edges(let list):
+        // (In place too, for a layer that did not move: the same edges, priced again.)
         guard let moved = list.moved(dx: dx, dy: dy, budget: scratch?.budget) else { return nil }
         pieces.append(.edges(moved))
       case .rectangle(let rectangle):
