@@ -129,10 +129,14 @@ extension EdgeList {
     let shiftY = Int32(truncatingIfNeeded: offset.y * EdgeList.one)
     let moved = (originX: x0 + offset.x, rows: (y0 + offset.y)..<(y1 + offset.y))
     if minX >= Double(x0), maxX <= Double(x1), minY >= Double(y0), maxY <= Double(y1) {
-      // Wholly inside: nothing to clip, every point rounded once.
-      self.init(edges: EdgeList.unclipped(polylines, originX: x0, shiftY: shiftY), originX: moved.originX,
-                width: x1 - x0, rows: moved.rows, fillRule: fillRule, budget: budget)
-      if edges.isEmpty { return nil }
+      // Wholly inside: nothing to clip, every point rounded once, the
+      // buckets' entries counted as the edges are made.
+      var counts = EdgeList.emptyCounts(rows: moved.rows)
+      let edges = EdgeList.unclipped(polylines, originX: x0, shiftY: shiftY,
+                                     firstBucket: moved.rows.lowerBound / EdgeList.bucketRows, counts: &counts)
+      self.init(edges: edges, counted: counts, originX: moved.originX, width: x1 - x0, rows: moved.rows,
+                fillRule: fillRule, budget: budget)
+      if self.edges.isEmpty { return nil }
       return
     }
     var builder = EdgeBuilder(originX: Double(x0), width: x1 - x0, top: Double(y0), bottom: Double(y1),
@@ -153,9 +157,32 @@ extension EdgeList {
               budget: budget)
   }
 
+  /// Room to count the entries of each bucket of a list over `rows`
+  /// (bucket `k`'s at `k + 1`, all zero).
+  static func emptyCounts(rows: Range<Int>) -> [Int32] {
+    let first = rows.lowerBound / EdgeList.bucketRows
+    return [Int32](repeating: 0, count: (rows.upperBound - 1) / EdgeList.bucketRows - first + 2)
+  }
+
+  /// Adds one to the count of each bucket `e` is listed in (bucket
+  /// `firstBucket + k`'s at `counts[k + 1]`).
+  @inline(__always)
+  static func count(_ e: Edge, firstBucket first: Int, into counts: UnsafeMutablePointer<Int32>) {
+    let shift = Int32(EdgeList.bucketShift)
+    let top = Int(e.y0 >> shift) &- first, bottom = Int((e.y1 &- 1) >> shift) &- first
+    var k = top
+    // Every edge has y0 < y1 within the list's rows: at least one bucket.
+    repeat {
+      counts[k &+ 1] &+= 1
+      k &+= 1
+    } while k <= bottom
+  }
+
   /// The list of whole (oriented, clipped, rounded) edges, each listed in
-  /// every bucket it crosses.
-  init?(edges whole: [Edge], originX: Int, width: Int, rows: Range<Int>, fillRule: FillRule, budget: FrameBudget?) {
+  /// every bucket it crosses; `counted`, when given, holds the entries of
+  /// each bucket as ``count(_:firstBucket:into:)`` counts them.
+  init?(edges whole: [Edge], counted: [Int32]? = nil, originX: Int, width: Int, rows: Range<Int>,
+        fillRule: FillRule, budget: FrameBudget?) {
     self.originX = originX
     self.width = width
     self.rows = rows
@@ -163,26 +190,25 @@ extension EdgeList {
     rowsMoved = 0
     let first = rows.lowerBound / EdgeList.bucketRows
     firstBucket = first
-    let bucketCount = (rows.upperBound - 1) / EdgeList.bucketRows - first + 1
     let shift = Int32(EdgeList.bucketShift)
-    // Counting sort: entries per bucket, then their places. (Every edge
-    // has y0 < y1 within `rows`, so each loop below runs at least once.)
-    var starts = [Int32](repeating: 0, count: bucketCount + 1)
+    // Counting sort: entries per bucket, then their places.
+    var starts = counted ?? EdgeList.emptyCounts(rows: rows)
+    let bucketCount = starts.count - 1
     var total = 0
     starts.withUnsafeMutableBufferPointer { counts in
       let counts = counts.baseAddress!
-      whole.withUnsafeBufferPointer { whole in
-        for e in whole {
-          let top = Int(e.y0 >> shift) &- first, bottom = Int((e.y1 &- 1) >> shift) &- first
-          var k = top
-          while k <= bottom {
-            counts[k &+ 1] &+= 1
-            k &+= 1
-          }
-          total &+= bottom &- top &+ 1
+      if counted == nil {
+        whole.withUnsafeBufferPointer { whole in
+          for e in whole { EdgeList.count(e, firstBucket: first, into: counts) }
         }
       }
-      for k in 0..<bucketCount { counts[k &+ 1] &+= counts[k] }
+      // The total in full width (a bucket lists at most every edge once,
+      // but the sum of them all may pass Int32's range; the guard below
+      // refuses such a list before the starts are used).
+      for k in 0..<bucketCount {
+        total &+= Int(counts[k &+ 1])
+        counts[k &+ 1] &+= counts[k]
+      }
     }
     let bytes = total * MemoryLayout<Edge>.stride + starts.count * MemoryLayout<Int32>.stride
     guard total <= Int(Int32.max), budget?.spend(coverageBytes: bytes, on: "rasterizing it") ?? true else { return nil }
@@ -215,34 +241,44 @@ extension EdgeList {
   /// The edges of polylines that lie wholly within the shape's pixels
   /// (nothing to clip): each point rounded onto the grid once, as
   /// ``EdgeBuilder`` rounds a point it keeps, and moved down `shiftY`.
-  static func unclipped(_ polylines: [Polyline], originX: Int, shiftY: Int32) -> [Edge] {
+  ///
+  /// Each edge's buckets (from `firstBucket`) are counted into `counts`
+  /// (``count(_:firstBucket:into:)``) as it is made.
+  static func unclipped(_ polylines: [Polyline], originX: Int, shiftY: Int32, firstBucket: Int,
+                        counts: inout [Int32]) -> [Edge] {
     // A line of n points has at most n edges (its closing one included).
     var capacity = 0
     for line in polylines { capacity += line.points.count }
     let ox = Double(originX), scale = Double(EdgeList.one)
-    return [Edge](unsafeUninitializedCapacity: capacity) { edges, initialized in
-      var count = 0
-      for line in polylines where line.points.count > 1 {
-        line.points.withUnsafeBufferPointer { points in
-          @inline(__always) func grid(_ p: Point) -> (Int32, Int32) {
-            (Int32((p.x - ox) * scale + 0.5), gridFloor(p.y * scale + 0.5) &+ shiftY)
-          }
-          let (fx, fy) = grid(points[0])
-          var (px, py) = (fx, fy)
-          for k in 1...points.count {
-            let (x, y) = k == points.count ? (fx, fy) : grid(points[k])
-            if py < y {
-              edges.initializeElement(at: count, to: Edge(x0: px, y0: py, x1: x, y1: y, winding: 1))
-              count &+= 1
-            } else if y < py {
-              edges.initializeElement(at: count, to: Edge(x0: x, y0: y, x1: px, y1: py, winding: -1))
-              count &+= 1
+    return counts.withUnsafeMutableBufferPointer { counts in
+      let counts = counts.baseAddress!
+      return [Edge](unsafeUninitializedCapacity: capacity) { edges, initialized in
+        var count = 0
+        @inline(__always) func keep(_ e: Edge) {
+          edges.initializeElement(at: count, to: e)
+          count &+= 1
+          EdgeList.count(e, firstBucket: firstBucket, into: counts)
+        }
+        for line in polylines where line.points.count > 1 {
+          line.points.withUnsafeBufferPointer { points in
+            @inline(__always) func grid(_ p: Point) -> (Int32, Int32) {
+              (Int32((p.x - ox) * scale + 0.5), gridFloor(p.y * scale + 0.5) &+ shiftY)
             }
-            (px, py) = (x, y)
+            let (fx, fy) = grid(points[0])
+            var (px, py) = (fx, fy)
+            for k in 1...points.count {
+              let (x, y) = k == points.count ? (fx, fy) : grid(points[k])
+              if py < y {
+                keep(Edge(x0: px, y0: py, x1: x, y1: y, winding: 1))
+              } else if y < py {
+                keep(Edge(x0: x, y0: y, x1: px, y1: py, winding: -1))
+              }
+              (px, py) = (x, y)
+            }
           }
         }
+        initialized = count
       }
-      initialized = count
     }
   }
 }
