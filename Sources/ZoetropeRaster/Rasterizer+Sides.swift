@@ -33,11 +33,6 @@ extension Rasterizer {
         }
       }
     }
-    // A shape with a point off the finite plane covers nothing (its edges
-    // refuse it): no middle either.
-    for line in polylines {
-      for p in line.points where !p.x.isFinite || !p.y.isFinite { return nil }
-    }
     // The tallest vertical segment bounds the rows to look at.
     var tallest: (low: Double, high: Double)?
     forEachSegment { a, b in
@@ -46,6 +41,12 @@ extension Rasterizer {
       if high - low > (tallest.map { $0.high - $0.low } ?? Double(minimumRows)) { tallest = (low, high) }
     }
     guard var rows = tallest, Swift.abs(rows.low) < 1e9, Swift.abs(rows.high) < 1e9 else { return nil }
+    // A shape with a point off the finite plane covers nothing (its edges
+    // refuse it): no middle either. (Looked for only once a middle may be
+    // there: most shapes have no tall vertical side and end above.)
+    for line in polylines {
+      for p in line.points where !p.x.isFinite || !p.y.isFinite { return nil }
+    }
     // Each segment reaching into the rows that is not a vertical side
     // through all of them cuts them to the largest part it leaves: above
     // it, below it or — a vertical side, shorter — along it; until nothing
