@@ -108,7 +108,8 @@ package enum Stroker {
     lengths.reserveCapacity(segmentCount)
     normals.reserveCapacity(segmentCount)
     for i in 0..<segmentCount {
-      let d = points[(i + 1) % count] - points[i]
+      // (No `%`: an integer division per segment and vertex costs more than the rest of its bookkeeping.)
+      let d = points[i + 1 == count ? 0 : i + 1] - points[i]
       let length = (d.x * d.x + d.y * d.y).squareRoot()
       let unit = length > 0 ? d * (1 / length) : Point(x: 1, y: 0)
       directions.append(unit)
@@ -124,7 +125,8 @@ package enum Stroker {
     }
     let vertices = closed ? 0..<count : 1..<(count - 1)
     for i in vertices {
-      let previous = (i - 1 + segmentCount) % segmentCount, next = i % segmentCount
+      // `i` is below `segmentCount` (closed: every vertex; open: the inner ones).
+      let previous = i == 0 ? segmentCount - 1 : i - 1, next = i
       let before = normals[previous], after = normals[next]
       let pivot = points[i]
       let d0 = directions[previous], d1 = directions[next]
