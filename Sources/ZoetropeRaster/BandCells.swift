@@ -83,15 +83,34 @@ package final class BandCells {
   @inline(__always)
   package func forEachRow(of list: EdgeList, rows: Range<Int>,
                           _ body: (_ runs: UnsafeBufferPointer<CoverageSpans.Span>) -> Void) {
-    guard !rows.isEmpty else { return }
+    guard prepare(list, rows: rows) else { return }
+    for row in rows {
+      var spans = SpanList(runs: runs, bytes: bytes)
+      resolveRow(row - rows.lowerBound, list: list, y: row, into: &spans)
+      body(UnsafeBufferPointer(start: runs, count: spans.count))
+    }
+  }
+
+  /// Hands the runs of `list` on each row of `rows` (as
+  /// ``forEachRow(of:rows:_:)`` takes them) to `sink` as they are resolved,
+  /// left to right and top to bottom, without laying them out: for a
+  /// shape drawn as it is resolved. Leaves the cells zero.
+  @inline(__always)
+  func resolve<Sink: RowRunSink>(_ list: EdgeList, rows: Range<Int>, into sink: inout Sink) {
+    guard prepare(list, rows: rows) else { return }
+    for row in rows { resolveRow(row - rows.lowerBound, list: list, y: row, into: &sink) }
+  }
+
+  /// Sets the cells up for `list` and deposits its pieces within `rows`;
+  /// false when there are no rows.
+  @inline(__always)
+  private func prepare(_ list: EdgeList, rows: Range<Int>) -> Bool {
+    guard !rows.isEmpty else { return false }
     precondition(rows.count <= capacityRows && list.width <= capacityStride - 2, "a band larger than its cells")
     stride = BandCells.stride(forWidth: list.width)
     wordsPerRow = BandCells.words(forStride: stride)
     deposit(list, rows: rows)
-    for row in rows {
-      let count = resolveRow(row - rows.lowerBound, list: list, y: row)
-      body(UnsafeBufferPointer(start: runs, count: count))
-    }
+    return true
   }
 
   // MARK: - Deposit
@@ -123,29 +142,37 @@ package final class BandCells {
 
   // MARK: - Resolve
 
-  /// Resolves band row `row` (device row `y`) into ``runs`` and ``bytes``;
-  /// returns the number of runs. Zeroes the row's cells and bits.
+  /// Resolves band row `row` (device row `y`) into `sink`, its runs left to
+  /// right (the bytes of varying ones in ``bytes``). Zeroes the row's cells
+  /// and bits.
   ///
   /// Run by every row of every shape, once per stretch of touched groups:
   /// the arithmetic wraps (every value is bounded by the row's width) and
   /// the buffers sit in locals, so that the loop carries no overflow checks
-  /// or reloads of the cells' fields.
-  private func resolveRow(_ row: Int, list: EdgeList, y: Int) -> Int {
+  /// or reloads of the cells' fields. A varying run goes to `sink` once it
+  /// is known not to grow: a short covered stretch and the next varying
+  /// one join it.
+  @inline(__always)
+  private func resolveRow<Sink: RowRunSink>(_ row: Int, list: EdgeList, y: Int, into sink: inout Sink) {
     let line = cells + row &* stride
     let width = list.width, originX = list.originX
     let evenOdd = list.fillRule == .evenOdd
-    let resolver = self.resolver, runs = self.runs, bytes = self.bytes
+    let resolver = self.resolver, bytes = self.bytes
     let y = Int32(truncatingIfNeeded: y)
-    @inline(__always) func span(_ x: Int, _ count: Int, offset: Int, value: UInt8) -> CoverageSpans.Span {
-      CoverageSpans.Span(y: y, x: Int32(truncatingIfNeeded: originX &+ x), count: Int32(truncatingIfNeeded: count),
-                         offset: Int32(truncatingIfNeeded: offset), value: value)
-    }
     var sum: Int32 = 0
     // Pixels from `constantStart` on have the coverage of `sum`.
     var constantStart = 0
     // Where this row's last varying run ended (-1: none yet).
     var varyingEnd = -1
-    var used = 0, count = 0
+    var used = 0
+    // The varying run not yet handed on: its first column and bytes (-1: none).
+    var pendingStart = -1, pendingOffset = 0
+    @inline(__always) func handOn() {
+      guard pendingStart >= 0 else { return }
+      sink.varying(y: y, x: originX &+ pendingStart, count: varyingEnd &- pendingStart,
+                   bytes: UnsafePointer(bytes + pendingOffset))
+      pendingStart = -1
+    }
     var stretches = MarkedStretches(words: touched + row &* wordsPerRow, count: wordsPerRow)
     while let (firstGroup, endGroup) = stretches.next() {
       let start = firstGroup &<< 2
@@ -159,36 +186,67 @@ package final class BandCells {
           UnsafeMutableRawPointer(bytes + used).storeBytes(of: SIMD16<UInt8>(repeating: value), as: SIMD16<UInt8>.self)
           used &+= start &- constantStart
           extending = true
-        } else if value > 0 {
-          runs[count] = span(constantStart, start &- constantStart, offset: -1, value: value)
-          count &+= 1
+        } else {
+          handOn()
+          if value > 0 { sink.constant(y: y, x: originX &+ constantStart, count: start &- constantStart, value: value) }
         }
       }
-      let offset = used
+      if !extending {
+        handOn()
+        pendingStart = start
+        pendingOffset = used
+      }
       let groups = endGroup &- firstGroup
       sum = evenOdd
         ? resolveCellsScalar(line + start, groups: groups, sum: sum, evenOdd: true, into: bytes + used)
         : resolver.resolve(line + start, groups: groups, sum: sum, into: bytes + used)
       used &+= end &- start
-      if extending {
-        runs[count &- 1].count &+= Int32(truncatingIfNeeded: end &- constantStart)
-      } else {
-        runs[count] = span(start, end &- start, offset: offset, value: 0)
-        count &+= 1
-      }
       constantStart = end
       varyingEnd = end
     }
+    handOn()
     if varyingEnd >= 0 && width > constantStart {
       let value = coverageByte(sum, evenOdd: evenOdd)
-      if value > 0 {
-        runs[count] = span(constantStart, width &- constantStart, offset: -1, value: value)
-        count &+= 1
-      }
+      if value > 0 { sink.constant(y: y, x: originX &+ constantStart, count: width &- constantStart, value: value) }
     }
     // The carry columns, if no group resolved them.
     line[width] = 0
     line[width &+ 1] = 0
-    return count
+  }
+}
+
+/// Where ``BandCells`` hands the runs of a row as it resolves them, left to
+/// right: coverage bytes near edges, constant coverage between.
+protocol RowRunSink {
+  /// Pixels `x ..< x + count` (device columns) of device row `y`, under
+  /// the coverage bytes `bytes` (valid until the next run).
+  mutating func varying(y: Int32, x: Int, count: Int, bytes: UnsafePointer<UInt8>)
+  /// Pixels `x ..< x + count` of device row `y`, all at coverage `value` (above 0).
+  mutating func constant(y: Int32, x: Int, count: Int, value: UInt8)
+}
+
+/// A row's runs laid out as spans, their bytes' offsets counted from `bytes`.
+struct SpanList: RowRunSink {
+  let runs: UnsafeMutablePointer<CoverageSpans.Span>
+  let bytes: UnsafeMutablePointer<UInt8>
+  private(set) var count = 0
+
+  init(runs: UnsafeMutablePointer<CoverageSpans.Span>, bytes: UnsafeMutablePointer<UInt8>) {
+    self.runs = runs
+    self.bytes = bytes
+  }
+
+  @inline(__always)
+  mutating func varying(y: Int32, x: Int, count n: Int, bytes start: UnsafePointer<UInt8>) {
+    runs[count] = CoverageSpans.Span(y: y, x: Int32(truncatingIfNeeded: x), count: Int32(truncatingIfNeeded: n),
+                                     offset: Int32(truncatingIfNeeded: start - UnsafePointer(bytes)), value: 0)
+    count &+= 1
+  }
+
+  @inline(__always)
+  mutating func constant(y: Int32, x: Int, count n: Int, value: UInt8) {
+    runs[count] = CoverageSpans.Span(y: y, x: Int32(truncatingIfNeeded: x), count: Int32(truncatingIfNeeded: n),
+                                     offset: -1, value: value)
+    count &+= 1
   }
 }

@@ -406,6 +406,8 @@ extension DisplayList {
         } else {
           rectangles[index].fill(SolidBlend(context), rows: rows, band: target, width: width)
         }
+      case .solid(.edges(let index), let context) where columns == nil:
+        fill(edges: index, SolidBlend(context), scratch: scratch, rows: rows, into: target)
       case .solid(let coverage, let context):
         let solid = SolidBlend(context)
         blend(coverage, runs: runs, scratch: scratch, rows: rows, into: target, clip: columns) { pixels, span, coverage in
@@ -583,6 +585,22 @@ extension DisplayList {
     }
   }
 
+  /// Blends `solid` under the edges `edgeLists[index]` on `rows` (a band's,
+  /// `band` holding them) as each row is resolved: the runs
+  /// ``blend(_:runs:scratch:rows:into:clip:_:)`` would hand on, blended the
+  /// same way, without laying them out first.
+  @inline(__always)
+  private func fill(edges index: Int, _ solid: SolidBlend, scratch: BandScratch, rows: Range<Int>,
+                    into band: UnsafeMutablePointer<UInt8>) {
+    edgeLists.withUnsafeBufferPointer { lists in
+      let list = lists.baseAddress! + index
+      let shared = list.pointee.rows.clamped(to: rows)
+      guard !shared.isEmpty else { return }
+      var runs = SolidRuns(solid: solid, band: band, top: rows.lowerBound, width: width)
+      scratch.cells.resolve(list.pointee, rows: shared, into: &runs)
+    }
+  }
+
   /// ``blend(_:runs:scratch:rows:into:clip:_:)`` for `piece` multiplied by
   /// the runs `runs[mask]`: each run of the piece is cut where the mask's
   /// runs on its row begin and end, and each part reaches `body` with its
@@ -712,6 +730,25 @@ extension DisplayList {
 
 /// Per-thread memory for playing bands: a buffer per group level and the
 /// rows a paint is computed into. Runs never exceed the frame width.
+/// A colour blended into a band's pixels (`band`: device row `top`,
+/// `width` pixels a row) under each run as it comes.
+struct SolidRuns: RowRunSink {
+  let solid: SolidBlend
+  let band: UnsafeMutablePointer<UInt8>
+  let top: Int
+  let width: Int
+
+  @inline(__always)
+  func varying(y: Int32, x: Int, count: Int, bytes: UnsafePointer<UInt8>) {
+    solid.fill(band + 4 * ((Int(y) - top) * width + x), coverage: bytes, count: count)
+  }
+
+  @inline(__always)
+  func constant(y: Int32, x: Int, count: Int, value: UInt8) {
+    solid.fillRun(band + 4 * ((Int(y) - top) * width + x), count: count, coverage: value)
+  }
+}
+
 final class BandScratch {
   private let groups: [UnsafeMutablePointer<UInt8>]
   /// One row of premultiplied source pixels.
