@@ -163,13 +163,12 @@ ZK_AVX512 static inline __m512i zk_div255_16(__m512i x) {
   return _mm512_mulhi_epu16(_mm512_add_epi16(x, _mm512_set1_epi16(128)), _mm512_set1_epi16(257));
 }
 
-// Sixteen pixels of one colour under their coverage: the AVX2 kernel's lane
-// arithmetic (red/blue and green/alpha in sixteen-bit lanes), twice as wide.
-ZK_AVX512 static inline __m512i zk_solid16(__m512i d, const uint8_t *coverage, __mmask16 mask, __m512i colorRB,
-                                            __m512i colorGA) {
+// Sixteen pixels of one colour under their coverage bytes (`cover`, one
+// per 32-bit lane): the AVX2 kernel's lane arithmetic (red/blue and
+// green/alpha in sixteen-bit lanes), twice as wide.
+ZK_AVX512 static inline __m512i zk_solid16(__m512i d, __m512i cover, __m512i colorRB, __m512i colorGA) {
   // The coverage bytes, each in both halves of its pixel's word.
-  __m512i k = _mm512_cvtepu8_epi32(_mm512_castsi512_si128(_mm512_maskz_loadu_epi8((__mmask64)mask, coverage)));
-  k = _mm512_or_si512(k, _mm512_slli_epi32(k, 16));
+  __m512i k = _mm512_or_si512(cover, _mm512_slli_epi32(cover, 16));
   __m512i sourceRB = zk_div255_16(_mm512_mullo_epi16(colorRB, k));
   __m512i sourceGA = zk_div255_16(_mm512_mullo_epi16(colorGA, k));
   __m512i alpha = _mm512_srli_epi32(sourceGA, 16);
@@ -192,14 +191,19 @@ ZK_AVX512 void zk_fill_solid_avx512(uint8_t *pixels, const uint8_t *coverage, pt
   const __m512i colorGA = _mm512_set1_epi32((int)((color >> 8) & 0x00FF00FFu));
   ptrdiff_t x = 0;
   for (; x + 16 <= count; x += 16) {
+    // A plain sixteen-byte load, not a masked one: bytes the resolve has
+    // just stored reach it from the store buffer, where a masked load
+    // waits for the stores to land.
+    __m512i cover = _mm512_cvtepu8_epi32(_mm_loadu_si128((const __m128i *)(coverage + x)));
     __m512i d = _mm512_loadu_si512(pixels + 4 * x);
-    _mm512_storeu_si512(pixels + 4 * x, zk_solid16(d, coverage + x, 0xFFFF, colorRB, colorGA));
+    _mm512_storeu_si512(pixels + 4 * x, zk_solid16(d, cover, colorRB, colorGA));
   }
   if (x < count) {
     // The last 1…15 pixels under a mask: nothing past the run is read or written.
     __mmask16 mask = (__mmask16)((1u << (count - x)) - 1);
+    __m512i cover = _mm512_cvtepu8_epi32(_mm512_castsi512_si128(_mm512_maskz_loadu_epi8((__mmask64)mask, coverage + x)));
     __m512i d = _mm512_maskz_loadu_epi32(mask, pixels + 4 * x);
-    _mm512_mask_storeu_epi32(pixels + 4 * x, mask, zk_solid16(d, coverage + x, mask, colorRB, colorGA));
+    _mm512_mask_storeu_epi32(pixels + 4 * x, mask, zk_solid16(d, cover, colorRB, colorGA));
   }
 }
 
