@@ -728,8 +728,6 @@ extension DisplayList {
   }
 }
 
-/// Per-thread memory for playing bands: a buffer per group level and the
-/// rows a paint is computed into. Runs never exceed the frame width.
 /// A colour blended into a band's pixels (`band`: device row `top`,
 /// `width` pixels a row) under each run as it comes.
 struct SolidRuns: RowRunSink {
@@ -749,6 +747,8 @@ struct SolidRuns: RowRunSink {
   }
 }
 
+/// Per-thread memory for playing bands: a buffer per group level and the
+/// rows a paint is computed into. Runs never exceed the frame width.
 final class BandScratch {
   private let groups: [UnsafeMutablePointer<UInt8>]
   /// One row of premultiplied source pixels.
