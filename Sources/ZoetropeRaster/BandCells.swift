@@ -38,8 +38,9 @@ package final class BandCells {
   private let capacityStride: Int
   private let cells: UnsafeMutablePointer<Int32>
   private let touched: UnsafeMutablePointer<UInt64>
-  /// The runs of the row last resolved, and their bytes.
+  /// The runs ``forEachRow(of:rows:_:)`` lays out for the row last resolved.
   let runs: UnsafeMutablePointer<CoverageSpans.Span>
+  /// The coverage bytes of the row last resolved (with room past it).
   let bytes: UnsafeMutablePointer<UInt8>
 
   /// The kernel that resolves cells into bytes.
@@ -78,8 +79,9 @@ package final class BandCells {
 
   /// Calls `body` with the runs of `list` on each row of `rows` (which must
   /// lie within the list's rows and hold at most the rows this was made
-  /// for), top to bottom: each run with its coverage bytes, or `nil` for a
-  /// constant run. Leaves the cells zero.
+  /// for), top to bottom, laid out as spans: a varying run's bytes at its
+  /// offset in ``bytes``, a constant run with offset −1 and its value.
+  /// Leaves the cells zero.
   @inline(__always)
   package func forEachRow(of list: EdgeList, rows: Range<Int>,
                           _ body: (_ runs: UnsafeBufferPointer<CoverageSpans.Span>) -> Void) {
@@ -191,8 +193,8 @@ package final class BandCells {
           if value > 0 { sink.constant(y: y, x: originX &+ constantStart, count: start &- constantStart, value: value) }
         }
       }
+      // (A run not extended was handed on above, or this is the row's first.)
       if !extending {
-        handOn()
         pendingStart = start
         pendingOffset = used
       }
@@ -227,10 +229,14 @@ protocol RowRunSink {
 
 /// A row's runs laid out as spans, their bytes' offsets counted from `bytes`.
 struct SpanList: RowRunSink {
+  /// Where the spans go (room for a row's).
   let runs: UnsafeMutablePointer<CoverageSpans.Span>
+  /// The row's coverage bytes, which the offsets count from.
   let bytes: UnsafeMutablePointer<UInt8>
+  /// How many spans are laid out.
   private(set) var count = 0
 
+  /// No spans yet, laid out into `runs`, their offsets counted from `bytes`.
   init(runs: UnsafeMutablePointer<CoverageSpans.Span>, bytes: UnsafeMutablePointer<UInt8>) {
     self.runs = runs
     self.bytes = bytes

@@ -731,9 +731,13 @@ extension DisplayList {
 /// A colour blended into a band's pixels (`band`: device row `top`,
 /// `width` pixels a row) under each run as it comes.
 struct SolidRuns: RowRunSink {
+  /// The colour and its kernels.
   let solid: SolidBlend
+  /// The band's first row's pixels.
   let band: UnsafeMutablePointer<UInt8>
+  /// The device row of the band's first row.
   let top: Int
+  /// Pixels a row.
   let width: Int
 
   @inline(__always)

@@ -170,12 +170,12 @@ extension EdgeList {
   static func count(_ e: Edge, firstBucket first: Int, into counts: UnsafeMutablePointer<Int32>) {
     let shift = Int32(EdgeList.bucketShift)
     let top = Int(e.y0 >> shift) &- first, bottom = Int((e.y1 &- 1) >> shift) &- first
+    // The same walk as the placing of the edges in their buckets.
     var k = top
-    // Every edge has y0 < y1 within the list's rows: at least one bucket.
-    repeat {
+    while k <= bottom {
       counts[k &+ 1] &+= 1
       k &+= 1
-    } while k <= bottom
+    }
   }
 
   /// The list of whole (oriented, clipped, rounded) edges, each listed in

@@ -41,6 +41,37 @@ import ZoetropeRaster
     #expect(Self.render(edges, bandHeight: 5, threads: 3) == reference, "three threads")
   }
 
+  /// A wide translucent shape behind a small one that moves: the frame
+  /// played over the one before in the damaged columns only has the bytes
+  /// of the frame played whole (the shape behind is drawn in those columns
+  /// alone, not across the band over what is already there).
+  @Test func edgesBehindAChangeAreDrawnOnlyInTheDamagedColumns() {
+    let canvas = Rasterizer.Canvas(width: 200, height: 64)
+    func frame(discAt y: Double) -> DisplayList {
+      var list = DisplayList(width: 200, height: 64, background: Color(red: 1, green: 1, blue: 1, alpha: 1))
+      if let wide = Rasterizer.shape(of: Path.ellipse(in: Rect(x: 3.3, y: 2.1, width: 190, height: 58)),
+                                     fillRule: .nonZero, transform: .identity, canvas: canvas) {
+        list.fill(wide, color: Color(red: 0.8, green: 0.2, blue: 0.3, alpha: 1), opacity: 0.6)
+      }
+      if let disc = Rasterizer.shape(of: Path.ellipse(in: Rect(x: 90, y: y, width: 12, height: 12)),
+                                     fillRule: .nonZero, transform: .identity, canvas: canvas) {
+        list.fill(disc, color: Color(red: 0.1, green: 0.3, blue: 0.9, alpha: 1), opacity: 0.8)
+      }
+      return list
+    }
+    let before = frame(discAt: 20), after = frame(discAt: 21.5)
+    let damage = after.damage(since: before, bandHeight: 16)
+    #expect(damage.contains { if case .columns = $0 { true } else { false } }, "no band damaged in some columns only")
+    var replayed = [UInt8](repeating: 0, count: 4 * 200 * 64)
+    var whole = replayed
+    replayed.withUnsafeMutableBufferPointer { _ = before.render(into: $0.baseAddress!, straightAlpha: true) }
+    replayed.withUnsafeMutableBufferPointer {
+      _ = after.render(into: $0.baseAddress!, straightAlpha: true, damage: damage)
+    }
+    whole.withUnsafeMutableBufferPointer { _ = after.render(into: $0.baseAddress!, straightAlpha: true) }
+    #expect(replayed == whole)
+  }
+
   /// A shape under a clip is multiplied by the clip where it is drawn: the
   /// bytes of the clip's intersection with the shape's runs made beforehand.
   @Test func clippedShapesDrawnInBandsEqualTheirIntersection() {

@@ -53,6 +53,41 @@ import ZoetropeGeometry
     }
   }
 
+  /// Shapes cut by the right side of a 240-pixel canvas (a width of whole
+  /// groups of four), so that rows end in a constant run after a varying
+  /// one: each row's runs, as the sink gets them, come left to right, apart,
+  /// within the list, and a constant run is never transparent.
+  @Test(arguments: [FillRule.nonZero, .evenOdd])
+  func runsReachTheSinkLeftToRightUpToTheRightSide(_ rule: FillRule) throws {
+    var path = Path.rect(Rect(x: -2.5, y: 3.25, width: 300, height: 40))
+    var x = 3.3
+    for gap in 1...40 {
+      path.addPath(.ellipse(in: Rect(x: x, y: 6.5 + Double(gap % 7), width: 1.7, height: 20)))
+      x += 1.7 + Double(gap % 23)
+    }
+    let shape = try #require(Rasterizer.shape(of: path.flattened(tolerance: 0.05), fillRule: rule, canvasWidth: 240,
+                                              canvasHeight: 50))
+    let cells = BandCells(width: 240, rows: 16)
+    var endingConstants = 0
+    for case .edges(let list) in shape.pieces {
+      for top in stride(from: 0, to: 50, by: 16) {
+        let rows = list.rows.clamped(to: top..<Swift.min(top + 16, 50))
+        guard !rows.isEmpty else { continue }
+        var recorder = Recorder()
+        cells.resolve(list, rows: rows, into: &recorder)
+        var row: Int32 = -1, end = 0
+        for run in recorder.runs {
+          if run.y != row { (row, end) = (run.y, list.originX) }
+          #expect(run.count > 0 && run.x >= end && run.x + run.count <= list.originX + list.width, "\(run)")
+          #expect(run.bytes != nil || run.value > 0, "\(run)")
+          end = run.x + run.count
+          if run.bytes == nil && end == list.originX + list.width { endingConstants += 1 }
+        }
+      }
+    }
+    #expect(endingConstants > 0, "no row ended in a constant run")
+  }
+
   @Test func resolvingIntoASinkHandsOnTheRunsTheSpansLayOut() {
     let lists = Self.lists()
     #expect(lists.count >= 15)
