@@ -28,7 +28,7 @@ package struct GIFPaletteBuilder: Sendable {
   /// Every distinct opaque colour and its count, while there are at most
   /// 65,536 of them (vector art has a few thousand: its flat colours and their
   /// anti-aliased blends); past that the 5-bit cells stand in.
-  private var exact: [UInt32: UInt64]? = [:]
+  private var exact: ColorTable<UInt64>? = ColorTable()
   static let exactLimit = 1 << 16
   /// Whether any pixel is transparent (alpha < 128).
   package private(set) var hasTransparency = false
@@ -41,40 +41,47 @@ package struct GIFPaletteBuilder: Sendable {
   package init() {}
 
   /// Counts the colours of `image` (pixels with alpha < 128 count as transparent).
-  /// Runs of equal pixels are counted at once: the counts, and the order in
-  /// which new colours are met, are those of counting pixel by pixel.
+  /// Runs of equal pixels are counted at once: the counts are those of
+  /// counting pixel by pixel.
   package mutating func add(_ image: RGBAImage) {
+    // The exact colours are taken out while counting, so that the table is
+    // not shared (and copied) when it grows.
+    var exact = self.exact.take()
+    var transparency = hasTransparency, partialTransparency = hasPartialTransparency
     image.pixels.withUnsafeBytes { raw in
-      let words = raw.bindMemory(to: UInt32.self)
-      var start = 0
-      while start < words.count {
-        let word = words[start]
-        var end = start + 1
-        while end < words.count, words[end] == word { end += 1 }
-        add(UInt32(littleEndian: word), count: UInt64(end - start))
-        start = end
+      counts.withUnsafeMutableBufferPointer { counts in
+        sums.withUnsafeMutableBufferPointer { sums in
+          let words = raw.bindMemory(to: UInt32.self)
+          var start = 0
+          while start < words.count {
+            let w = UInt32(littleEndian: words[start])
+            var end = start + 1
+            while end < words.count, words[end] == words[start] { end += 1 }
+            let count = UInt64(end - start)
+            start = end
+            if w &+ 0x0100_0000 >= 0x0200_0000 { partialTransparency = true }  // alpha neither 0 nor 255
+            if w >> 31 == 0 {  // alpha < 128
+              transparency = true
+              continue
+            }
+            let rgb = w & 0x00FF_FFFF
+            let r = UInt64(rgb & 0xFF), g = UInt64((rgb >> 8) & 0xFF), b = UInt64(rgb >> 16)
+            if exact != nil {
+              exact!.add(count, to: rgb)
+              if exact!.count > GIFPaletteBuilder.exactLimit { exact = nil }
+            }
+            let cell = Int(r >> 3) << 10 | Int(g >> 3) << 5 | Int(b >> 3)
+            counts[cell] &+= count
+            sums[3 &* cell] &+= r &* count
+            sums[3 &* cell &+ 1] &+= g &* count
+            sums[3 &* cell &+ 2] &+= b &* count
+          }
+        }
       }
     }
-  }
-
-  /// Counts `count` pixels of RGBA word `w` (red in the low byte).
-  private mutating func add(_ w: UInt32, count: UInt64) {
-    if w &+ 0x0100_0000 >= 0x0200_0000 { hasPartialTransparency = true }  // alpha neither 0 nor 255
-    if w >> 31 == 0 {  // alpha < 128
-      hasTransparency = true
-      return
-    }
-    let rgb = w & 0x00FF_FFFF
-    let r = UInt64(rgb & 0xFF), g = UInt64((rgb >> 8) & 0xFF), b = UInt64(rgb >> 16)
-    let cell = Int(r >> 3) << 10 | Int(g >> 3) << 5 | Int(b >> 3)
-    if exact != nil {
-      exact![rgb, default: 0] += count
-      if exact!.count > GIFPaletteBuilder.exactLimit { exact = nil }
-    }
-    counts[cell] += count
-    sums[3 * cell] += r * count
-    sums[3 * cell + 1] += g * count
-    sums[3 * cell + 2] += b * count
+    self.exact = exact
+    hasTransparency = transparency
+    hasPartialTransparency = partialTransparency
   }
 
   /// Adds the counts of `other` (frames another thread counted): the palette
@@ -83,9 +90,10 @@ package struct GIFPaletteBuilder: Sendable {
     for i in counts.indices { counts[i] += other.counts[i] }
     for i in sums.indices { sums[i] += other.sums[i] }
     hasTransparency = hasTransparency || other.hasTransparency
+    hasPartialTransparency = hasPartialTransparency || other.hasPartialTransparency
     // Either side past the limit means the union is too.
     if var mine = exact, let theirs = other.exact {
-      mine.merge(theirs, uniquingKeysWith: +)
+      mine.merge(theirs)
       exact = mine.count > GIFPaletteBuilder.exactLimit ? nil : mine
     } else {
       exact = nil
@@ -101,8 +109,7 @@ package struct GIFPaletteBuilder: Sendable {
   /// their colour and stay undithered.
   package func palette() -> GIFPalette {
     if let exact, exact.count <= 255 {
-      let sorted = exact.keys.sorted()
-      var rgb = sorted.flatMap { [UInt8($0 & 0xFF), UInt8(($0 >> 8) & 0xFF), UInt8($0 >> 16)] }
+      var rgb = exact.sorted().flatMap { [UInt8($0.colour & 0xFF), UInt8(($0.colour >> 8) & 0xFF), UInt8($0.colour >> 16)] }
       if rgb.isEmpty { rgb = [0, 0, 0] }
       return GIFPalette(rgb: rgb, isExact: true)
     }
@@ -110,9 +117,9 @@ package struct GIFPaletteBuilder: Sendable {
     struct Cell { var r: Double, g: Double, b: Double, weight: Double, index: Int }
     var cells: [Cell] = []
     if let exact {
-      for colour in exact.keys.sorted() {
+      for (colour, count) in exact.sorted() {
         cells.append(Cell(r: Double(colour & 0xFF), g: Double((colour >> 8) & 0xFF), b: Double(colour >> 16),
-                          weight: Double(exact[colour]!), index: Int(colour)))
+                          weight: Double(count), index: Int(colour)))
       }
     } else {
       for i in counts.indices where counts[i] > 0 {
@@ -135,11 +142,14 @@ package struct GIFPaletteBuilder: Sendable {
       }
       return best
     }
+    // Each box's spread, worked out once: a box's cells keep their order
+    // until it is chosen and cut.
+    var spreads = [spread(boxes[0])]
     while boxes.count < 255 {
       var chosen = -1
       var axis = 0, bestScore = 0.0
       for (i, box) in boxes.enumerated() where box.count > 1 {
-        let s = spread(box)
+        let s = spreads[i]
         if s.score > bestScore { bestScore = s.score; chosen = i; axis = s.channel }
       }
       guard chosen >= 0 else { break }
@@ -153,6 +163,8 @@ package struct GIFPaletteBuilder: Sendable {
       }
       boxes[chosen] = box.lowerBound..<cut
       boxes.append(cut..<box.upperBound)
+      spreads[chosen] = spread(boxes[chosen])
+      spreads.append(spread(boxes[boxes.count - 1]))
     }
     var centres: [(Double, Double, Double)] = boxes.map { box in
       var r = 0.0, g = 0.0, b = 0.0, w = 0.0

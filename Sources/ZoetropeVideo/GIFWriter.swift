@@ -44,9 +44,9 @@ package final class GIFWriter {
   private var pending: (indices: [UInt8], x: Int, y: Int, width: Int, height: Int, delay: Int)?
   private var frameCount = 0
   /// Palette index of every colour met so far (exact colours up front).
-  private var exactIndex: [UInt32: UInt8] = [:]
+  private var exactIndex = ColorTable<UInt8>()
   /// Palette index of each palette colour, and nothing else.
-  private let paletteIndex: [UInt32: UInt8]
+  private let paletteIndex: ColorTable<UInt8>
   private var nearestCache: [Int16]
   /// The last frame's pixels: a row equal to its row there keeps its
   /// indices and is neither mapped nor compared again.
@@ -72,10 +72,10 @@ package final class GIFWriter {
     dithers = dither && !palette.isExact
     differences = !hasTransparency
     nearestCache = [Int16](repeating: -1, count: dither && !palette.isExact ? 1 << 18 : 0)
-    var paletteIndex: [UInt32: UInt8] = [:]
+    var paletteIndex = ColorTable<UInt8>()
     for i in (0..<palette.colorCount).reversed() {  // the lowest index of a repeated colour wins
       let word = UInt32(palette.rgb[3 * i]) | UInt32(palette.rgb[3 * i + 1]) << 8 | UInt32(palette.rgb[3 * i + 2]) << 16
-      paletteIndex[word] = UInt8(i)
+      paletteIndex.set(UInt8(i), for: word)
     }
     self.paletteIndex = paletteIndex
     exactIndex = paletteIndex
@@ -134,15 +134,19 @@ package final class GIFWriter {
     }
     // The rectangle that changed, in the rows whose pixels changed.
     var minX = width, minY = height, maxX = -1, maxY = -1
-    for y in changed.joined() {
-      let row = y * width
-      var x = 0
-      while x < width, indices[row + x] == shown[row + x] { x += 1 }
-      guard x < width else { continue }
-      var last = width - 1
-      while indices[row + last] == shown[row + last] { last -= 1 }
-      minX = Swift.min(minX, x); maxX = Swift.max(maxX, last)
-      minY = Swift.min(minY, y); maxY = y
+    indices.withUnsafeBufferPointer { indices in
+      shown.withUnsafeBufferPointer { shown in
+        for y in changed.joined() {
+          let row = y &* width
+          var x = 0
+          while x < width, indices[row &+ x] == shown[row &+ x] { x &+= 1 }
+          guard x < width else { continue }
+          var last = width &- 1
+          while indices[row &+ last] == shown[row &+ last] { last &-= 1 }
+          minX = Swift.min(minX, x); maxX = Swift.max(maxX, last)
+          minY = Swift.min(minY, y); maxY = y
+        }
+      }
     }
     guard maxX >= 0 else {
       // Nothing changed: the previous frame stays up longer.
@@ -152,13 +156,19 @@ package final class GIFWriter {
     }
     try flush()
     let w = maxX - minX + 1, h = maxY - minY + 1
-    var patch = [UInt8](repeating: 0, count: w * h)
     let transparent = UInt8(palette.transparentIndex)
-    for y in 0..<h {
-      for x in 0..<w {
-        let i = (minY + y) * width + minX + x
-        patch[y * w + x] = indices[i] == shown[i] ? transparent : indices[i]
+    let patch = [UInt8](unsafeUninitializedCapacity: w * h) { patch, initialized in
+      indices.withUnsafeBufferPointer { indices in
+        shown.withUnsafeBufferPointer { shown in
+          for y in 0..<h {
+            let from = (minY &+ y) &* width &+ minX, to = y &* w
+            for x in 0..<w {
+              patch[to &+ x] = indices[from &+ x] == shown[from &+ x] ? transparent : indices[from &+ x]
+            }
+          }
+        }
       }
+      initialized = w * h
     }
     shown = indices
     pending = (patch, minX, minY, w, h, delay)
@@ -215,44 +225,48 @@ package final class GIFWriter {
   private func map(_ frame: RGBAImage, rows: [Range<Int>]) -> [UInt8] {
     var out = shown.count == width * height ? shown : [UInt8](repeating: 0, count: width * height)
     let transparent = UInt8(palette.transparentIndex)
+    let width = width
     frame.pixels.withUnsafeBytes { raw in
-      let words = raw.bindMemory(to: UInt32.self)
-      var previous: UInt32 = 0xFFFF_FFFF, previousIndex: UInt8 = 0, previousExact: UInt8? = nil
-      for y in rows.joined() {
-        for x in 0..<width {
-          let w = UInt32(littleEndian: words[y * width + x])
-          if w >> 31 == 0 {
-            out[y * width + x] = transparent
-            continue
-          }
-          let rgb = w & 0x00FF_FFFF
-          if !dithers {
-            // The nearest colour to the exact pixel value, remembered per colour.
-            if rgb != previous {
-              previous = rgb
-              if let known = exactIndex[rgb] {
-                previousIndex = known
-              } else {
-                previousIndex = nearestExact(rgb)
-                exactIndex[rgb] = previousIndex
-              }
-            }
-            out[y * width + x] = previousIndex
-          } else {
-            // A colour the palette holds exactly is not dithered (flat areas stay flat).
-            if rgb != previous {
-              previous = rgb
-              previousExact = paletteIndex[rgb]
-            }
-            if let known = previousExact {
-              out[y * width + x] = known
+      out.withUnsafeMutableBufferPointer { out in
+        let words = raw.bindMemory(to: UInt32.self)
+        var previous: UInt32 = 0xFFFF_FFFF, previousIndex: UInt8 = 0, previousExact: UInt8? = nil
+        for y in rows.joined() {
+          let row = y &* width
+          for x in 0..<width {
+            let w = UInt32(littleEndian: words[row &+ x])
+            if w >> 31 == 0 {
+              out[row &+ x] = transparent
               continue
             }
-            let offset = (GIFWriter.bayer[(y & 3) * 4 + (x & 3)] - 8) * 3 / 2
-            func channel(_ shift: UInt32) -> UInt32 {
-              UInt32(Swift.min(255, Swift.max(0, Int((rgb >> shift) & 0xFF) + offset)))
+            let rgb = w & 0x00FF_FFFF
+            if !dithers {
+              // The nearest colour to the exact pixel value, remembered per colour.
+              if rgb != previous {
+                previous = rgb
+                if let known = exactIndex.value(of: rgb) {
+                  previousIndex = known
+                } else {
+                  previousIndex = nearestExact(rgb)
+                  exactIndex.set(previousIndex, for: rgb)
+                }
+              }
+              out[row &+ x] = previousIndex
+            } else {
+              // A colour the palette holds exactly is not dithered (flat areas stay flat).
+              if rgb != previous {
+                previous = rgb
+                previousExact = paletteIndex.value(of: rgb)
+              }
+              if let known = previousExact {
+                out[row &+ x] = known
+                continue
+              }
+              let offset = (GIFWriter.bayer[(y & 3) * 4 + (x & 3)] - 8) * 3 / 2
+              func channel(_ shift: UInt32) -> UInt32 {
+                UInt32(Swift.min(255, Swift.max(0, Int((rgb >> shift) & 0xFF) + offset)))
+              }
+              out[row &+ x] = nearest(channel(0) | channel(8) << 8 | channel(16) << 16)
             }
-            out[y * width + x] = nearest(channel(0) | channel(8) << 8 | channel(16) << 16)
           }
         }
       }

@@ -253,4 +253,22 @@ extension GIFSkippedWorkTests {
       #expect(runs.hasTransparency == clear && pixels.hasTransparency == clear)
     }
   }
+
+  /// `zoetrope palette` counts frames on several threads and merges the
+  /// counts: the palette, and whether any frame had partial alpha (the
+  /// notice about jagged edges), must be those of one builder that saw every
+  /// frame. The partial-alpha flag was once lost in the merge.
+  @Test func mergedBuildersChooseThePaletteOneBuilderDoes() {
+    let edge = RGBAImage(width: 2, height: 1, pixels: [255, 0, 0, 255, 255, 0, 0, 100])
+    var gradient = [UInt8]()
+    for i in 0..<4096 { gradient += [UInt8(i & 0xFF), UInt8(i >> 4), UInt8(255 - (i & 0xFF)), 255] }
+    let many = RGBAImage(width: 64, height: 64, pixels: gradient)
+    var one = GIFPaletteBuilder(), first = GIFPaletteBuilder(), second = GIFPaletteBuilder()
+    for frame in [many, edge] { one.add(frame) }
+    first.add(many)
+    second.add(edge)
+    first.merge(second)
+    #expect(first.palette() == one.palette())
+    #expect(one.hasPartialTransparency && first.hasPartialTransparency)
+  }
 }
