@@ -6,15 +6,39 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <gif_lib.h>
+#include <pthread.h>
 #include <unistd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+// A frame waiting for the encoder: its own copy of the indices.
+typedef struct {
+  uint8_t *indices;
+  int x, y, width, height, delay, transparent_index, disposal;
+} gif_frame;
+
+// Frames queued at most: the caller runs at most this far ahead of the encoder.
+#define GIF_QUEUE 4
+
+// Frames are compressed and written in order by an encoder thread of the
+// writer's own, so that the caller maps the next frame meanwhile; without
+// one (the thread could not start) the caller encodes each frame itself.
 struct zt_gif_writer {
   GifFileType *file;
   int width, height;
+  int threaded;
+  pthread_t thread;
+  pthread_mutex_t lock;
+  pthread_cond_t changed;
+  gif_frame queue[GIF_QUEUE];
+  int first, count;  // the queue: a ring, oldest at `first`
+  int closing;       // no more frames come; the thread ends once the queue is empty
+  int status;        // the first failure (ZT_OK until then), its message below
+  char message[256];
 };
+
+static void *gif_encoder(void *writer);
 
 static int gif_fail(int code, const char *what, char *message, size_t size) {
   const char *reason = GifErrorString(code);
@@ -94,8 +118,68 @@ int zt_gif_open(const char *path, int width, int height, const uint8_t *palette,
   w->file = file;
   w->width = width;
   w->height = height;
+  w->status = ZT_OK;
+  pthread_mutex_init(&w->lock, NULL);
+  pthread_cond_init(&w->changed, NULL);
+  w->threaded = pthread_create(&w->thread, NULL, gif_encoder, w) == 0;
   *out = w;
   return ZT_OK;
+}
+
+// Writes a frame: its graphic control extension, descriptor and LZW data
+// (giflib masks the indices it compresses in place: they are the frame's own copy).
+static int gif_encode(GifFileType *file, gif_frame *frame, char *message, size_t size) {
+  GraphicsControlBlock control = {
+      .DisposalMode = frame->disposal,
+      .UserInputFlag = false,
+      .DelayTime = frame->delay,
+      .TransparentColor = frame->transparent_index,
+  };
+  GifByteType extension[4];
+  size_t length = EGifGCBToExtension(&control, extension);
+  if (EGifPutExtension(file, GRAPHICS_EXT_FUNC_CODE, (int)length, extension) == GIF_ERROR)
+    return gif_fail(file->Error, "writing a frame's timing", message, size);
+  if (EGifPutImageDesc(file, frame->x, frame->y, frame->width, frame->height, false, NULL) == GIF_ERROR)
+    return gif_fail(file->Error, "writing a frame descriptor", message, size);
+  for (int row = 0; row < frame->height; row++) {
+    if (EGifPutLine(file, frame->indices + (size_t)row * frame->width, frame->width) == GIF_ERROR)
+      return gif_fail(file->Error, "compressing a frame", message, size);
+  }
+  return ZT_OK;
+}
+
+// The encoder thread: writes queued frames in order until the writer closes.
+// After a failure it only drops frames; the failure is reported by the next
+// write and by close.
+static void *gif_encoder(void *argument) {
+  zt_gif_writer *w = argument;
+  pthread_mutex_lock(&w->lock);
+  for (;;) {
+    while (w->count == 0 && !w->closing) pthread_cond_wait(&w->changed, &w->lock);
+    if (w->count == 0) break;
+    gif_frame frame = w->queue[w->first];
+    int failed = w->status != ZT_OK;
+    pthread_mutex_unlock(&w->lock);
+    char message[sizeof w->message];
+    int status = failed ? ZT_OK : gif_encode(w->file, &frame, message, sizeof message);
+    free(frame.indices);
+    pthread_mutex_lock(&w->lock);
+    if (status != ZT_OK) {
+      w->status = status;
+      memcpy(w->message, message, sizeof message);
+    }
+    w->first = (w->first + 1) % GIF_QUEUE;
+    w->count--;
+    pthread_cond_broadcast(&w->changed);
+  }
+  pthread_mutex_unlock(&w->lock);
+  return NULL;
+}
+
+// The first failure, copied out; ZT_OK when there was none. Under the lock.
+static int gif_failure(zt_gif_writer *w, char *message, size_t size) {
+  if (w->status != ZT_OK) snprintf(message, size, "%s", w->message);
+  return w->status;
 }
 
 int zt_gif_write_frame(zt_gif_writer *w, const uint8_t *indices, int x, int y, int width, int height,
@@ -104,28 +188,47 @@ int zt_gif_write_frame(zt_gif_writer *w, const uint8_t *indices, int x, int y, i
     snprintf(message, size, "frame rectangle outside the screen");
     return ZT_ERROR_FORMAT;
   }
-  GraphicsControlBlock control = {
-      .DisposalMode = disposal,
-      .UserInputFlag = false,
-      .DelayTime = delay_centiseconds,
-      .TransparentColor = transparent_index,
-  };
-  GifByteType extension[4];
-  size_t length = EGifGCBToExtension(&control, extension);
-  if (EGifPutExtension(w->file, GRAPHICS_EXT_FUNC_CODE, (int)length, extension) == GIF_ERROR)
-    return gif_fail(w->file->Error, "writing a frame's timing", message, size);
-  if (EGifPutImageDesc(w->file, x, y, width, height, false, NULL) == GIF_ERROR)
-    return gif_fail(w->file->Error, "writing a frame descriptor", message, size);
-  for (int row = 0; row < height; row++) {
-    if (EGifPutLine(w->file, (GifPixelType *)(indices + (size_t)row * width), width) == GIF_ERROR)
-      return gif_fail(w->file->Error, "compressing a frame", message, size);
+  size_t bytes = (size_t)width * (size_t)height;
+  gif_frame frame = {malloc(bytes), x, y, width, height, delay_centiseconds, transparent_index, disposal};
+  if (!frame.indices) {
+    snprintf(message, size, "out of memory (a frame's indices)");
+    return ZT_ERROR_MEMORY;
   }
-  return ZT_OK;
+  memcpy(frame.indices, indices, bytes);
+  if (!w->threaded) {
+    int status = gif_encode(w->file, &frame, message, size);
+    free(frame.indices);
+    return status;
+  }
+  pthread_mutex_lock(&w->lock);
+  while (w->count == GIF_QUEUE && w->status == ZT_OK) pthread_cond_wait(&w->changed, &w->lock);
+  int status = gif_failure(w, message, size);
+  if (status == ZT_OK) {
+    w->queue[(w->first + w->count) % GIF_QUEUE] = frame;
+    w->count++;
+    pthread_cond_broadcast(&w->changed);
+  } else {
+    free(frame.indices);
+  }
+  pthread_mutex_unlock(&w->lock);
+  return status;
 }
 
 int zt_gif_close(zt_gif_writer *w, char *message, size_t size) {
+  int status = ZT_OK;
+  if (w->threaded) {
+    pthread_mutex_lock(&w->lock);
+    w->closing = 1;
+    pthread_cond_broadcast(&w->changed);
+    pthread_mutex_unlock(&w->lock);
+    pthread_join(w->thread, NULL);
+    status = gif_failure(w, message, size);
+  }
+  pthread_mutex_destroy(&w->lock);
+  pthread_cond_destroy(&w->changed);
   int error = 0;
-  int status = EGifCloseFile(w->file, &error) == GIF_ERROR ? gif_fail(error, "closing the file", message, size) : ZT_OK;
+  if (EGifCloseFile(w->file, &error) == GIF_ERROR && status == ZT_OK)
+    status = gif_fail(error, "closing the file", message, size);
   free(w);
   return status;
 }

@@ -230,6 +230,16 @@ struct Scratch {
     #expect(render.status == 1)
     #expect(render.standardError.contains("File too large"), "\(render.standardError)")
     #expect(try scratch.contents() == ["scene.json"])
+    // A GIF's frames are compressed and written on a thread of their own:
+    // its failure reaches the render all the same, whether the first bytes
+    // fail or a frame part way (this clip's GIF is about 25 KB).
+    let moving = try Scratch(scene: #"{"zoetrope": 1, "canvas": {"width": 96, "height": 64, "fps": 10, "duration": 1}, "layers": [{"type": "gradient", "frame": [0, 0, 96, 64], "colors": ["red", "blue"], "startPoint": [0, 0], "endPoint": [1, 1], "animations": [{"type": "basic", "keyPath": "position.x", "fromValue": 48, "toValue": 60, "duration": 1}]}]}"#)
+    for limit in [40, 9000] {
+      let gif = try Scratch.runLimited(fileSize: limit, ["render", moving.scene.path, "-o", moving.path("a.gif")])
+      #expect(gif.status == 1)
+      #expect(gif.standardError.contains("a.gif: compressing a frame: Write failed"), "\(gif.standardError)")
+      #expect(try moving.contents() == ["scene.json"])
+    }
   }
 
   // MARK: Inputs (issue 11, defect 12; scene files from pipes and devices)

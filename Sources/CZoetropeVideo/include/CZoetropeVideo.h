@@ -198,12 +198,17 @@ int zt_gif_open(const char *path, int width, int height, const uint8_t *palette,
 /// Appends a frame: `width × height` palette indices placed at (`x`, `y`),
 /// shown for `delay_centiseconds`; `transparent_index` (or -1) marks pixels
 /// that let the previous frame show through; `disposal` is GIF's disposal
-/// method (1 = leave in place, 2 = restore to the background).
+/// method (1 = leave in place, 2 = restore to the background). The indices
+/// are copied and the frame is compressed and written on the writer's own
+/// thread, in order, while the caller goes on (it waits once four frames
+/// are queued): a failure to write an earlier frame is returned here, and
+/// one to write the last frames by `zt_gif_close`.
 int zt_gif_write_frame(zt_gif_writer *writer, const uint8_t *indices, int x, int y, int width, int height,
                        int delay_centiseconds, int transparent_index, int disposal, char *message,
                        size_t message_size);
 
-/// Writes the trailer, closes the file and frees the writer.
+/// Waits for the queued frames to be written, writes the trailer, closes
+/// the file and frees the writer; returns the first failure of any frame.
 int zt_gif_close(zt_gif_writer *writer, char *message, size_t message_size);
 
 /// Reads a GIF as the frames a viewer shows: `count` RGBA8 frames of
