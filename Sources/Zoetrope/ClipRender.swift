@@ -58,6 +58,11 @@ public struct ClipRender: Sendable {
   /// the same either way; a thread keeps at most 64 MiB of coverage, and an
   /// image at most 64 MiB of drawing (less with many threads).
   public let reusesUnchangedLayers: Bool
+  /// Starts a rendering thread with a stack of the given bytes, or says it
+  /// could not (``WorkerThread/start(stackSize:_:)``; tests stand in a
+  /// system that refuses threads). With fewer threads than asked for, the
+  /// ones that started render every frame; with none, the calling thread does.
+  package var startThread: @Sendable (Int, @escaping @Sendable () -> Void) -> Bool = WorkerThread.start
 
   /// The largest drawing kept beside a frame's image (to draw a later frame
   /// into the same image by playing only the bands that changed), and the
@@ -125,43 +130,56 @@ public struct ClipRender: Sendable {
     let shared = Shared(first: frames.lowerBound, window: 2 * threads)
     let render = self
     let end = frames.upperBound
-    for _ in 0..<Swift.min(threads, Swift.max(frames.count, 1)) {
-      let thread = Thread {
-        let cache = render.reusesUnchangedLayers ? RecordingCache(maximumBytes: render.maximumKeptDrawingBytes) : nil
-        while let (index, reused, previous) = shared.claim(end: end) {
-          var image = reused
-          var failure: RenderError?
-          var drawing: DisplayList?
-          do throws(RenderError) {
-            drawing = try render.renderer.render(
-              atTime: render.frameRate.time(ofFrame: index), scale: render.scale, bandHeight: DisplayList.bandHeight,
-              cache: cache, over: render.reusesUnchangedLayers ? previous : nil, isCancelled: isCancelled,
-              into: &image)
-          } catch {
-            failure = error
-          }
-          // The image goes round with the drawing it holds, for the frame
-          // rendered into it next (small drawings only: they stay alive).
-          let kept = render.reusesUnchangedLayers && failure == nil
-            ? drawing.flatMap { $0.byteCount <= render.maximumKeptDrawingBytes ? $0 : nil } : nil
-          if failure == nil, let process {
-            // The kept drawing tells the sink which bands it drew as other frames did.
-            do throws(MediaError) { try process(image, index, kept.map(DrawingOrigin.init)) } catch {
-              failure = .sink(error)
-            }
-          }
-          shared.finish(index, image: image, drawing: kept, failure: failure)
+    // Renders a claimed frame and hands it to `shared`.
+    let renderClaimed: @Sendable (Int, RGBAImage, DisplayList?, RecordingCache?) -> Void = {
+      index, reused, previous, cache in
+      var image = reused
+      var failure: RenderError?
+      var drawing: DisplayList?
+      do throws(RenderError) {
+        drawing = try render.renderer.render(
+          atTime: render.frameRate.time(ofFrame: index), scale: render.scale, bandHeight: DisplayList.bandHeight,
+          cache: cache, over: render.reusesUnchangedLayers ? previous : nil, isCancelled: isCancelled,
+          into: &image)
+      } catch {
+        failure = error
+      }
+      // The image goes round with the drawing it holds, for the frame
+      // rendered into it next (small drawings only: they stay alive).
+      let kept = render.reusesUnchangedLayers && failure == nil
+        ? drawing.flatMap { $0.byteCount <= render.maximumKeptDrawingBytes ? $0 : nil } : nil
+      if failure == nil, let process {
+        // The kept drawing tells the sink which bands it drew as other frames did.
+        do throws(MediaError) { try process(image, index, kept.map(DrawingOrigin.init)) } catch {
+          failure = .sink(error)
         }
+      }
+      shared.finish(index, image: image, drawing: kept, failure: failure)
+    }
+    var workers = 0
+    for _ in 0..<Swift.min(threads, Swift.max(frames.count, 1)) {
+      shared.workerStarted()
+      let started = startThread(16 << 20) {
+        let cache = render.reusesUnchangedLayers ? RecordingCache(maximumBytes: render.maximumKeptDrawingBytes) : nil
+        while let (index, reused, previous) = shared.claim(end: end) { renderClaimed(index, reused, previous, cache) }
         shared.workerExited()
       }
-      thread.stackSize = 16 << 20
-      shared.workerStarted()
-      thread.start()
+      guard started else {
+        // The system refused a thread: the ones running do the work.
+        shared.workerExited()
+        break
+      }
+      workers += 1
     }
+    // With no thread at all, this one renders each frame before taking it.
+    let cache = workers == 0 && reusesUnchangedLayers ? RecordingCache(maximumBytes: maximumKeptDrawingBytes) : nil
     defer { shared.stopAndWait() }
     var done = 0
     for index in frames {
       if isCancelled() { throw .cancelled }
+      if workers == 0, let (claimed, reused, previous) = shared.claim(end: end) {
+        renderClaimed(claimed, reused, previous, cache)
+      }
       let image: RGBAImage
       switch shared.take(index, isCancelled: isCancelled) {
       case .frame(let taken): image = taken

@@ -107,6 +107,30 @@ import _ZoetropeTestSupport
     }
   }
 
+  /// Under a process limit the system refuses threads; `Thread.start()`
+  /// said nothing and the render waited for frames no thread would draw,
+  /// deaf to Ctrl-C. Now the threads that started draw every frame, and with
+  /// none the calling thread does: the same bytes as with every thread.
+  @Test func aSystemRefusingThreadsGetsTheSameFramesFromFewerThreads() throws {
+    let scene = try Fixtures.scene(Self.demo)
+    let folder = try temporaryFolder()
+    var files: [Data] = []
+    for allowed in [3, 1, 0] {
+      let started = Counter()
+      var render = ClipRender(renderer: Renderer(scene), frames: 20..<44, frameRate: scene.canvas.frameRate, threads: 3)
+      render.startThread = { stackSize, body in
+        started.next() <= allowed && WorkerThread.start(stackSize: stackSize, body)
+      }
+      let sink = try PNGSequenceSink(pattern: folder.path + "/a\(allowed)/%04d.png")
+      // A render waiting for frames no thread draws fails here instead of hanging.
+      let deadline = Date().addingTimeInterval(60)
+      try render.run(into: sink, isCancelled: { Date() > deadline })
+      files.append(try (20..<44).map { try Data(contentsOf: URL(fileURLWithPath: sink.path(ofFrame: $0))) }
+        .reduce(Data(), +))
+    }
+    #expect(files[0] == files[1] && files[1] == files[2])
+  }
+
   @Test func centisecondDelaysKeepTheAverageRate() {
     // 30 fps: 3.33 cs a frame → 3, 4, 3, 3, 4, 3, …; 60 frames take exactly 200 cs.
     let starts = (0...60).map { GIFWriter.centiseconds(ofFrame: $0, frameRate: 30) }

@@ -54,24 +54,3 @@ struct Concat: ParsableCommand {
     }
   }
 }
-
-/// SIGINT and SIGTERM during a command that writes one file without polling
-/// for them: the temporary file goes, and the process ends with 128 + signal.
-enum AbandonOnSignal {
-  private nonisolated(unsafe) static var sources: [DispatchSourceSignal] = []
-
-  /// Installs the handlers; `path` is the temporary file to remove, `output` the name to report.
-  static func install(removing path: String, output: String) {
-    for number in [SIGINT, SIGTERM] {
-      _ = signal(number, SIG_IGN)
-      let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-      source.setEventHandler {
-        unlink(path)
-        printError("\(output): interrupted; nothing was written")
-        _exit(128 + number)
-      }
-      source.resume()
-      sources.append(source)
-    }
-  }
-}

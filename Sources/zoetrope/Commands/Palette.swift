@@ -114,7 +114,7 @@ struct PaletteSampler: Sendable {
     let done = DispatchGroup()
     for _ in 0..<Swift.max(1, Swift.min(threads, frames.count)) {
       done.enter()
-      let thread = Thread { [self] in
+      let count: @Sendable () -> Void = { [self] in
         var builder = GIFPaletteBuilder()
         var image = RGBAImage(width: 0, height: 0, pixels: [])
         while true {
@@ -126,8 +126,11 @@ struct PaletteSampler: Sendable {
         results.withLock { $0.append(builder) }
         done.leave()
       }
-      thread.stackSize = 16 << 20
-      thread.start()
+      // Refused a thread, this one counts the frames the others leave.
+      guard WorkerThread.start(stackSize: 16 << 20, count) else {
+        count()
+        break
+      }
     }
     done.wait()
     return results.withLock { builders in

@@ -254,27 +254,3 @@ struct Render: ParsableCommand {
 enum ProcessInfoCores {
   static var count: Int { Swift.max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
 }
-
-/// SIGINT and SIGTERM as a flag the render polls between frames.
-final class Interruption: Sendable {
-  private let received = Atomic<Int32>(0)
-  private nonisolated(unsafe) var sources: [DispatchSourceSignal] = []
-
-  /// The signal received, 0 while none.
-  var signal: Int32 { received.load(ordering: .relaxed) }
-
-  static func install() -> Interruption {
-    let interruption = Interruption()
-    for number in [SIGINT, SIGTERM] {
-      ignoreSignal(number)
-      let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-      source.setEventHandler { interruption.received.store(number, ordering: .relaxed) }
-      source.resume()
-      interruption.sources.append(source)
-    }
-    return interruption
-  }
-}
-
-/// Stops the default action of a signal (the dispatch source then sees it).
-private func ignoreSignal(_ number: Int32) { _ = signal(number, SIG_IGN) }

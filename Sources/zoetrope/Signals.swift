@@ -1,0 +1,69 @@
+// SPDX-License-Identifier: Apache-2.0
+// SIGINT and SIGTERM, caught by plain signal handlers.
+//
+// The handlers are installed with signal(2) and do only what a handler may:
+// store an atomic, or remove a file, write a line and exit. A dispatch
+// signal source would need libdispatch's manager thread, and where the
+// system refuses new threads (a process limit reached) its resume() waits
+// for one forever — and so would the command.
+
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// SIGINT and SIGTERM as a flag the render polls between frames.
+final class Interruption: Sendable {
+  /// The last SIGINT or SIGTERM received, 0 while none.
+  private static let received = Atomic<Int32>(0)
+
+  /// The signal received, 0 while none.
+  var signal: Int32 { Interruption.received.load(ordering: .relaxed) }
+
+  /// Catches SIGINT and SIGTERM from now on (instead of ending the process).
+  static func install() -> Interruption {
+    _ = received.load(ordering: .relaxed)  // initialized before any handler can run
+    for number in [SIGINT, SIGTERM] {
+      handle(number) { Interruption.received.store($0, ordering: .relaxed) }
+    }
+    return Interruption()
+  }
+}
+
+/// SIGINT and SIGTERM during a command that writes one file without polling
+/// for them: the temporary file goes, and the process ends with 128 + signal.
+enum AbandonOnSignal {
+  /// The temporary file and the line to print, as C strings made before any signal comes.
+  private nonisolated(unsafe) static var path: UnsafeMutablePointer<CChar>?
+  private nonisolated(unsafe) static var message: UnsafeMutablePointer<CChar>?
+
+  /// Installs the handlers; `path` is the temporary file to remove, `output` the name to report.
+  static func install(removing path: String, output: String) {
+    free(AbandonOnSignal.path)
+    free(AbandonOnSignal.message)
+    AbandonOnSignal.path = strdup(path)
+    AbandonOnSignal.message = strdup("\(output): interrupted; nothing was written\n")
+    for number in [SIGINT, SIGTERM] {
+      handle(number) { number in
+        if let path = AbandonOnSignal.path { unlink(path) }
+        if let message = AbandonOnSignal.message { _ = write(2, message, strlen(message)) }
+        _exit(128 + number)
+      }
+    }
+  }
+}
+
+/// Makes `handler` the handler of signal `number`, and lets the calling
+/// thread receive it: a process started with the signal blocked (its
+/// parent's mask is inherited; test runners block SIGINT) would otherwise
+/// never run the handler.
+private func handle(_ number: Int32, _ handler: @convention(c) (Int32) -> Void) {
+  _ = signal(number, handler)
+  var set = sigset_t()
+  sigemptyset(&set)
+  sigaddset(&set, number)
+  pthread_sigmask(SIG_UNBLOCK, &set, nil)
+}
