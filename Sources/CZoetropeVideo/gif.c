@@ -12,6 +12,21 @@
 #include <stdlib.h>
 #include <string.h>
 
+// The LZW coder (see lzw_encode): a dictionary of (prefix code, pixel) →
+// code by open addressing, a slot holding key << 12 | code (key: prefix << 8
+// | pixel, 20 bits; code below 4095) or LZW_EMPTY — 16,384 slots for at most
+// 3,838 strings, so probes stay short — and, for each pixel value p, the
+// codes of p, pp, ppp … made so far (`runs[p][k]`: the code of k p's, for k
+// up to `longest[p]`), which let a run of equal pixels skip its lookups.
+#define LZW_SLOT_BITS 14
+#define LZW_EMPTY UINT32_MAX
+#define LZW_MAX_CODE 4095
+typedef struct {
+  uint32_t dictionary[1 << LZW_SLOT_BITS];
+  uint16_t longest[256];
+  uint16_t runs[256][LZW_MAX_CODE + 1];
+} lzw_coder;
+
 // A frame waiting for the encoder: its own copy of the indices.
 typedef struct {
   uint8_t *indices;
@@ -27,6 +42,7 @@ typedef struct {
 struct zt_gif_writer {
   GifFileType *file;
   int width, height;
+  lzw_coder *coder;  // NULL: giflib's own coder (the reference)
   int threaded;
   pthread_t thread;
   pthread_mutex_t lock;
@@ -119,6 +135,7 @@ int zt_gif_open(const char *path, int width, int height, const uint8_t *palette,
   w->width = width;
   w->height = height;
   w->status = ZT_OK;
+  w->coder = malloc(sizeof *w->coder);  // without it, giflib's coder
   pthread_mutex_init(&w->lock, NULL);
   pthread_cond_init(&w->changed, NULL);
   w->threaded = pthread_create(&w->thread, NULL, gif_encoder, w) == 0;
@@ -126,9 +143,151 @@ int zt_gif_open(const char *path, int width, int height, const uint8_t *palette,
   return ZT_OK;
 }
 
+// The coder's output: codes packed low bit first into bytes, the bytes into
+// sub-blocks of up to 255 written through giflib.
+typedef struct {
+  GifFileType *file;
+  uint64_t bits;           // pending bits, the oldest lowest
+  int bit_count;           // how many
+  int code_bits;           // the width of the next code
+  GifByteType block[256];  // block[0]: the number of bytes after it
+  int failed;
+} lzw_output;
+
+static void lzw_byte(lzw_output *out, GifByteType byte) {
+  if (out->block[0] == 255) {
+    if (EGifPutCodeNext(out->file, out->block) == GIF_ERROR) out->failed = 1;
+    out->block[0] = 0;
+  }
+  out->block[++out->block[0]] = byte;
+}
+
+static void lzw_code(lzw_output *out, unsigned code) {
+  out->bits |= (uint64_t)code << out->bit_count;
+  out->bit_count += out->code_bits;
+  while (out->bit_count >= 8) {
+    lzw_byte(out, (GifByteType)(out->bits & 0xFF));
+    out->bits >>= 8;
+    out->bit_count -= 8;
+  }
+}
+
+static inline uint32_t lzw_slot(uint32_t key) { return (key * 0x9E3779B1u) >> (32 - LZW_SLOT_BITS); }
+
+// Codes `count` palette indices as one image's LZW data, with giflib's
+// choices, so that the bytes are the ones EGifPutLine writes (tested so):
+// a clear code first; the code width grows once a code is output while the
+// next free code needs a wider one; when the next free code would be 4095, a
+// clear code instead of a new string; at the end the current string, the
+// end code and the last partial byte, then an empty sub-block. Only the
+// lookups differ: a run of equal pixels extending a string of that pixel
+// alone (p, pp, ppp …) takes the longest such string there is at once,
+// which is what looking each pixel up would find. GIF_ERROR when a write
+// fails, with giflib's error set as its own coder sets it.
+static int lzw_encode(lzw_coder *coder, GifFileType *file, const uint8_t *pixels, size_t count) {
+  int depth = file->SColorMap ? file->SColorMap->BitsPerPixel : 8;
+  if (depth < 2) depth = 2;
+  const unsigned clear = 1u << depth, end = clear + 1, mask = clear - 1;
+  unsigned next = end + 1, limit = 1u << (depth + 1);  // limit: the first code needing a wider one
+  lzw_output out = {.file = file, .code_bits = depth + 1};
+  uint32_t *dictionary = coder->dictionary;
+
+// Outputs a code, then widens codes as giflib does after each output.
+#define EMIT(code)                                 \
+  do {                                             \
+    lzw_code(&out, (code));                        \
+    if (next >= limit && out.code_bits < 12) {     \
+      out.code_bits++;                             \
+      limit <<= 1;                                 \
+    }                                              \
+  } while (0)
+// Forgets every string: the dictionary and the runs.
+#define RESET()                                                      \
+  do {                                                               \
+    memset(dictionary, 0xFF, sizeof coder->dictionary);              \
+    for (unsigned p = 0; p < 256; p++) coder->longest[p] = 1;        \
+  } while (0)
+
+  for (unsigned p = 0; p < 256; p++) coder->runs[p][1] = (uint16_t)p;  // a pixel alone is its own code
+  RESET();
+  EMIT(clear);
+  unsigned current = pixels[0] & mask;
+  // While `current` is the code of `length` copies of `run` (else length 0).
+  unsigned run = current, length = 1;
+  size_t i = 1;
+  while (i < count) {
+    unsigned pixel = pixels[i] & mask;
+    if (length > 0 && pixel == run) {
+      // Take as many more of the run as the longest string of it allows.
+      unsigned longest = coder->longest[run];
+      while (i < count && length < longest && (pixels[i] & mask) == run) {
+        length++;
+        i++;
+      }
+      current = coder->runs[run][length];
+      if (i == count || (pixels[i] & mask) != run) continue;
+      // One more of the run than any string holds: a new string, as below.
+      EMIT(current);
+      if (next >= LZW_MAX_CODE) {
+        EMIT(clear);
+        next = end + 1;
+        out.code_bits = depth + 1;
+        limit = 1u << (depth + 1);
+        RESET();
+      } else {
+        uint32_t key = (uint32_t)current << 8 | run, slot = lzw_slot(key);
+        while (dictionary[slot] != LZW_EMPTY) slot = (slot + 1) & ((1u << LZW_SLOT_BITS) - 1);
+        dictionary[slot] = key << 12 | next;
+        coder->runs[run][length + 1] = (uint16_t)next;
+        coder->longest[run] = (uint16_t)(length + 1);
+        next++;
+      }
+      current = run;
+      length = 1;
+      i++;
+      continue;
+    }
+    uint32_t key = (uint32_t)current << 8 | pixel, slot = lzw_slot(key), entry;
+    while ((entry = dictionary[slot]) != LZW_EMPTY && entry >> 12 != key)
+      slot = (slot + 1) & ((1u << LZW_SLOT_BITS) - 1);
+    i++;
+    if (entry != LZW_EMPTY) {
+      current = entry & 0xFFF;  // never a string of one pixel alone: that is the run case
+      length = 0;
+      continue;
+    }
+    EMIT(current);
+    if (next >= LZW_MAX_CODE) {
+      EMIT(clear);
+      next = end + 1;
+      out.code_bits = depth + 1;
+      limit = 1u << (depth + 1);
+      RESET();
+    } else {
+      dictionary[slot] = key << 12 | next++;
+    }
+    current = pixel;
+    run = pixel;
+    length = 1;
+  }
+  EMIT(current);
+  EMIT(end);
+#undef EMIT
+#undef RESET
+  while (out.bit_count > 0) {
+    lzw_byte(&out, (GifByteType)(out.bits & 0xFF));
+    out.bits >>= 8;
+    out.bit_count -= 8;
+  }
+  if (out.block[0] != 0 && EGifPutCodeNext(file, out.block) == GIF_ERROR) out.failed = 1;
+  if (EGifPutCodeNext(file, NULL) == GIF_ERROR) out.failed = 1;
+  if (out.failed) file->Error = E_GIF_ERR_DISK_IS_FULL;  // what giflib's coder reports
+  return out.failed ? GIF_ERROR : GIF_OK;
+}
+
 // Writes a frame: its graphic control extension, descriptor and LZW data
 // (giflib masks the indices it compresses in place: they are the frame's own copy).
-static int gif_encode(GifFileType *file, gif_frame *frame, char *message, size_t size) {
+static int gif_encode(GifFileType *file, lzw_coder *coder, gif_frame *frame, char *message, size_t size) {
   GraphicsControlBlock control = {
       .DisposalMode = frame->disposal,
       .UserInputFlag = false,
@@ -139,8 +298,14 @@ static int gif_encode(GifFileType *file, gif_frame *frame, char *message, size_t
   size_t length = EGifGCBToExtension(&control, extension);
   if (EGifPutExtension(file, GRAPHICS_EXT_FUNC_CODE, (int)length, extension) == GIF_ERROR)
     return gif_fail(file->Error, "writing a frame's timing", message, size);
+  // giflib writes the descriptor and the code size byte, and sets its coder up.
   if (EGifPutImageDesc(file, frame->x, frame->y, frame->width, frame->height, false, NULL) == GIF_ERROR)
     return gif_fail(file->Error, "writing a frame descriptor", message, size);
+  if (coder) {
+    if (lzw_encode(coder, file, frame->indices, (size_t)frame->width * (size_t)frame->height) == GIF_ERROR)
+      return gif_fail(file->Error, "compressing a frame", message, size);
+    return ZT_OK;
+  }
   for (int row = 0; row < frame->height; row++) {
     if (EGifPutLine(file, frame->indices + (size_t)row * frame->width, frame->width) == GIF_ERROR)
       return gif_fail(file->Error, "compressing a frame", message, size);
@@ -161,7 +326,7 @@ static void *gif_encoder(void *argument) {
     int failed = w->status != ZT_OK;
     pthread_mutex_unlock(&w->lock);
     char message[sizeof w->message];
-    int status = failed ? ZT_OK : gif_encode(w->file, &frame, message, sizeof message);
+    int status = failed ? ZT_OK : gif_encode(w->file, w->coder, &frame, message, sizeof message);
     free(frame.indices);
     pthread_mutex_lock(&w->lock);
     if (status != ZT_OK) {
@@ -196,7 +361,7 @@ int zt_gif_write_frame(zt_gif_writer *w, const uint8_t *indices, int x, int y, i
   }
   memcpy(frame.indices, indices, bytes);
   if (!w->threaded) {
-    int status = gif_encode(w->file, &frame, message, size);
+    int status = gif_encode(w->file, w->coder, &frame, message, size);
     free(frame.indices);
     return status;
   }
@@ -229,8 +394,14 @@ int zt_gif_close(zt_gif_writer *w, char *message, size_t size) {
   int error = 0;
   if (EGifCloseFile(w->file, &error) == GIF_ERROR && status == ZT_OK)
     status = gif_fail(error, "closing the file", message, size);
+  free(w->coder);
   free(w);
   return status;
+}
+
+void zt_gif_use_reference_coder(zt_gif_writer *w) {
+  free(w->coder);
+  w->coder = NULL;
 }
 
 int zt_gif_read(const char *path, uint8_t **frames, int *count, int *width, int *height, int **delays, int *loop,

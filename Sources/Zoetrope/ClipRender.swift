@@ -130,10 +130,12 @@ public struct ClipRender: Sendable {
     let shared = Shared(first: frames.lowerBound, window: 2 * threads)
     let render = self
     let end = frames.upperBound
-    // Renders a claimed frame and hands it to `shared`.
-    let renderClaimed: @Sendable (Int, RGBAImage, DisplayList?, RecordingCache?) -> Void = {
-      index, reused, previous, cache in
-      var image = reused
+    // Renders a claimed frame into its image and hands it to `shared`. The
+    // image is taken over (consumed), not copied: the one reference left, it
+    // is drawn into in place.
+    let renderClaimed: @Sendable (Int, consuming RGBAImage, DisplayList?, RecordingCache?) -> Void = {
+      index, image, previous, cache in
+      var image = image
       var failure: RenderError?
       var drawing: DisplayList?
       do throws(RenderError) {
@@ -161,7 +163,9 @@ public struct ClipRender: Sendable {
       shared.workerStarted()
       let started = startThread(16 << 20) {
         let cache = render.reusesUnchangedLayers ? RecordingCache(maximumBytes: render.maximumKeptDrawingBytes) : nil
-        while let (index, reused, previous) = shared.claim(end: end) { renderClaimed(index, reused, previous, cache) }
+        while let (index, reused, previous) = shared.claim(end: end) {
+          renderClaimed(index, consume reused, previous, cache)
+        }
         shared.workerExited()
       }
       guard started else {
@@ -178,7 +182,7 @@ public struct ClipRender: Sendable {
     for index in frames {
       if isCancelled() { throw .cancelled }
       if workers == 0, let (claimed, reused, previous) = shared.claim(end: end) {
-        renderClaimed(claimed, reused, previous, cache)
+        renderClaimed(claimed, consume reused, previous, cache)
       }
       let image: RGBAImage
       switch shared.take(index, isCancelled: isCancelled) {
@@ -188,7 +192,7 @@ public struct ClipRender: Sendable {
       }
       done += 1
       try deliver(image, index, done)
-      shared.recycle(image, index: index)
+      shared.recycle(consume image, index: index)
     }
   }
 }

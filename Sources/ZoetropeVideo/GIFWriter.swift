@@ -61,9 +61,12 @@ package final class GIFWriter {
   /// (n + 1 plays, as browsers and most viewers read it), `nil` = no
   /// loop extension (one play); ``loopCount(plays:)`` converts a number of plays. `comment` goes into a comment extension after
   /// the loop extension (a part's ``ClipPart`` tag). `skipsUnchangedRows`:
-  /// see the property.
+  /// see the property. `referenceCoder`: compress with giflib's own LZW
+  /// coder, the reference the shim's faster one is tested against (the
+  /// same file).
   package init(path: String, width: Int, height: Int, palette: GIFPalette, hasTransparency: Bool, loop: Int?,
-              dither: Bool = false, comment: String? = nil, skipsUnchangedRows: Bool = true) throws(MediaError) {
+              dither: Bool = false, comment: String? = nil, skipsUnchangedRows: Bool = true,
+              referenceCoder: Bool = false) throws(MediaError) {
     self.path = path
     self.skipsUnchangedRows = skipsUnchangedRows
     self.width = width
@@ -86,6 +89,7 @@ package final class GIFWriter {
                              Int32(loop ?? -1), comment, &handle, &buffer, buffer.count)
     guard status == 0, let handle else { throw MediaError(path: path, message: buffer) }
     writer = handle
+    if referenceCoder { zt_gif_use_reference_coder(handle) }
     table.removeAll()
   }
 

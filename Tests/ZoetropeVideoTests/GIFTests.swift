@@ -272,3 +272,72 @@ extension GIFSkippedWorkTests {
     #expect(one.hasPartialTransparency && first.hasPartialTransparency)
   }
 }
+
+/// The shim's LZW coder against giflib's own, the reference: the same file
+/// byte for byte. The frames make each choice of the coder happen: code
+/// sizes of 2, 3 and 8 bits, dictionaries filling up (a clear code) in noise
+/// and in runs, runs longer than any string of their pixel and runs ending
+/// at a frame's last pixel, one-pixel frames, and changed rectangles of
+/// transparent (unchanged) pixels.
+@Suite struct GIFCoderTests {
+  struct Noise {
+    var state: UInt64
+    mutating func next(_ bound: Int) -> Int {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Int(truncatingIfNeeded: state >> 33) % bound
+    }
+  }
+
+  /// A frame whose pixels are palette colours `indices` (RGB of colour i: i, 255 − i, 7 i).
+  static func frame(_ indices: [Int], width: Int) -> RGBAImage {
+    RGBAImage(width: width, height: indices.count / width,
+              pixels: indices.flatMap { [UInt8($0), UInt8(255 - $0), UInt8(truncatingIfNeeded: 7 * $0), 255] })
+  }
+
+  @Test(arguments: [1, 5, 255])
+  func theCoderWritesTheBytesGiflibsCoderWrites(colours: Int) throws {
+    let width = 240, height = 160
+    var noise = Noise(state: UInt64(colours))
+    var frames: [RGBAImage] = []
+    frames.append(Self.frame((0..<width * height).map { _ in noise.next(colours) }, width: width))  // noise
+    var runs: [Int] = []  // runs of 1…3,000 pixels, some longer than any string of their colour
+    while runs.count < width * height {
+      runs += Array(repeating: noise.next(colours), count: 1 + noise.next(noise.next(2) == 0 ? 12 : 3000))
+    }
+    frames.append(Self.frame(Array(runs.prefix(width * height)), width: width))
+    frames.append(Self.frame(Array(repeating: colours - 1, count: width * height), width: width))  // one run
+    var patch = runs.prefix(width * height).map { $0 }  // a small change: a rectangle with transparent pixels
+    for y in 40..<90 { for x in 100..<180 where (x + y) % 7 != 0 { patch[y * width + x] = noise.next(colours) } }
+    frames.append(Self.frame(patch, width: width))
+    frames.append(Self.frame((0..<width * height).map { ($0 / 5) % colours }, width: width))  // stripes
+    var builder = GIFPaletteBuilder()
+    for frame in frames { builder.add(frame) }
+    let palette = builder.palette()
+    #expect(palette.isExact && palette.colorCount == colours)
+    var files: [Data] = []
+    for reference in [false, true] {
+      let path = FileManager.default.temporaryDirectory.appendingPathComponent("coder-\(UUID().uuidString).gif").path
+      defer { try? FileManager.default.removeItem(atPath: path) }
+      let writer = try GIFWriter(path: path, width: width, height: height, palette: palette, hasTransparency: false,
+                                 loop: 0, referenceCoder: reference)
+      for frame in frames { try writer.write(frame, delay: 4) }
+      try writer.finish()
+      files.append(try Data(contentsOf: URL(fileURLWithPath: path)))
+      // One pixel.
+      let tiny = path + ".1.gif"
+      defer { try? FileManager.default.removeItem(atPath: tiny) }
+      let one = try GIFWriter(path: tiny, width: 1, height: 1, palette: palette, hasTransparency: false, loop: nil,
+                              referenceCoder: reference)
+      try one.write(Self.frame([0], width: 1), delay: 1)
+      try one.finish()
+      files.append(try Data(contentsOf: URL(fileURLWithPath: tiny)))
+    }
+    #expect(files[0] == files[2] && files[1] == files[3])
+    #expect(files[0].count > (colours == 1 ? 100 : 10_000))
+    // And it decodes to the frames (of one colour, all the same: one frame shown longer).
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("coder-\(UUID().uuidString).gif").path
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    try files[0].write(to: URL(fileURLWithPath: path))
+    #expect(try GIFFile(contentsOf: path).frames == (colours == 1 ? [frames[0]] : frames))
+  }
+}

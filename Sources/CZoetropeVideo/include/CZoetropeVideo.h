@@ -207,6 +207,11 @@ int zt_gif_write_frame(zt_gif_writer *writer, const uint8_t *indices, int x, int
                        int delay_centiseconds, int transparent_index, int disposal, char *message,
                        size_t message_size);
 
+/// Makes the writer compress with giflib's own LZW coder, the reference the
+/// writer's coder is tested against (the same bytes, slower); call it
+/// before the first frame.
+void zt_gif_use_reference_coder(zt_gif_writer *writer);
+
 /// Waits for the queued frames to be written, writes the trailer, closes
 /// the file and frees the writer; returns the first failure of any frame.
 int zt_gif_close(zt_gif_writer *writer, char *message, size_t message_size);
