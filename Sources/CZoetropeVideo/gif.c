@@ -208,6 +208,16 @@ static int lzw_encode(lzw_coder *coder, GifFileType *file, const uint8_t *pixels
     for (unsigned p = 0; p < 256; p++) coder->longest[p] = 1;        \
   } while (0)
 
+// A clear code, then every string forgotten and codes as narrow as at the start.
+#define START_OVER()               \
+  do {                             \
+    EMIT(clear);                   \
+    next = end + 1;                \
+    out.code_bits = depth + 1;     \
+    limit = 1u << (depth + 1);     \
+    RESET();                       \
+  } while (0)
+
   for (unsigned p = 0; p < 256; p++) coder->runs[p][1] = (uint16_t)p;  // a pixel alone is its own code
   RESET();
   EMIT(clear);
@@ -229,11 +239,7 @@ static int lzw_encode(lzw_coder *coder, GifFileType *file, const uint8_t *pixels
       // One more of the run than any string holds: a new string, as below.
       EMIT(current);
       if (next >= LZW_MAX_CODE) {
-        EMIT(clear);
-        next = end + 1;
-        out.code_bits = depth + 1;
-        limit = 1u << (depth + 1);
-        RESET();
+        START_OVER();
       } else {
         uint32_t key = (uint32_t)current << 8 | run, slot = lzw_slot(key);
         while (dictionary[slot] != LZW_EMPTY) slot = (slot + 1) & ((1u << LZW_SLOT_BITS) - 1);
@@ -258,11 +264,7 @@ static int lzw_encode(lzw_coder *coder, GifFileType *file, const uint8_t *pixels
     }
     EMIT(current);
     if (next >= LZW_MAX_CODE) {
-      EMIT(clear);
-      next = end + 1;
-      out.code_bits = depth + 1;
-      limit = 1u << (depth + 1);
-      RESET();
+      START_OVER();
     } else {
       dictionary[slot] = key << 12 | next++;
     }
@@ -272,6 +274,7 @@ static int lzw_encode(lzw_coder *coder, GifFileType *file, const uint8_t *pixels
   }
   EMIT(current);
   EMIT(end);
+#undef START_OVER
 #undef EMIT
 #undef RESET
   while (out.bit_count > 0) {
