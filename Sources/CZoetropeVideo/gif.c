@@ -15,7 +15,7 @@
 // The LZW coder (see lzw_encode): a dictionary of (prefix code, pixel) →
 // code by open addressing, a slot holding key << 12 | code (key: prefix << 8
 // | pixel, 20 bits; code below 4095) or LZW_EMPTY — 16,384 slots for at most
-// 3,838 strings, so probes stay short — and, for each pixel value p, the
+// 4,089 strings (3,838 with 8-bit codes), so probes stay short — and, for each pixel value p, the
 // codes of p, pp, ppp … made so far (`runs[p][k]`: the code of k p's, for k
 // up to `longest[p]`), which let a run of equal pixels skip its lookups.
 #define LZW_SLOT_BITS 14
@@ -50,7 +50,10 @@ struct zt_gif_writer {
   gif_frame queue[GIF_QUEUE];
   int first, count;  // the queue: a ring, oldest at `first`
   int closing;       // no more frames come; the thread ends once the queue is empty
+  int abandoned;     // the file is being thrown away: queued frames are dropped
   int status;        // the first failure (ZT_OK until then), its message below
+  long written;      // frames handed to gif_encode so far
+  long fail_from;    // for tests: this frame and later ones fail as on a full disk (-1: none)
   char message[256];
 };
 
@@ -135,6 +138,7 @@ int zt_gif_open(const char *path, int width, int height, const uint8_t *palette,
   w->width = width;
   w->height = height;
   w->status = ZT_OK;
+  w->fail_from = -1;
   w->coder = malloc(sizeof *w->coder);  // without it, giflib's coder
   pthread_mutex_init(&w->lock, NULL);
   pthread_cond_init(&w->changed, NULL);
@@ -154,6 +158,7 @@ typedef struct {
   int failed;
 } lzw_output;
 
+// Appends a byte, writing the sub-block first when it is full.
 static void lzw_byte(lzw_output *out, GifByteType byte) {
   if (out->block[0] == 255) {
     if (EGifPutCodeNext(out->file, out->block) == GIF_ERROR) out->failed = 1;
@@ -162,6 +167,7 @@ static void lzw_byte(lzw_output *out, GifByteType byte) {
   out->block[++out->block[0]] = byte;
 }
 
+// Appends a code of the current width, and the bytes it completes.
 static void lzw_code(lzw_output *out, unsigned code) {
   out->bits |= (uint64_t)code << out->bit_count;
   out->bit_count += out->code_bits;
@@ -172,6 +178,7 @@ static void lzw_code(lzw_output *out, unsigned code) {
   }
 }
 
+// The first slot to probe for a key (Fibonacci hashing: its top bits).
 static inline uint32_t lzw_slot(uint32_t key) { return (key * 0x9E3779B1u) >> (32 - LZW_SLOT_BITS); }
 
 // Codes `count` palette indices as one image's LZW data, with giflib's
@@ -316,9 +323,20 @@ static int gif_encode(GifFileType *file, lzw_coder *coder, gif_frame *frame, cha
   return ZT_OK;
 }
 
+// Writes the next frame (gif_encode), or fails it as a full disk would
+// from the frame tests ask for.
+static int gif_write(zt_gif_writer *w, gif_frame *frame, char *message, size_t size) {
+  long index = w->written++;
+  if (w->fail_from >= 0 && index >= w->fail_from) {
+    w->file->Error = E_GIF_ERR_DISK_IS_FULL;
+    return gif_fail(w->file->Error, "compressing a frame", message, size);
+  }
+  return gif_encode(w->file, w->coder, frame, message, size);
+}
+
 // The encoder thread: writes queued frames in order until the writer closes.
-// After a failure it only drops frames; the failure is reported by the next
-// write and by close.
+// After a failure, or once the writer is abandoned, it only drops frames;
+// a failure is reported by the next write and by close.
 static void *gif_encoder(void *argument) {
   zt_gif_writer *w = argument;
   pthread_mutex_lock(&w->lock);
@@ -326,10 +344,10 @@ static void *gif_encoder(void *argument) {
     while (w->count == 0 && !w->closing) pthread_cond_wait(&w->changed, &w->lock);
     if (w->count == 0) break;
     gif_frame frame = w->queue[w->first];
-    int failed = w->status != ZT_OK;
+    int dropped = w->status != ZT_OK || w->abandoned;
     pthread_mutex_unlock(&w->lock);
     char message[sizeof w->message];
-    int status = failed ? ZT_OK : gif_encode(w->file, w->coder, &frame, message, sizeof message);
+    int status = dropped ? ZT_OK : gif_write(w, &frame, message, sizeof message);
     free(frame.indices);
     pthread_mutex_lock(&w->lock);
     if (status != ZT_OK) {
@@ -364,7 +382,7 @@ int zt_gif_write_frame(zt_gif_writer *w, const uint8_t *indices, int x, int y, i
   }
   memcpy(frame.indices, indices, bytes);
   if (!w->threaded) {
-    int status = gif_encode(w->file, w->coder, &frame, message, size);
+    int status = gif_write(w, &frame, message, size);
     free(frame.indices);
     return status;
   }
@@ -402,9 +420,43 @@ int zt_gif_close(zt_gif_writer *w, char *message, size_t size) {
   return status;
 }
 
+void zt_gif_abandon(zt_gif_writer *w) {
+  if (w->threaded) {
+    pthread_mutex_lock(&w->lock);
+    w->abandoned = 1;
+    pthread_mutex_unlock(&w->lock);
+  }
+  char message[64];
+  zt_gif_close(w, message, sizeof message);
+}
+
+// Waits until no frame is queued or being written (the encoder's coder is free).
+static void gif_wait_idle(zt_gif_writer *w) {
+  if (!w->threaded) return;
+  while (w->count > 0) pthread_cond_wait(&w->changed, &w->lock);
+}
+
 void zt_gif_use_reference_coder(zt_gif_writer *w) {
+  pthread_mutex_lock(&w->lock);
+  gif_wait_idle(w);
   free(w->coder);
   w->coder = NULL;
+  pthread_mutex_unlock(&w->lock);
+}
+
+void zt_gif_test_hooks(zt_gif_writer *w, int encode_inline, long fail_from_frame) {
+  pthread_mutex_lock(&w->lock);
+  gif_wait_idle(w);
+  w->fail_from = fail_from_frame;
+  int stop = encode_inline && w->threaded;
+  if (stop) w->closing = 1;
+  pthread_cond_broadcast(&w->changed);
+  pthread_mutex_unlock(&w->lock);
+  if (stop) {
+    pthread_join(w->thread, NULL);
+    w->threaded = 0;
+    w->closing = 0;
+  }
 }
 
 int zt_gif_read(const char *path, uint8_t **frames, int *count, int *width, int *height, int **delays, int *loop,

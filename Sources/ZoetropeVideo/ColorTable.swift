@@ -52,9 +52,14 @@ package struct ColorTable<Value: FixedWidthInteger & Sendable>: @unchecked Senda
   }
 
   /// Adds each value of `other` to this table's value of the same colour.
+  /// The smaller table is added into the larger: its colours come in the
+  /// order of their slots, which into a smaller table would pile up in
+  /// long probes.
   package mutating func merge(_ other: ColorTable) {
-    for slot in 0..<other.storage.capacity where other.storage.keys[slot] != Storage.empty {
-      add(other.storage.values[slot], to: other.storage.keys[slot])
+    var from = other
+    if other.storage.capacity > storage.capacity { swap(&self, &from) }
+    for slot in 0..<from.storage.capacity where from.storage.keys[slot] != Storage.empty {
+      add(from.storage.values[slot], to: from.storage.keys[slot])
     }
   }
 
@@ -76,16 +81,22 @@ package struct ColorTable<Value: FixedWidthInteger & Sendable>: @unchecked Senda
     return slot
   }
 
+  /// The slots, shared by copies of the table until one of them writes.
   private final class Storage {
+    /// The key of an empty slot (no colour is this large).
     static var empty: UInt32 { 0xFFFF_FFFF }
+    /// Each slot's colour, or ``empty``.
     let keys: UnsafeMutablePointer<UInt32>
+    /// Each slot's value (0 in an empty slot).
     let values: UnsafeMutablePointer<Value>
-    /// A power of two.
+    /// The number of slots, a power of two.
     let capacity: Int
+    /// The number of colours held.
     var count = 0
     /// 32 − log₂ `capacity`: the hash's top bits pick the first slot.
     private let shift: UInt32
 
+    /// `capacity` empty slots.
     init(capacity: Int) {
       self.capacity = capacity
       shift = UInt32(32 - capacity.trailingZeroBitCount)

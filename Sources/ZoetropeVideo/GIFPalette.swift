@@ -92,7 +92,7 @@ package struct GIFPaletteBuilder: Sendable {
     hasTransparency = hasTransparency || other.hasTransparency
     hasPartialTransparency = hasPartialTransparency || other.hasPartialTransparency
     // Either side past the limit means the union is too.
-    if var mine = exact, let theirs = other.exact {
+    if var mine = exact.take(), let theirs = other.exact {  // taken, so that adding does not copy it
       mine.merge(theirs)
       exact = mine.count > GIFPaletteBuilder.exactLimit ? nil : mine
     } else {

@@ -94,10 +94,17 @@ package final class GIFWriter {
   }
 
   deinit {
-    if let writer {
-      var buffer = [CChar](repeating: 0, count: 64)
-      _ = zt_gif_close(writer, &buffer, buffer.count)
-    }
+    // Not finished: thrown away (a cancelled render), without waiting for queued frames.
+    if let writer { zt_gif_abandon(writer) }
+  }
+
+  /// For tests: frames are encoded by ``write(_:delay:)`` itself, as when
+  /// the shim's encoder thread cannot start (`encodeInline`), and the
+  /// `failFromFrame`-th frame written to the file (from 0) and later ones
+  /// fail as on a full disk.
+  package func testHooks(encodeInline: Bool, failFromFrame: Int? = nil) {
+    guard let writer else { return }
+    zt_gif_test_hooks(writer, encodeInline ? 1 : 0, failFromFrame ?? -1)
   }
 
   /// The NETSCAPE2.0 loop count that makes a GIF play `plays` times: 0
@@ -116,7 +123,9 @@ package final class GIFWriter {
     return exact.isNaN ? 0 : Int(Swift.min(Swift.max(exact, 0), 1e15))
   }
 
-  /// Adds the next frame, shown for `delay` centiseconds.
+  /// Adds the next frame, shown for `delay` centiseconds. Frames reach the
+  /// file a little later, compressed on the shim's own thread: a failure
+  /// thrown here may be an earlier frame's.
   package func write(_ frame: RGBAImage, delay: Int) throws(MediaError) {
     guard writer != nil else { throw MediaError(path: path, reason: "the GIF is already finished") }
     guard frame.width == width, frame.height == height else {
@@ -179,7 +188,8 @@ package final class GIFWriter {
     written = true
   }
 
-  /// Writes the last frame and the trailer, and closes the file.
+  /// Writes the last frame and the trailer, and closes the file; throws the
+  /// failure of any frame not yet reported.
   package func finish() throws(MediaError) {
     try flush()
     guard let writer else { return }

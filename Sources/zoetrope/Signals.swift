@@ -57,9 +57,11 @@ enum AbandonOnSignal {
 }
 
 /// Makes `handler` the handler of signal `number`, and lets the calling
-/// thread receive it: a process started with the signal blocked (its
-/// parent's mask is inherited; test runners block SIGINT) would otherwise
-/// never run the handler.
+/// thread receive it (the command's large-stack thread; the process's
+/// other threads may keep it blocked, and the kernel hands it to one that
+/// does not): a process started with the signal blocked (its parent's mask
+/// is inherited; test runners block SIGINT) would otherwise never run the
+/// handler.
 private func handle(_ number: Int32, _ handler: @convention(c) (Int32) -> Void) {
   _ = signal(number, handler)
   var set = sigset_t()

@@ -310,16 +310,28 @@ extension GIFSkippedWorkTests {
     for y in 40..<90 { for x in 100..<180 where (x + y) % 7 != 0 { patch[y * width + x] = noise.next(colours) } }
     frames.append(Self.frame(patch, width: width))
     frames.append(Self.frame((0..<width * height).map { ($0 / 5) % colours }, width: width))  // stripes
+    // Runs growing by one (each colour twice, then three times …): each
+    // run makes one string longer, so the dictionary fills up — and is
+    // cleared — while a run is being taken.
+    var growing: [Int] = []
+    var length = 2
+    while growing.count < width * height {
+      for colour in 0..<colours { growing += Array(repeating: colour, count: length) }
+      length += 1
+    }
+    frames.append(Self.frame(Array(growing.prefix(width * height)), width: width))
     var builder = GIFPaletteBuilder()
     for frame in frames { builder.add(frame) }
     let palette = builder.palette()
     #expect(palette.isExact && palette.colorCount == colours)
     var files: [Data] = []
-    for reference in [false, true] {
+    // The shim's coder on its thread, giflib's, and the shim's on the caller's thread.
+    for (reference, inline) in [(false, false), (true, false), (false, true)] {
       let path = FileManager.default.temporaryDirectory.appendingPathComponent("coder-\(UUID().uuidString).gif").path
       defer { try? FileManager.default.removeItem(atPath: path) }
       let writer = try GIFWriter(path: path, width: width, height: height, palette: palette, hasTransparency: false,
                                  loop: 0, referenceCoder: reference)
+      writer.testHooks(encodeInline: inline)
       for frame in frames { try writer.write(frame, delay: 4) }
       try writer.finish()
       files.append(try Data(contentsOf: URL(fileURLWithPath: path)))
@@ -333,11 +345,45 @@ extension GIFSkippedWorkTests {
       files.append(try Data(contentsOf: URL(fileURLWithPath: tiny)))
     }
     #expect(files[0] == files[2] && files[1] == files[3])
+    #expect(files[0] == files[4] && files[1] == files[5])
     #expect(files[0].count > (colours == 1 ? 100 : 10_000))
     // And it decodes to the frames (of one colour, all the same: one frame shown longer).
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("coder-\(UUID().uuidString).gif").path
     defer { try? FileManager.default.removeItem(atPath: path) }
     try files[0].write(to: URL(fileURLWithPath: path))
     #expect(try GIFFile(contentsOf: path).frames == (colours == 1 ? [frames[0]] : frames))
+  }
+}
+
+extension GIFCoderTests {
+  /// Frames are written on the shim's thread, behind the caller: a write
+  /// that fails there must still reach the caller — from a later
+  /// `write(_:delay:)` once the queue stops taking frames, or from
+  /// `finish()` when it was the last frame.
+  @Test func aFrameThatFailsOnTheEncoderThreadIsReported() throws {
+    let frames = (0..<8).map { i in Self.frame((0..<64 * 48).map { ($0 / (i + 2)) % 5 }, width: 64) }
+    var builder = GIFPaletteBuilder()
+    for frame in frames { builder.add(frame) }
+    for failing in [0, frames.count - 1] {
+      let path = FileManager.default.temporaryDirectory.appendingPathComponent("fail-\(UUID().uuidString).gif").path
+      defer { try? FileManager.default.removeItem(atPath: path) }
+      let writer = try GIFWriter(path: path, width: 64, height: 48, palette: builder.palette(), hasTransparency: false,
+                                 loop: 0)
+      writer.testHooks(encodeInline: false, failFromFrame: failing)
+      var thrown: MediaError?
+      var writes = 0
+      do {
+        for frame in frames {
+          try writer.write(frame, delay: 4)
+          writes += 1
+        }
+        try writer.finish()
+      } catch {
+        thrown = error
+      }
+      #expect(thrown?.reason.contains("compressing a frame") == true, "\(String(describing: thrown))")
+      // The queue holds four frames: a failure of the first stops the writes by the sixth.
+      if failing == 0 { #expect(writes <= 5) } else { #expect(writes == frames.count) }
+    }
   }
 }

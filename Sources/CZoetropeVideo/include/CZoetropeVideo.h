@@ -207,10 +207,22 @@ int zt_gif_write_frame(zt_gif_writer *writer, const uint8_t *indices, int x, int
                        int delay_centiseconds, int transparent_index, int disposal, char *message,
                        size_t message_size);
 
-/// Makes the writer compress with giflib's own LZW coder, the reference the
-/// writer's coder is tested against (the same bytes, slower); call it
-/// before the first frame.
+/// Makes the writer compress the frames written from now on with giflib's
+/// own LZW coder, the reference the writer's coder is tested against (the
+/// same bytes, slower). Waits for the frames queued before.
 void zt_gif_use_reference_coder(zt_gif_writer *writer);
+
+/// For tests, once the queued frames are written: `encode_inline` stops the
+/// encoder thread, so that frames are encoded by `zt_gif_write_frame`
+/// itself, as when the thread cannot start; frames from the
+/// `fail_from_frame`-th written (counting from 0; -1: none) fail as on a
+/// full disk.
+void zt_gif_test_hooks(zt_gif_writer *writer, int encode_inline, long fail_from_frame);
+
+/// Throws the writer away: frames still queued are dropped, the one being
+/// written is finished, and the file is closed (the caller removes it) and
+/// the writer freed. For a cancelled render, which should not wait.
+void zt_gif_abandon(zt_gif_writer *writer);
 
 /// Waits for the queued frames to be written, writes the trailer, closes
 /// the file and frees the writer; returns the first failure of any frame.
