@@ -93,4 +93,30 @@ import Glibc
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["clip.mp4"])
     #expect(try Data(contentsOf: out) == Data("precious".utf8))
   }
+
+  /// `palette` cannot poll for signals while its threads count colours: its
+  /// handler removes the temporary file itself, says so and ends the
+  /// process (a plain signal handler since this stop, no dispatch source).
+  @Test func anInterruptedPaletteLeavesNothing() throws {
+    let folder = try temporaryFolder()
+    let scene = try CLI.temporaryScene(#"""
+      {"zoetrope": 1, "canvas": {"width": 320, "height": 180, "fps": 30, "duration": 600},
+       "layers": [{"frame": [0, 0, 100, 100], "backgroundColor": "#336699",
+                   "animations": [{"type": "basic", "keyPath": "position.x", "fromValue": 0, "toValue": 600, "duration": 2, "repeatCount": 1e9}]}]}
+      """#)
+    let out = folder.appendingPathComponent("palette.json")
+    let process = Process()
+    process.executableURL = CLI.executable
+    process.arguments = ["palette", scene.path, "-o", out.path]
+    let err = Pipe()
+    process.standardError = err
+    try process.run()
+    usleep(500_000)
+    kill(process.processIdentifier, SIGTERM)
+    let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 143, "\(message)")
+    #expect(message.contains("palette.json: interrupted; nothing was written"), "\(message)")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+  }
 }
