@@ -40,10 +40,10 @@ enum AbandonOnSignal {
   private nonisolated(unsafe) static var path: UnsafeMutablePointer<CChar>?
   private nonisolated(unsafe) static var message: UnsafeMutablePointer<CChar>?
 
-  /// Installs the handlers; `path` is the temporary file to remove, `output` the name to report.
+  /// Installs the handlers; `path` is the temporary file to remove, `output`
+  /// the name to report. The strings are never freed: a handler may be
+  /// reading them when another install replaces them.
   static func install(removing path: String, output: String) {
-    free(AbandonOnSignal.path)
-    free(AbandonOnSignal.message)
     AbandonOnSignal.path = strdup(path)
     AbandonOnSignal.message = strdup("\(output): interrupted; nothing was written\n")
     for number in [SIGINT, SIGTERM] {
