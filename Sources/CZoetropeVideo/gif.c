@@ -248,9 +248,8 @@ static int lzw_encode(lzw_coder *coder, GifFileType *file, const uint8_t *pixels
       if (next >= LZW_MAX_CODE) {
         START_OVER();
       } else {
-        uint32_t key = (uint32_t)current << 8 | run, slot = lzw_slot(key);
-        while (dictionary[slot] != LZW_EMPTY) slot = (slot + 1) & ((1u << LZW_SLOT_BITS) - 1);
-        dictionary[slot] = key << 12 | next;
+        // Only in the run tables: a string of one pixel alone is only ever
+        // extended here, never looked up in the dictionary.
         coder->runs[run][length + 1] = (uint16_t)next;
         coder->longest[run] = (uint16_t)(length + 1);
         next++;
