@@ -76,7 +76,7 @@ struct CLI {
 
   /// A temporary scene file holding `json`.
   static func temporaryScene(_ json: String, name: String = "scene.json") throws -> URL {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("zoetrope-cli-\(UUID().uuidString)")
+    let folder = TestFiles.url("zoetrope-cli-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let url = folder.appendingPathComponent(name)
     try Data(json.utf8).write(to: url)
@@ -202,7 +202,7 @@ struct CLI {
 
 @Suite struct StillCommandTests {
   @Test func stillWritesTheSameFrameAsTheRenderer() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("zoetrope-still-\(UUID().uuidString)")
+    let folder = TestFiles.url("zoetrope-still-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let out = folder.appendingPathComponent("frame.png").path
     let result = try CLI.run(["still", "Fixtures/Scenes/demo/pull-to-refresh.json", "--time", "1.6", "-o", out])
@@ -216,7 +216,7 @@ struct CLI {
   }
 
   @Test func stillWritesTheSmallestPNGWithTheSamePixels() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("zoetrope-png-\(UUID().uuidString)")
+    let folder = TestFiles.url("zoetrope-png-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
     var sizes: [String: Int] = [:], images: [String: RGBAImage] = [:]

@@ -37,7 +37,7 @@ enum ConcurrentCLI {
   static let fps = 30.0
 
   func temporaryFolder() throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("zoetrope-chunks-\(UUID().uuidString)")
+    let url = TestFiles.url("zoetrope-chunks-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url
   }

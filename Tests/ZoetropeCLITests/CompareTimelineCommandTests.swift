@@ -8,7 +8,7 @@ import _ZoetropeTestSupport
 
 @Suite struct CompareCommandTests {
   func folder() throws -> String {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("zoetrope-compare-\(UUID().uuidString)")
+    let url = TestFiles.url("zoetrope-compare-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url.path
   }
@@ -77,7 +77,7 @@ import _ZoetropeTestSupport
 
 @Suite struct TimelineCommandTests {
   @Test func plainStripIsExactlyTheSizeAskedWithThePresentationColours() throws {
-    let out = FileManager.default.temporaryDirectory.appendingPathComponent("strip-\(UUID().uuidString).png").path
+    let out = TestFiles.url("strip-\(UUID().uuidString).png").path
     let result = try CLI.run(["timeline", "Fixtures/Scenes/showcase/timing-autoreverses.json", "--layer", "box",
                               "--key", "backgroundColor", "--from", "0", "--to", "4", "--width", "80", "--height", "5",
                               "--plain", "-o", out])
@@ -90,7 +90,7 @@ import _ZoetropeTestSupport
   }
 
   @Test func framedStripHasAFrameAndTicks() throws {
-    let out = FileManager.default.temporaryDirectory.appendingPathComponent("strip-\(UUID().uuidString).png").path
+    let out = TestFiles.url("strip-\(UUID().uuidString).png").path
     let result = try CLI.run(["timeline", "Fixtures/Scenes/showcase/timing-duration.json", "--layer", "box",
                               "--key", "opacity", "--width", "100", "--height", "20", "-o", out])
     #expect(result.status == 0, "\(result.standardError)")
@@ -99,7 +99,7 @@ import _ZoetropeTestSupport
   }
 
   @Test func unknownLayersAndUndrawableKeysAreErrors() throws {
-    let out = FileManager.default.temporaryDirectory.appendingPathComponent("strip-\(UUID().uuidString).png").path
+    let out = TestFiles.url("strip-\(UUID().uuidString).png").path
     let noLayer = try CLI.run(["timeline", "Fixtures/Scenes/showcase/timing-duration.json", "--layer", "nope",
                                "--key", "opacity", "-o", out])
     #expect(noLayer.status == 1 && noLayer.standardError.contains("nope"))

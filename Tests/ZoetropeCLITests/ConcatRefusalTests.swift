@@ -11,7 +11,7 @@ import _ZoetropeTestSupport
 
   /// A folder with chunks 0/3, 1/3, 2/3 of the test scene as `<ext>` parts.
   func partsFolder(_ ext: String = "mp4", extra: [String] = []) throws -> (URL, [String]) {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("zoetrope-refusal-\(UUID().uuidString)")
+    let folder = TestFiles.url("zoetrope-refusal-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let parts = (0..<3).map { folder.appendingPathComponent("p\($0).\(ext)").path }
     let results = try ConcurrentCLI.run((0..<3).map {
@@ -109,7 +109,7 @@ import _ZoetropeTestSupport
   func aTruncatedPartIsRefused(ext: String) throws {
     var extra: [String] = []
     if ext == "gif" {
-      let palette = FileManager.default.temporaryDirectory.appendingPathComponent("zoetrope-palette-\(UUID().uuidString).json").path
+      let palette = TestFiles.url("zoetrope-palette-\(UUID().uuidString).json").path
       #expect(try CLI.run(["palette", Self.scene, "-o", palette]).status == 0)
       extra = ["--palette", palette]
     }
@@ -121,7 +121,7 @@ import _ZoetropeTestSupport
   }
 
   @Test func badChunksAreUsageErrorsAndWriteNothing() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("zoetrope-refusal-\(UUID().uuidString)")
+    let folder = TestFiles.url("zoetrope-refusal-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let out = folder.appendingPathComponent("part.mp4").path
     for chunk in ["5/4", "4/4", "1/0", "-1/4", "--chunk=-1/4", "1/99999999999999999999", "99999999999999999999/4",
@@ -147,7 +147,7 @@ import _ZoetropeTestSupport
   }
 
   @Test func badPaletteFilesAreRefusedNamingTheProblem() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("zoetrope-refusal-\(UUID().uuidString)")
+    let folder = TestFiles.url("zoetrope-refusal-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let frames = #""frames": {"sampled": 1, "clip": 1, "every": 1}"#
     for (text, expected) in [

@@ -50,7 +50,7 @@ import _ZoetropeTestSupport
   }
 
   @Test func theJobListRunStepByStepMakesTheGIF() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("zoetrope-plan-\(UUID().uuidString)")
+    let folder = TestFiles.url("zoetrope-plan-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let output = folder.appendingPathComponent("clip.gif").path
     let result = try CLI.run(["plan", Self.scene, "--chunks", "4", "-o", output, "--json", "--", "--fps", "20"])
@@ -112,7 +112,7 @@ import _ZoetropeTestSupport
 
   @Test func thePaletteFileExampleIsAPaletteRenderAccepts() throws {
     let example = try #require(try Self.jsonBlocks().first { $0.contains("\"zoetrope-palette\"") })
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("zoetrope-docs-\(UUID().uuidString)")
+    let folder = TestFiles.url("zoetrope-docs-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let palette = folder.appendingPathComponent("palette.json")
     try Data(example.utf8).write(to: palette)

@@ -11,7 +11,7 @@ import Glibc
 
 @Suite struct RenderCommandTests {
   func temporaryFolder() throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("zoetrope-render-\(UUID().uuidString)")
+    let url = TestFiles.url("zoetrope-render-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url
   }

@@ -15,7 +15,7 @@ import _ZoetropeTestSupport
     """#
 
   func temporaryFolder() throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("zoetrope-notice-\(UUID().uuidString)")
+    let url = TestFiles.url("zoetrope-notice-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url
   }

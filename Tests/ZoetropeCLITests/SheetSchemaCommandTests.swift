@@ -8,7 +8,7 @@ import _ZoetropeTestSupport
 
 @Suite(.serialized) struct SheetSchemaCommandTests {
   static func temporaryFolder() throws -> URL {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("zoetrope-cli-\(UUID().uuidString)")
+    let folder = TestFiles.url("zoetrope-cli-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     return folder
   }

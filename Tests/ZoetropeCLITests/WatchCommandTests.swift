@@ -20,7 +20,7 @@ final class WatchSession {
   let process = Process()
 
   init(background: String) throws {
-    folder = FileManager.default.temporaryDirectory.appendingPathComponent("zoetrope-watch-\(UUID().uuidString)")
+    folder = TestFiles.url("zoetrope-watch-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     scene = folder.appendingPathComponent("scene.json")
     output = folder.path + "/frames/"

@@ -129,7 +129,7 @@ import _ZoetropeTestSupport
 
   @Test func otherFormatsAreNamedWhateverTheFileIsCalled() throws {
     let webp = Array("RIFF".utf8) + [0x24, 0, 0, 0] + Array("WEBPVP8 ".utf8) + [UInt8](repeating: 0, count: 24)
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("zoetrope-webp-\(getpid())")
+    let folder = TestFiles.url("zoetrope-webp-\(getpid())")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
     let path = folder.appendingPathComponent("photo.png").path

@@ -5,6 +5,7 @@ import Foundation
 import Testing
 import CZoetropeMedia
 import ZoetropeMedia
+import _ZoetropeTestSupport
 
 @Suite struct PNGBandsTests {
   /// A deterministic image with flat areas (as frames have) and noise, so
@@ -120,7 +121,7 @@ import ZoetropeMedia
   }
 
   @Test func aSequenceWritesTheSameBytesWithAndWithoutReuse() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("zoetrope-bands-\(UUID().uuidString)")
+    let folder = TestFiles.url("zoetrope-bands-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: folder) }
     let base = Self.image(width: 520, height: 70, seed: 5)
     let frames = (0..<6).map { Self.changing(base, rows: $0 * 9..<$0 * 9 + 2) }

@@ -4,6 +4,7 @@
 import Foundation
 import Testing
 import ZoetropeMedia
+import _ZoetropeTestSupport
 
 #if canImport(Glibc)
 import Glibc
@@ -11,7 +12,7 @@ import Glibc
 
 @Suite struct PNGHardeningTests {
   func temporaryFolder() throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("zoetrope-hard-\(UUID().uuidString)")
+    let url = TestFiles.url("zoetrope-hard-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url
   }

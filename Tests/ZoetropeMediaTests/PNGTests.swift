@@ -4,10 +4,11 @@
 import Foundation
 import Testing
 import ZoetropeMedia
+import _ZoetropeTestSupport
 
 @Suite struct PNGTests {
   func temporaryFolder() throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("zoetrope-png-\(UUID().uuidString)")
+    let url = TestFiles.url("zoetrope-png-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url
   }

@@ -5,6 +5,7 @@ import Foundation
 import Testing
 import ZoetropeGeometry
 @testable import ZoetropeScene
+import _ZoetropeTestSupport
 
 #if canImport(Glibc)
 import Glibc
@@ -37,7 +38,7 @@ import Glibc
   /// A scene file past `Limits.maximumSceneBytes` is refused from its size,
   /// before it is read (the file here is sparse: it takes no disk).
   @Test func aSceneFilePastTheSizeBudgetIsRefused() throws {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("zoetrope-\(UUID().uuidString).json").path
+    let path = TestFiles.url("zoetrope-\(UUID().uuidString).json").path
     let file = open(path, O_WRONLY | O_CREAT, 0o600)
     #expect(file >= 0)
     #expect(ftruncate(file, off_t(Limits.maximumSceneBytes + 1)) == 0)

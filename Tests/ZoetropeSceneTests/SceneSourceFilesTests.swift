@@ -4,10 +4,11 @@
 import Foundation
 import Testing
 import ZoetropeScene
+import _ZoetropeTestSupport
 
 @Suite struct SceneSourceFilesTests {
   func temporaryScene(_ json: String) throws -> String {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("zoetrope-sources-\(UUID().uuidString)")
+    let folder = TestFiles.url("zoetrope-sources-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let path = folder.appendingPathComponent("scene.json").path
     try Data(json.utf8).write(to: URL(fileURLWithPath: path))

@@ -10,7 +10,7 @@ import _ZoetropeTestSupport
 
 @Suite(.serialized) struct StrategyTests {
   func temporaryFolder() throws -> String {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("zoetrope-snap-\(UUID().uuidString)")
+    let url = TestFiles.url("zoetrope-snap-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url.path
   }

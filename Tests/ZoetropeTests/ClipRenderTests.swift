@@ -10,7 +10,7 @@ import _ZoetropeTestSupport
 
 @Suite struct ClipRenderTests {
   func temporaryFolder() throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("zoetrope-clip-\(UUID().uuidString)")
+    let url = TestFiles.url("zoetrope-clip-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url
   }

@@ -55,7 +55,7 @@ import _ZoetropeTestSupport
   /// is cancelled (nothing is written).
   @Test func aClipOverBudgetFailsWithTheLayer() throws {
     let scene = try Self.scene(path: Self.amplification, style: #""lineDashPattern": [3, 2],"#)
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("zoetrope-budget-\(UUID().uuidString)")
+    let folder = TestFiles.url("zoetrope-budget-\(UUID().uuidString)")
     let sink = try PNGSequenceSink(pattern: folder.path + "/%04d.png")
     do {
       try ClipRender(renderer: Renderer(scene), frames: 0..<2, frameRate: FrameRate(30), threads: 2).run(into: sink)

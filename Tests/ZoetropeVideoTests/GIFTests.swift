@@ -7,10 +7,11 @@ import ZoetropeGeometry
 import ZoetropeMedia
 import ZoetropeTiming
 import ZoetropeVideo
+import _ZoetropeTestSupport
 
 @Suite struct GIFTests {
   func temporaryPath(_ name: String) throws -> String {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("zoetrope-gif-\(UUID().uuidString)")
+    let url = TestFiles.url("zoetrope-gif-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url.appendingPathComponent(name).path
   }
@@ -208,7 +209,7 @@ import ZoetropeVideo
     for frame in frames { builder.add(frame) }
     let palette = builder.palette()
     #expect(!palette.isExact)
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("zoetrope-gif-rows-\(UUID().uuidString)")
+    let folder = TestFiles.url("zoetrope-gif-rows-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
     var files: [Data] = []
@@ -327,7 +328,7 @@ extension GIFSkippedWorkTests {
     var files: [Data] = []
     // The shim's coder on its thread, giflib's, and the shim's on the caller's thread.
     for (reference, inline) in [(false, false), (true, false), (false, true)] {
-      let path = FileManager.default.temporaryDirectory.appendingPathComponent("coder-\(UUID().uuidString).gif").path
+      let path = TestFiles.url("coder-\(UUID().uuidString).gif").path
       defer { try? FileManager.default.removeItem(atPath: path) }
       let writer = try GIFWriter(path: path, width: width, height: height, palette: palette, hasTransparency: false,
                                  loop: 0, referenceCoder: reference)
@@ -348,7 +349,7 @@ extension GIFSkippedWorkTests {
     #expect(files[0] == files[4] && files[1] == files[5])
     #expect(files[0].count > (colours == 1 ? 100 : 10_000))
     // And it decodes to the frames (of one colour, all the same: one frame shown longer).
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("coder-\(UUID().uuidString).gif").path
+    let path = TestFiles.url("coder-\(UUID().uuidString).gif").path
     defer { try? FileManager.default.removeItem(atPath: path) }
     try files[0].write(to: URL(fileURLWithPath: path))
     #expect(try GIFFile(contentsOf: path).frames == (colours == 1 ? [frames[0]] : frames))
@@ -365,7 +366,7 @@ extension GIFCoderTests {
     var builder = GIFPaletteBuilder()
     for frame in frames { builder.add(frame) }
     for failing in [0, frames.count - 1] {
-      let path = FileManager.default.temporaryDirectory.appendingPathComponent("fail-\(UUID().uuidString).gif").path
+      let path = TestFiles.url("fail-\(UUID().uuidString).gif").path
       defer { try? FileManager.default.removeItem(atPath: path) }
       let writer = try GIFWriter(path: path, width: 64, height: 48, palette: builder.palette(), hasTransparency: false,
                                  loop: 0)

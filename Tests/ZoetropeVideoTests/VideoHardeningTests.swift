@@ -6,10 +6,11 @@ import Testing
 import ZoetropeMedia
 import ZoetropeTiming
 import ZoetropeVideo
+import _ZoetropeTestSupport
 
 @Suite struct VideoHardeningTests {
   func file(_ bytes: [UInt8]) throws -> String {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("zoetrope-box-\(UUID().uuidString).mp4")
+    let url = TestFiles.url("zoetrope-box-\(UUID().uuidString).mp4")
     try Data(bytes).write(to: url)
     return url.path
   }
@@ -49,7 +50,7 @@ import ZoetropeVideo
   @Test func framesTooLargeForTheEncodersSaySo() throws {
     for (codec, container) in [(VideoCodec.h264, "mp4"), (.hevc, "mp4"), (.vp9, "webm"), (.prores, "mov")] {
       let settings = VideoSettings(codec: codec, container: container, frameRate: FrameRate(30))
-      let path = FileManager.default.temporaryDirectory.appendingPathComponent("zoetrope-\(UUID().uuidString).\(container)").path
+      let path = TestFiles.url("zoetrope-\(UUID().uuidString).\(container)").path
       do {
         _ = try VideoWriter(path: path, width: 16384, height: 16384, settings: settings)
         Issue.record("opened \(codec)")

@@ -6,10 +6,11 @@ import Testing
 import ZoetropeMedia
 import ZoetropeTiming
 import ZoetropeVideo
+import _ZoetropeTestSupport
 
 @Suite struct VideoTests {
   func temporaryFolder() throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("zoetrope-video-\(UUID().uuidString)")
+    let url = TestFiles.url("zoetrope-video-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url
   }
