@@ -37,7 +37,7 @@ extension Compositor {
                  tint: tint, context: context, into: &frame)
     if let gradient = p.gradient, !shape.isEmpty, let paint = gradientPaint(gradient, bounds: p.bounds,
                                                                            layerToDevice: layerToDevice,
-                                                                           opacity: opacity),
+                                                                           opacity: opacity, ramps: context.ramps),
       let coverage = fillCoverage(shape.path, transform: layerToDevice, context: context)
     {
       frame.fill(clipped(coverage, by: inheritedClip), gradient: paint)
@@ -73,9 +73,10 @@ extension Compositor {
 
   /// A `CAGradientLayer`'s paint: its unit start and end points placed in the
   /// bounds, sampled through the inverse of the layer's projective map (so it
-  /// follows perspective); `nil` without colours or for a singular map.
+  /// follows perspective); `nil` without colours or for a singular map. Its
+  /// ramp is the one `ramps` keeps for the same colours and opacity, if any.
   static func gradientPaint(_ g: GradientProperties, bounds: Rect, layerToDevice: Transform3D,
-                            opacity: Double) -> GradientPaint? {
+                            opacity: Double, ramps: GradientRampCache? = nil) -> GradientPaint? {
     guard let colors = g.colors, let inverse = Homography(layerToDevice)?.inverted() else { return nil }
     func place(_ unit: Point) -> Point {
       Point(x: bounds.origin.x + unit.x * bounds.size.width, y: bounds.origin.y + unit.y * bounds.size.height)
@@ -86,7 +87,7 @@ extension Compositor {
     case .conic: .conic
     }
     return GradientPaint(colors: colors, locations: g.locations, kind: kind, start: place(g.startPoint),
-                         end: place(g.endPoint), deviceToLayer: inverse, opacity: opacity)
+                         end: place(g.endPoint), deviceToLayer: inverse, opacity: opacity, ramps: ramps)
   }
 
   /// Draws a layer's border inside its rounded bounds, over its sublayers

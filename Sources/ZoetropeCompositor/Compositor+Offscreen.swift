@@ -28,7 +28,7 @@ extension Compositor {
       context: Context(tree: context.tree, canvas: Rasterizer.Canvas(width: region.width, height: region.height),
                        scratch: context.scratch, shadowNesting: context.shadowNesting + 1,
                        shadowBudget: context.shadowBudget, blurs: context.blurs,
-                       coverages: context.coverages),
+                       coverages: context.coverages, ramps: context.ramps),
       shift: .translation(x: -Double(region.x), y: -Double(region.y), z: 0))
     record(offscreen, &list)
     // Cancelled or over budget while recording: the alpha is never used,

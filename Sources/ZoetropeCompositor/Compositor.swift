@@ -44,7 +44,9 @@ package enum Compositor {
     guard !tree.layers.isEmpty, frame.width > 0, frame.height > 0 else { return frame }
     cache?.startFrame()
     let canvas = Rasterizer.Canvas(width: frame.width, height: frame.height)
-    let context = cache.map { Context(tree: tree, canvas: canvas, blurs: $0.blurs, coverages: $0.coverages) }
+    let context = cache.map {
+      Context(tree: tree, canvas: canvas, blurs: $0.blurs, coverages: $0.coverages, ramps: $0.ramps)
+    }
       ?? Context(tree: tree, canvas: canvas)
     context.scratch.budget.isCancelled = isCancelled
     renderSubtree(0, Inherited(parentToDevice: .scale(x: scale, y: scale, z: 1)), depth: 0, context: context,
@@ -72,10 +74,12 @@ package enum Compositor {
     let blurs: BlurCache
     /// The frame's resolved clips and masks, for shapes resolved again elsewhere in it.
     let coverages: CoverageCache
+    /// The frame's gradient ramps, for gradients drawn again elsewhere in it.
+    let ramps: GradientRampCache
 
     init(tree: PresentationTree, canvas: Rasterizer.Canvas, scratch: RasterScratch = RasterScratch(),
          shadowNesting: Int = 0, shadowBudget: ShadowBudget = ShadowBudget(), blurs: BlurCache = BlurCache(),
-         coverages: CoverageCache = CoverageCache()) {
+         coverages: CoverageCache = CoverageCache(), ramps: GradientRampCache = GradientRampCache()) {
       self.tree = tree
       self.canvas = canvas
       self.scratch = scratch
@@ -83,6 +87,7 @@ package enum Compositor {
       self.shadowBudget = shadowBudget
       self.blurs = blurs
       self.coverages = coverages
+      self.ramps = ramps
     }
   }
 

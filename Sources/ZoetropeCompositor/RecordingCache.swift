@@ -3,20 +3,22 @@
 
 import ZoetropeRaster
 
-/// The coverage and shadow blurs one rendering thread keeps from a clip's
-/// frame to the next, so that a layer that did not change since the
-/// previous frame — or only changed colour or opacity, or moved by whole
-/// device pixels — is neither flattened and rasterized nor blurred again:
-/// its edges, runs and blurred shadow are the previous frame's, moved.
+/// The coverage, shadow blurs and gradient ramps one rendering thread keeps
+/// from a clip's frame to the next, so that a layer that did not change
+/// since the previous frame — or only changed colour or opacity, or moved by
+/// whole device pixels — is neither flattened and rasterized nor blurred
+/// again: its edges, runs and blurred shadow are the previous frame's,
+/// moved; and a gradient whose colours did not change keeps its ramp.
 ///
 /// A frame drawn with a cache has the bytes it has without one (every copy
-/// is exact: see ``CoverageCache`` and ``BlurCache``). Each frame keeps only
+/// is exact: see ``CoverageCache``, ``BlurCache`` and ``GradientRampCache``). Each frame keeps only
 /// what it or the frame before used, and at most a given number of bytes of
 /// coverage, so a cache holds about one frame's distinct shapes. Not
 /// thread-safe: one per thread that records frames.
 package final class RecordingCache {
   let coverages: CoverageCache
   let blurs = BlurCache()
+  let ramps = GradientRampCache()
 
   /// An empty cache keeping at most `maximumBytes` of coverage.
   package init(maximumBytes: Int = CoverageCache.maximumBytes) {
@@ -27,5 +29,6 @@ package final class RecordingCache {
   func startFrame() {
     coverages.startFrame()
     blurs.startFrame()
+    ramps.startFrame()
   }
 }

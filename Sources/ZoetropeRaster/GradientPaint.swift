@@ -52,9 +52,10 @@ package struct GradientPaint: Sendable {
 
   /// A paint of `colors` at `locations` (evenly spaced when `nil` or not one
   /// per colour), from `start` to `end` in layer coordinates; `nil` when there
-  /// are no colours.
+  /// are no colours. With `ramps`, the colour ramp is the one kept there for
+  /// the same stops and opacity, if any (the same ramp either way).
   package init?(colors: [Color], locations: [Double]?, kind: Kind, start: Point, end: Point,
-                deviceToLayer: Homography, opacity: Double) {
+                deviceToLayer: Homography, opacity: Double, ramps: GradientRampCache? = nil) {
     guard !colors.isEmpty else { return nil }
     let evenlySpaced = colors.count == 1 ? [0] : (0..<colors.count).map { Double($0) / Double(colors.count - 1) }
     let positions = locations.flatMap { $0.count == colors.count ? $0 : nil } ?? evenlySpaced
@@ -73,10 +74,13 @@ package struct GradientPaint: Sendable {
     rampEnd = high.isFinite && high > rampStart ? high : rampStart + 1
     let n = GradientPaint.rampSize
     let (start, end) = (rampStart, rampEnd)
-    ramp = (0..<n).map { i in
-      let c = self.color(at: start + (end - start) * Double(i) / Double(n - 1))
-      return UInt32(c.0) | UInt32(c.1) << 8 | UInt32(c.2) << 16 | UInt32(c.3) << 24
+    let build = { [self] in
+      (0..<n).map { i in
+        let c = self.color(at: start + (end - start) * Double(i) / Double(n - 1))
+        return UInt32(c.0) | UInt32(c.1) << 8 | UInt32(c.2) << 16 | UInt32(c.3) << 24
+      }
     }
+    ramp = ramps?.ramp(stops: stops, opacity: opacity, build: build) ?? build()
   }
 
   /// The ramp parameter at a layer-space point.
