@@ -59,7 +59,9 @@ extension Compositor {
 
   /// The coverage of a shape layer's stroke: the path trimmed to
   /// `strokeStart…strokeEnd` (clamped to 0…1; nothing when start ≥ end),
-  /// flattened and stroked in layer space within the device tolerance.
+  /// flattened and stroked in layer space within the device tolerance — or,
+  /// when the frame (or the one before) stroked it the same way but for
+  /// whole pixels of translation, that coverage moved.
   static func strokeCoverage(_ content: ShapeProperties, path: Path, layerToDevice: Transform3D,
                              context: Context) -> ShapeCoverage? {
     let start = Swift.min(Swift.max(content.strokeStart, 0), 1), end = Swift.min(Swift.max(content.strokeEnd, 0), 1)
@@ -67,8 +69,11 @@ extension Compositor {
     let style = StrokeStyle(lineWidth: content.lineWidth, lineCap: content.lineCap, lineJoin: content.lineJoin,
                             miterLimit: content.miterLimit, dashPattern: content.lineDashPattern ?? [],
                             dashPhase: content.lineDashPhase)
-    return Rasterizer.strokeShape(of: path, style: style, trimmedFrom: start, to: end, transform: layerToDevice,
-                                  canvas: context.canvas, scratch: context.scratch)
+    return context.coverages.strokeShape(of: path, style: style, trimmedFrom: start, to: end,
+                                         transform: layerToDevice, canvas: context.canvas, scratch: context.scratch) {
+      Rasterizer.strokeShape(of: path, style: style, trimmedFrom: start, to: end, transform: layerToDevice,
+                             canvas: context.canvas, scratch: context.scratch)
+    }
   }
 
   /// A `CAGradientLayer`'s paint: its unit start and end points placed in the

@@ -31,14 +31,17 @@ package final class CoverageCache {
     let local: AffineTransform
     /// The rows the shape is limited to, relative to the whole pixels taken out.
     let rows: Range<Int>?
+    /// For a stroke, its style and trim; `nil` for a fill.
+    let stroke: StrokeKey?
     /// A quick digest of the above, the path sampled (``PathDigest``):
     /// hashing every element of every shape a frame fills (twice: looked up,
     /// then kept) cost more than the cache saved on frames where no shape
     /// repeats; equality still compares the whole path.
     private let digest: UInt64
 
-    init(path: Path, method: Int, fillRule: FillRule, local: AffineTransform, rows: Range<Int>?) {
+    init(path: Path, method: Int, fillRule: FillRule, local: AffineTransform, rows: Range<Int>?, stroke: StrokeKey?) {
       (self.path, self.method, self.fillRule, self.local, self.rows) = (path, method, fillRule, local, rows)
+      self.stroke = stroke
       var digest = PathDigest(sampling: path)
       digest.add(UInt64(bitPattern: Int64(method)))
       digest.add(fillRule == .evenOdd ? 1 : 0)
@@ -46,15 +49,38 @@ package final class CoverageCache {
       digest.add(local.d.bitPattern); digest.add(local.tx.bitPattern); digest.add(local.ty.bitPattern)
       digest.add(UInt64(bitPattern: Int64(rows?.lowerBound ?? 0)))
       digest.add(UInt64(bitPattern: Int64(rows?.upperBound ?? 0)))
+      if let stroke {
+        digest.add(stroke.lineWidth); digest.add(stroke.capAndJoin); digest.add(stroke.miterLimit)
+        digest.add(stroke.start); digest.add(stroke.end)
+      }
       self.digest = digest.value
     }
 
     static func == (x: Key, y: Key) -> Bool {
       x.digest == y.digest && x.method == y.method && x.fillRule == y.fillRule && x.local == y.local
-        && x.rows == y.rows && x.path == y.path
+        && x.rows == y.rows && x.stroke == y.stroke && x.path == y.path
     }
 
     func hash(into hasher: inout Hasher) { hasher.combine(digest) }
+  }
+
+  /// What determines a stroke beside its path and placement, as bit
+  /// patterns (so that a NaN finds only itself).
+  struct StrokeKey: Equatable {
+    let lineWidth: UInt64, capAndJoin: UInt64, miterLimit: UInt64, dashPhase: UInt64
+    /// The trim, `strokeStart…strokeEnd`.
+    let start: UInt64, end: UInt64
+    let dashPattern: [UInt64]
+
+    init(_ style: StrokeStyle, from start: Double, to end: Double) {
+      let cap: UInt64 = switch style.lineCap { case .butt: 0; case .round: 1; case .square: 2 }
+      let join: UInt64 = switch style.lineJoin { case .miter: 0; case .round: 1; case .bevel: 2 }
+      (lineWidth, capAndJoin, miterLimit) = (style.lineWidth.bitPattern, cap | join << 2, style.miterLimit.bitPattern)
+      dashPhase = style.dashPhase.bitPattern
+      (self.start, self.end) = (start.bitPattern, end.bitPattern)
+      // (Solid strokes allocate nothing here: an empty array is shared.)
+      dashPattern = style.dashPattern.isEmpty ? [] : style.dashPattern.map(\.bitPattern)
+    }
   }
 
   private var entries: [Key: (runs: CoverageSpans, x: Int, y: Int, frame: Int)] = [:]
@@ -132,9 +158,31 @@ package final class CoverageCache {
   package func shape(of path: Path, method: Int = 0, fillRule: FillRule = .nonZero, transform: Transform3D,
                      canvas: Rasterizer.Canvas, scratch: RasterScratch?,
                      make: () -> ShapeCoverage?) -> ShapeCoverage? {
-    guard let (key, offset) = placement(of: path, method: method, fillRule: fillRule, transform: transform,
-                                        canvas: canvas, rows: nil)
-    else { return make() }
+    kept(placement(of: path, method: method, fillRule: fillRule, transform: transform, canvas: canvas, rows: nil),
+         scratch: scratch, make: make)
+  }
+
+  /// The coverage `make` rasterizes for the stroke of `path` in `style`,
+  /// trimmed to `start…end`, under `transform` — or, when this frame (or
+  /// the one before) already stroked the same path the same way under the
+  /// same transform but for whole pixels of translation, that coverage
+  /// moved, as for ``shape(of:method:fillRule:transform:canvas:scratch:make:)``.
+  /// A stroke is kept only when its outline — the path's box grown by the
+  /// farthest the outline strays from it (``Rasterizer/strokeReach(_:)``) —
+  /// lies well inside the canvas, where nothing of it is clipped or culled.
+  package func strokeShape(of path: Path, style: StrokeStyle, trimmedFrom start: Double, to end: Double,
+                           transform: Transform3D, canvas: Rasterizer.Canvas, scratch: RasterScratch?,
+                           make: () -> ShapeCoverage?) -> ShapeCoverage? {
+    kept(placement(of: path, method: 0, fillRule: .nonZero, transform: transform, canvas: canvas, rows: nil,
+                   reach: Rasterizer.strokeReach(style), stroke: StrokeKey(style, from: start, to: end)),
+         scratch: scratch, make: make)
+  }
+
+  /// The shape kept under `placed`'s key, moved to its offset; or `make`'s,
+  /// kept when it fits (and has no clip); `make`'s alone for no key.
+  private func kept(_ placed: (Key, (x: Int, y: Int))?, scratch: RasterScratch?,
+                    make: () -> ShapeCoverage?) -> ShapeCoverage? {
+    guard let (key, offset) = placed else { return make() }
     if let entry = shapes[key] {
       shapes[key]?.frame = frame
       return entry.shape.moved(dx: offset.x - entry.x, dy: offset.y - entry.y, scratch: scratch)
@@ -152,17 +200,21 @@ package final class CoverageCache {
   /// perspective map, more than ``maximumElements`` elements, or within a
   /// pixel of the canvas's edge.
   private func placement(of path: Path, method: Int, fillRule: FillRule, transform: Transform3D,
-                         canvas: Rasterizer.Canvas, rows: Range<Int>?) -> (Key, (x: Int, y: Int))? {
+                         canvas: Rasterizer.Canvas, rows: Range<Int>?, reach: Double = 0,
+                         stroke: StrokeKey? = nil) -> (Key, (x: Int, y: Int))? {
     guard transform.isAffine, path.elements.count <= CoverageCache.maximumElements else { return nil }
     let affine = transform.affineTransform
-    guard CoverageCache.isWellInside(path.boundingBox, affine, canvas) else { return nil }
+    let box = path.boundingBox
+    let outline = reach == 0 ? box
+      : Rect(x: box.minX - reach, y: box.minY - reach, width: box.width + 2 * reach, height: box.height + 2 * reach)
+    guard CoverageCache.isWellInside(outline, affine, canvas) else { return nil }
     let (local, offset) = Rasterizer.framed(affine)
     // Open-ended rows stay open-ended.
     let relative = rows.map { rows in
       (rows.lowerBound == Int.min ? Int.min : rows.lowerBound - offset.y)
         ..< (rows.upperBound == Int.max ? Int.max : rows.upperBound - offset.y)
     }
-    return (Key(path: path, method: method, fillRule: fillRule, local: local, rows: relative), offset)
+    return (Key(path: path, method: method, fillRule: fillRule, local: local, rows: relative, stroke: stroke), offset)
   }
 
   /// Whether `box` under `t` lies at least a pixel inside the canvas (its

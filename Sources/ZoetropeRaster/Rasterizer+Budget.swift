@@ -98,17 +98,23 @@ extension Rasterizer {
     let corners = [Point(x: device.minX, y: device.minY), Point(x: device.maxX, y: device.minY),
                    Point(x: device.minX, y: device.maxY), Point(x: device.maxX, y: device.maxY)].map(inverse.transform)
     let xs = corners.map(\.x), ys = corners.map(\.y)
-    // Miter tips reach the miter limit in half widths; square caps √2; round
-    // joins and caps are polygons a few per cent outside their arcs.
-    var factor = 1.0
-    if style.lineJoin == .miter { factor = Swift.max(factor, style.miterLimit) }
-    if style.lineCap == .square { factor = Swift.max(factor, 2.0.squareRoot()) }
-    let reach = style.lineWidth / 2 * factor * 1.1
+    let reach = strokeReach(style)
     guard let minX = xs.min(), let maxX = xs.max(), let minY = ys.min(), let maxY = ys.max(), reach.isFinite,
       minX.isFinite, maxX.isFinite, minY.isFinite, maxY.isFinite
     else { return nil }
     let region = Rect(x: minX - reach, y: minY - reach, width: maxX - minX + 2 * reach, height: maxY - minY + 2 * reach)
     return region.width.isFinite && region.height.isFinite ? region : nil
+  }
+
+  /// How far a stroke's outline can stray from its path (in the path's
+  /// units): miter tips reach the miter limit in half widths, square caps
+  /// √2 of one, and round joins and caps are polygons a few per cent
+  /// outside their arcs. Not finite for a width or limit that is not.
+  package static func strokeReach(_ style: StrokeStyle) -> Double {
+    var factor = 1.0
+    if style.lineJoin == .miter { factor = Swift.max(factor, style.miterLimit) }
+    if style.lineCap == .square { factor = Swift.max(factor, 2.0.squareRoot()) }
+    return style.lineWidth / 2 * factor * 1.1
   }
 
   /// About how many dashes `style`'s pattern cuts `lines` into (an upper
