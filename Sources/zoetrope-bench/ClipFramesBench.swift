@@ -41,8 +41,10 @@ struct ClipFramesCase {
 /// (``PNGSequenceSink``'s `reusesUnchangedBands`) and the GIF writer
 /// skipping unchanged rows, and without any of them, on one thread and on every core, alternating the two in
 /// each of `rounds` rounds (so that drift in the machine's speed hits both
-/// alike); prints the median frames per second and the ratio, or one JSON
-/// object per line with `json`.
+/// alike), each sample rendering the clip as often as it takes to last
+/// about a quarter of a second from scratch (set by a warm-up round);
+/// prints the median frames per second and the ratio, or one JSON object
+/// per line with `json`.
 func benchClipFrames(_ cases: [ClipFramesCase], rounds: Int = 5, json: Bool) {
   let cores = ProcessInfo.processInfo.activeProcessorCount
   for clip in cases {
@@ -59,25 +61,38 @@ func benchClipFrames(_ cases: [ClipFramesCase], rounds: Int = 5, json: Bool) {
       + (clip.pngSequence ? [(cores, .png)] : []) + (clip.gif ? [(cores, .gif)] : [])
     {
       var seconds: [Bool: [Double]] = [true: [], false: []]
-      for _ in 0..<rounds {
+      // A sample renders the clip often enough to last about a quarter of a
+      // second from scratch: a clip of a few milliseconds timed once is
+      // mostly the machine's noise.
+      var repeats = 1
+      for round in -1..<rounds {
         for reuse in [false, true] {
           let render = ClipRender(renderer: renderer, frames: 0..<count, frameRate: scene.canvas.frameRate,
                                   scale: clip.scale, threads: threads, reusesUnchangedLayers: reuse)
-          let sink: any FrameSink
-          switch output {
-          case .raw: sink = DiscardingSink()
-          case .png:
-            sink = (try? PNGSequenceSink(pattern: folder.path + "/%04d.png", reusesUnchangedBands: reuse))
-              ?? DiscardingSink()
-          case .gif:
-            try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            sink = GIFSink(path: folder.path + "/clip.gif", width: size.width, height: size.height,
-                           frameRate: scene.canvas.frameRate.framesPerSecond, plays: 0, dither: false, matte: nil,
-                           palette: nil, partTag: nil, skipsUnchangedRows: reuse)
+          // A new sink for every render (a finished one takes no more frames).
+          func makeSink() -> any FrameSink {
+            switch output {
+            case .raw: return DiscardingSink()
+            case .png:
+              return (try? PNGSequenceSink(pattern: folder.path + "/%04d.png", reusesUnchangedBands: reuse))
+                ?? DiscardingSink()
+            case .gif:
+              try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+              return GIFSink(path: folder.path + "/clip.gif", width: size.width, height: size.height,
+                             frameRate: scene.canvas.frameRate.framesPerSecond, plays: 0, dither: false, matte: nil,
+                             palette: nil, partTag: nil, skipsUnchangedRows: reuse)
+            }
           }
+          let sinks = (0..<(round < 0 ? 1 : repeats)).map { _ in makeSink() }
           let start = DispatchTime.now().uptimeNanoseconds
-          try? render.run(into: sink)
-          seconds[reuse]!.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+          for sink in sinks { try? render.run(into: sink) }
+          let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+          if round < 0 {
+            // The warm-up round sets the repeats.
+            if !reuse { repeats = Swift.max(1, Swift.min(100, Int((0.25 / Swift.max(elapsed, 1e-6)).rounded(.up)))) }
+          } else {
+            seconds[reuse]!.append(elapsed / Double(repeats))
+          }
         }
       }
       let median = { (values: [Double]) in values.sorted()[values.count / 2] }
