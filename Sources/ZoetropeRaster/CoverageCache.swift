@@ -15,8 +15,10 @@ import ZoetropeGeometry
 /// The reuse is exact: rasterizing is translation-invariant (a shape is
 /// flattened and rounded in its own frame, then moved by whole pixels; see
 /// ``Rasterizer/framed(_:)`` and ``EdgeList``), wherever the canvas clips
-/// neither placement. Shapes that come within a pixel of the canvas's edge,
-/// under a perspective transform or with more than ``maximumElements``
+/// neither placement. Shapes that come within a pixel of the canvas's edge
+/// are kept only by a cache kept across a clip's frames, and found again
+/// only at the very same placement on the same canvas (``keepsClippedShapes``);
+/// shapes under a perspective transform or with more than ``maximumElements``
 /// path elements (which could be cut down before flattening) are not kept.
 /// Not thread-safe: one per frame being recorded, or one per rendering
 /// thread kept across a clip's frames (``startFrame()``).
@@ -33,15 +35,21 @@ package final class CoverageCache {
     let rows: Range<Int>?
     /// For a stroke, its style and trim; `nil` for a fill.
     let stroke: StrokeKey?
+    /// For a shape the canvas may clip, the canvas (width × 2³² + height),
+    /// `local` then being the whole transform and `rows` device rows: only
+    /// the same placement on the same canvas gets its coverage. −1 for a
+    /// shape well inside, kept up to whole pixels.
+    let canvas: Int
     /// A quick digest of the above, the path sampled (``PathDigest``):
     /// hashing every element of every shape a frame fills (twice: looked up,
     /// then kept) cost more than the cache saved on frames where no shape
     /// repeats; equality still compares the whole path.
     private let digest: UInt64
 
-    init(path: Path, method: Int, fillRule: FillRule, local: AffineTransform, rows: Range<Int>?, stroke: StrokeKey?) {
+    init(path: Path, method: Int, fillRule: FillRule, local: AffineTransform, rows: Range<Int>?, stroke: StrokeKey?,
+         canvas: Int = -1) {
       (self.path, self.method, self.fillRule, self.local, self.rows) = (path, method, fillRule, local, rows)
-      self.stroke = stroke
+      (self.stroke, self.canvas) = (stroke, canvas)
       var digest = PathDigest(sampling: path)
       digest.add(UInt64(bitPattern: Int64(method)))
       digest.add(fillRule == .evenOdd ? 1 : 0)
@@ -49,6 +57,7 @@ package final class CoverageCache {
       digest.add(local.d.bitPattern); digest.add(local.tx.bitPattern); digest.add(local.ty.bitPattern)
       digest.add(UInt64(bitPattern: Int64(rows?.lowerBound ?? 0)))
       digest.add(UInt64(bitPattern: Int64(rows?.upperBound ?? 0)))
+      digest.add(UInt64(bitPattern: Int64(canvas)))
       if let stroke {
         digest.add(stroke.lineWidth); digest.add(stroke.capAndJoin); digest.add(stroke.miterLimit)
         digest.add(stroke.start); digest.add(stroke.end)
@@ -58,7 +67,7 @@ package final class CoverageCache {
 
     static func == (x: Key, y: Key) -> Bool {
       x.digest == y.digest && x.method == y.method && x.fillRule == y.fillRule && x.local == y.local
-        && x.rows == y.rows && x.stroke == y.stroke && x.path == y.path
+        && x.rows == y.rows && x.canvas == y.canvas && x.stroke == y.stroke && x.path == y.path
     }
 
     func hash(into hasher: inout Hasher) { hasher.combine(digest) }
@@ -98,8 +107,17 @@ package final class CoverageCache {
   /// Paths with more elements are not kept.
   package static let maximumElements = 64
 
-  /// An empty cache keeping at most `maximumBytes` of coverage.
-  package init(maximumBytes: Int = CoverageCache.maximumBytes) { self.maximumBytes = maximumBytes }
+  /// Whether shapes the canvas may clip are kept too, for the very same
+  /// placement only (a layer at the canvas's edge that did not move): worth
+  /// its lookups across a clip's frames, rarely within one frame.
+  let keepsClippedShapes: Bool
+
+  /// An empty cache keeping at most `maximumBytes` of coverage, and shapes
+  /// the canvas may clip when `keepsClippedShapes`.
+  package init(maximumBytes: Int = CoverageCache.maximumBytes, keepsClippedShapes: Bool = false) {
+    self.maximumBytes = maximumBytes
+    self.keepsClippedShapes = keepsClippedShapes
+  }
 
   /// Starts the next frame of a clip: what the frame before used (made or
   /// copied) stays, the rest goes. A cache kept across frames this way
@@ -197,8 +215,9 @@ package final class CoverageCache {
 
   /// The key of `path` placed by `transform` (with `rows` relative to it)
   /// and the whole pixels of its translation; `nil` for a shape not kept: a
-  /// perspective map, more than ``maximumElements`` elements, or within a
-  /// pixel of the canvas's edge.
+  /// perspective map, more than ``maximumElements`` elements, or — unless
+  /// the cache ``keepsClippedShapes``, under a key of that placement alone —
+  /// within a pixel of the canvas's edge.
   private func placement(of path: Path, method: Int, fillRule: FillRule, transform: Transform3D,
                          canvas: Rasterizer.Canvas, rows: Range<Int>?, reach: Double = 0,
                          stroke: StrokeKey? = nil) -> (Key, (x: Int, y: Int))? {
@@ -207,7 +226,11 @@ package final class CoverageCache {
     let box = path.boundingBox
     let outline = reach == 0 ? box
       : Rect(x: box.minX - reach, y: box.minY - reach, width: box.width + 2 * reach, height: box.height + 2 * reach)
-    guard CoverageCache.isWellInside(outline, affine, canvas) else { return nil }
+    guard CoverageCache.isWellInside(outline, affine, canvas) else {
+      guard keepsClippedShapes, canvas.width < 1 << 31, canvas.height < 1 << 31 else { return nil }
+      return (Key(path: path, method: method, fillRule: fillRule, local: affine, rows: rows, stroke: stroke,
+                  canvas: canvas.width << 32 | canvas.height), (0, 0))
+    }
     let (local, offset) = Rasterizer.framed(affine)
     // Open-ended rows stay open-ended.
     let relative = rows.map { rows in

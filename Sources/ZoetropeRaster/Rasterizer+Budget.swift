@@ -10,6 +10,22 @@ extension Rasterizer {
   /// scenes draw exactly as they always did.
   package static let cullingThreshold = 65_536
 
+  /// Whether everything within `box` (the path's units) grown by `reach`
+  /// lies a pixel or more beyond one side of the canvas under `t`: then
+  /// nothing of it lands on the canvas, and there is nothing to flatten.
+  /// (The pixel's margin leaves out points a rounding error puts a hair
+  /// across the edge; a box that is not finite is never said to miss.)
+  static func missesCanvas(_ box: Rect, reach: Double = 0, under t: AffineTransform, _ canvas: Canvas) -> Bool {
+    let grown = Rect(x: box.minX - reach, y: box.minY - reach, width: box.width + 2 * reach,
+                     height: box.height + 2 * reach)
+    let corners = [Point(x: grown.minX, y: grown.minY), Point(x: grown.maxX, y: grown.minY),
+                   Point(x: grown.minX, y: grown.maxY), Point(x: grown.maxX, y: grown.maxY)].map(t.transform)
+    let xs = corners.map(\.x), ys = corners.map(\.y)
+    guard xs.allSatisfy(\.isFinite), ys.allSatisfy(\.isFinite) else { return false }
+    let width = Double(canvas.width), height = Double(canvas.height)
+    return xs.max()! <= -1 || ys.max()! <= -1 || xs.min()! >= width + 1 || ys.min()! >= height + 1
+  }
+
   /// The device pixels geometry can affect, with a pixel to spare.
   static func canvasRegion(_ canvas: Canvas) -> Rect {
     Rect(x: -1, y: -1, width: Double(canvas.width) + 2, height: Double(canvas.height) + 2)
@@ -61,6 +77,11 @@ extension Rasterizer {
                                   scratch: RasterScratch? = nil) -> ShapeCoverage? {
     let budget = scratch?.budget ?? FrameBudget()
     guard budget.isWithin else { return nil }
+    if transform.isAffine,
+      missesCanvas(path.boundingBox, reach: strokeReach(style), under: transform.affineTransform, canvas)
+    {
+      return nil
+    }
     let tolerance = Rasterizer.tolerance / deviceScale(of: transform)
     // A partial stroke cuts a path measured once per clip (see MeasurementCache).
     var drawn = start > 0 || end < 1
