@@ -22,7 +22,7 @@ package final class RecordingCache {
 
   /// An empty cache keeping at most `maximumBytes` of coverage.
   package init(maximumBytes: Int = CoverageCache.maximumBytes) {
-    coverages = CoverageCache(maximumBytes: maximumBytes, keepsClippedShapes: true)
+    coverages = CoverageCache(maximumBytes: maximumBytes, isKeptAcrossFrames: true)
   }
 
   /// Readies the cache for the next frame (what the one before did not use goes).

@@ -15,9 +15,10 @@ import ZoetropeGeometry
 /// The reuse is exact: rasterizing is translation-invariant (a shape is
 /// flattened and rounded in its own frame, then moved by whole pixels; see
 /// ``Rasterizer/framed(_:)`` and ``EdgeList``), wherever the canvas clips
-/// neither placement. Shapes that come within a pixel of the canvas's edge
-/// are kept only by a cache kept across a clip's frames, and found again
-/// only at the very same placement on the same canvas (``keepsClippedShapes``);
+/// neither placement. Strokes, and shapes that come within a pixel of the
+/// canvas's edge, are kept only by a cache kept across a clip's frames
+/// (``isKeptAcrossFrames``), the latter found again only at the very same
+/// placement on the same canvas;
 /// shapes under a perspective transform or with more than ``maximumElements``
 /// path elements (which could be cut down before flattening) are not kept.
 /// Not thread-safe: one per frame being recorded, or one per rendering
@@ -73,6 +74,14 @@ package final class CoverageCache {
     func hash(into hasher: inout Hasher) { hasher.combine(digest) }
   }
 
+  /// A shape's key and the whole pixels it lies moved from the kept one's
+  /// frame. (A struct, not a tuple: a tuple passed between functions had
+  /// its type looked up in the runtime's metadata cache at every call.)
+  struct Placement {
+    let key: Key
+    let offset: (x: Int, y: Int)
+  }
+
   /// What determines a stroke beside its path and placement, as bit
   /// patterns (so that a NaN finds only itself).
   struct StrokeKey: Equatable {
@@ -107,16 +116,18 @@ package final class CoverageCache {
   /// Paths with more elements are not kept.
   package static let maximumElements = 64
 
-  /// Whether shapes the canvas may clip are kept too, for the very same
-  /// placement only (a layer at the canvas's edge that did not move): worth
-  /// its lookups across a clip's frames, rarely within one frame.
-  let keepsClippedShapes: Bool
+  /// Whether the cache lives across a clip's frames (one per rendering
+  /// thread): it then also keeps strokes, and shapes the canvas may clip —
+  /// those for the very same placement only (a layer at the edge that did
+  /// not move). Their lookups pay for themselves across frames, rarely
+  /// within one, so a frame rendered from scratch does without them.
+  let isKeptAcrossFrames: Bool
 
-  /// An empty cache keeping at most `maximumBytes` of coverage, and shapes
-  /// the canvas may clip when `keepsClippedShapes`.
-  package init(maximumBytes: Int = CoverageCache.maximumBytes, keepsClippedShapes: Bool = false) {
+  /// An empty cache keeping at most `maximumBytes` of coverage, and strokes
+  /// and shapes the canvas may clip when `isKeptAcrossFrames`.
+  package init(maximumBytes: Int = CoverageCache.maximumBytes, isKeptAcrossFrames: Bool = false) {
     self.maximumBytes = maximumBytes
-    self.keepsClippedShapes = keepsClippedShapes
+    self.isKeptAcrossFrames = isKeptAcrossFrames
   }
 
   /// Starts the next frame of a clip: what the frame before used (made or
@@ -150,9 +161,10 @@ package final class CoverageCache {
   package func runs(of path: Path, method: Int = 0, fillRule: FillRule = .nonZero, transform: Transform3D,
                     canvas: Rasterizer.Canvas, rows: Range<Int>? = nil, scratch: RasterScratch?,
                     make: () -> CoverageSpans?) -> CoverageSpans? {
-    guard let (key, offset) = placement(of: path, method: method, fillRule: fillRule, transform: transform,
-                                        canvas: canvas, rows: rows)
+    guard let placed = placement(of: path, method: method, fillRule: fillRule, transform: transform,
+                                 canvas: canvas, rows: rows)
     else { return make() }
+    let (key, offset) = (placed.key, placed.offset)
     if let entry = entries[key] {
       entries[key]?.frame = frame
       let moved = entry.runs.moved(dx: offset.x - entry.x, dy: offset.y - entry.y)
@@ -185,22 +197,26 @@ package final class CoverageCache {
   /// the one before) already stroked the same path the same way under the
   /// same transform but for whole pixels of translation, that coverage
   /// moved, as for ``shape(of:method:fillRule:transform:canvas:scratch:make:)``.
-  /// A stroke is kept only when its outline — the path's box grown by the
-  /// farthest the outline strays from it (``Rasterizer/strokeReach(_:)``) —
-  /// lies well inside the canvas, where nothing of it is clipped or culled.
+  /// Only a cache kept across frames keeps strokes. One whose outline — the
+  /// path's box grown by the farthest the outline strays from it
+  /// (``Rasterizer/strokeReach(_:)``) — comes within a pixel of the canvas's
+  /// edge, where the canvas may clip or cull it, is found again at the very
+  /// same placement only.
   package func strokeShape(of path: Path, style: StrokeStyle, trimmedFrom start: Double, to end: Double,
                            transform: Transform3D, canvas: Rasterizer.Canvas, scratch: RasterScratch?,
                            make: () -> ShapeCoverage?) -> ShapeCoverage? {
-    kept(placement(of: path, method: 0, fillRule: .nonZero, transform: transform, canvas: canvas, rows: nil,
-                   reach: Rasterizer.strokeReach(style), stroke: StrokeKey(style, from: start, to: end)),
-         scratch: scratch, make: make)
+    guard isKeptAcrossFrames else { return make() }
+    return kept(placement(of: path, method: 0, fillRule: .nonZero, transform: transform, canvas: canvas, rows: nil,
+                          reach: Rasterizer.strokeReach(style), stroke: StrokeKey(style, from: start, to: end)),
+                scratch: scratch, make: make)
   }
 
   /// The shape kept under `placed`'s key, moved to its offset; or `make`'s,
   /// kept when it fits (and has no clip); `make`'s alone for no key.
-  private func kept(_ placed: (Key, (x: Int, y: Int))?, scratch: RasterScratch?,
+  private func kept(_ placed: Placement?, scratch: RasterScratch?,
                     make: () -> ShapeCoverage?) -> ShapeCoverage? {
-    guard let (key, offset) = placed else { return make() }
+    guard let placed else { return make() }
+    let (key, offset) = (placed.key, placed.offset)
     if let entry = shapes[key] {
       shapes[key]?.frame = frame
       return entry.shape.moved(dx: offset.x - entry.x, dy: offset.y - entry.y, scratch: scratch)
@@ -216,20 +232,21 @@ package final class CoverageCache {
   /// The key of `path` placed by `transform` (with `rows` relative to it)
   /// and the whole pixels of its translation; `nil` for a shape not kept: a
   /// perspective map, more than ``maximumElements`` elements, or — unless
-  /// the cache ``keepsClippedShapes``, under a key of that placement alone —
+  /// the cache ``isKeptAcrossFrames``, under a key of that placement alone —
   /// within a pixel of the canvas's edge.
   private func placement(of path: Path, method: Int, fillRule: FillRule, transform: Transform3D,
                          canvas: Rasterizer.Canvas, rows: Range<Int>?, reach: Double = 0,
-                         stroke: StrokeKey? = nil) -> (Key, (x: Int, y: Int))? {
+                         stroke: StrokeKey? = nil) -> Placement? {
     guard transform.isAffine, path.elements.count <= CoverageCache.maximumElements else { return nil }
     let affine = transform.affineTransform
     let box = path.boundingBox
     let outline = reach == 0 ? box
       : Rect(x: box.minX - reach, y: box.minY - reach, width: box.width + 2 * reach, height: box.height + 2 * reach)
     guard CoverageCache.isWellInside(outline, affine, canvas) else {
-      guard keepsClippedShapes, canvas.width < 1 << 31, canvas.height < 1 << 31 else { return nil }
-      return (Key(path: path, method: method, fillRule: fillRule, local: affine, rows: rows, stroke: stroke,
-                  canvas: canvas.width << 32 | canvas.height), (0, 0))
+      guard isKeptAcrossFrames, canvas.width < 1 << 31, canvas.height < 1 << 31 else { return nil }
+      let key = Key(path: path, method: method, fillRule: fillRule, local: affine, rows: rows, stroke: stroke,
+                    canvas: canvas.width << 32 | canvas.height)
+      return Placement(key: key, offset: (0, 0))
     }
     let (local, offset) = Rasterizer.framed(affine)
     // Open-ended rows stay open-ended.
@@ -237,7 +254,8 @@ package final class CoverageCache {
       (rows.lowerBound == Int.min ? Int.min : rows.lowerBound - offset.y)
         ..< (rows.upperBound == Int.max ? Int.max : rows.upperBound - offset.y)
     }
-    return (Key(path: path, method: method, fillRule: fillRule, local: local, rows: relative, stroke: stroke), offset)
+    return Placement(key: Key(path: path, method: method, fillRule: fillRule, local: local, rows: relative,
+                              stroke: stroke), offset: offset)
   }
 
   /// Whether `box` under `t` lies at least a pixel inside the canvas (its

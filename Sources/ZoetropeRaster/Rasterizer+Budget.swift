@@ -16,14 +16,19 @@ extension Rasterizer {
   /// (The pixel's margin leaves out points a rounding error puts a hair
   /// across the edge; a box that is not finite is never said to miss.)
   static func missesCanvas(_ box: Rect, reach: Double = 0, under t: AffineTransform, _ canvas: Canvas) -> Bool {
-    let grown = Rect(x: box.minX - reach, y: box.minY - reach, width: box.width + 2 * reach,
-                     height: box.height + 2 * reach)
-    let corners = [Point(x: grown.minX, y: grown.minY), Point(x: grown.maxX, y: grown.minY),
-                   Point(x: grown.minX, y: grown.maxY), Point(x: grown.maxX, y: grown.maxY)].map(t.transform)
-    let xs = corners.map(\.x), ys = corners.map(\.y)
-    guard xs.allSatisfy(\.isFinite), ys.allSatisfy(\.isFinite) else { return false }
+    let (left, right) = (box.minX - reach, box.maxX + reach), (top, bottom) = (box.minY - reach, box.maxY + reach)
+    // The corners' device x and y spans (no arrays: this runs for every shape drawn).
+    var minX = Double.infinity, maxX = -Double.infinity, minY = Double.infinity, maxY = -Double.infinity
+    var finite = true
+    func include(_ x: Double, _ y: Double) {
+      let p = t.transform(Point(x: x, y: y))
+      finite = finite && p.x.isFinite && p.y.isFinite
+      minX = Swift.min(minX, p.x); maxX = Swift.max(maxX, p.x)
+      minY = Swift.min(minY, p.y); maxY = Swift.max(maxY, p.y)
+    }
+    include(left, top); include(right, top); include(left, bottom); include(right, bottom)
     let width = Double(canvas.width), height = Double(canvas.height)
-    return xs.max()! <= -1 || ys.max()! <= -1 || xs.min()! >= width + 1 || ys.min()! >= height + 1
+    return finite && (maxX <= -1 || maxY <= -1 || minX >= width + 1 || minY >= height + 1)
   }
 
   /// The device pixels geometry can affect, with a pixel to spare.

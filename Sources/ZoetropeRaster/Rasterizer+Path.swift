@@ -32,7 +32,6 @@ extension Rasterizer {
   /// itself over the one piece it clips).
   package static func shape(of path: Path, fillRule: FillRule, transform: Transform3D, canvas: Canvas,
                             rows: Range<Int>? = nil, scratch: RasterScratch? = nil) -> ShapeCoverage? {
-    if transform.isAffine, missesCanvas(path.boundingBox, under: transform.affineTransform, canvas) { return nil }
     if rows == nil, transform.isAffine, transform.m12 == 0, transform.m21 == 0, let rect = path.axisAlignedRectangle {
       let (t, offset) = framed(transform.affineTransform)
       let a = t.transform(Point(x: rect.minX, y: rect.minY)), b = t.transform(Point(x: rect.maxX, y: rect.maxY))
@@ -42,6 +41,7 @@ extension Rasterizer {
                                  offset: offset).map { ShapeCoverage(.rectangle($0)) }
       }
     }
+    if transform.isAffine, missesCanvas(path.boundingBox, under: transform.affineTransform, canvas) { return nil }
     // Priced (and, when huge, cut down to what can reach the canvas) before
     // anything is flattened: see Rasterizer+Budget.swift.
     guard let (drawn, flattening) = affordableFill(path, transform: transform, canvas: canvas, budget: scratch?.budget)
@@ -125,7 +125,6 @@ extension Rasterizer {
                                    transform: Transform3D, canvas: Canvas,
                                    scratch: RasterScratch? = nil) -> ShapeCoverage? {
     guard transform.isAffine, transform.m12 == 0, transform.m21 == 0 else { return nil }
-    if missesCanvas(bounds, under: transform.affineTransform, canvas) { return nil }
     // Worked out in the shape's own frame (see ``framed(_:)``), rows moved to the device's.
     let (t, offset) = framed(transform.affineTransform)
     let a = t.transform(Point(x: bounds.minX, y: bounds.minY)), b = t.transform(Point(x: bounds.maxX, y: bounds.maxY))

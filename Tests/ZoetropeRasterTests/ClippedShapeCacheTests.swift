@@ -20,7 +20,7 @@ import ZoetropeRaster
   }
 
   @Test func aClippedShapeIsFoundAgainAtTheSamePlacementOnly() throws {
-    let cache = CoverageCache(keepsClippedShapes: true)
+    let cache = CoverageCache(isKeptAcrossFrames: true)
     var made = 0
     let first = try #require(Self.shape(cache, Self.edge, made: &made))
     let again = try #require(Self.shape(cache, Self.edge, made: &made))
