@@ -22,7 +22,8 @@ public struct SceneIssue: Hashable, Sendable, CustomStringConvertible {
 /// A scene file that cannot be used, with every problem found in it. Nothing
 /// is rendered from a scene with errors.
 ///
-/// Its description has one line per problem, each starting with the file name:
+/// Its description has one line per problem (the first hundred, then a
+/// count of the rest), each starting with the file name:
 ///
 ///     scene.json: layers[2].animations[0].keyTimes: must be non-decreasing numbers in 0…1 (got [0, 0.7, 0.4])
 public struct SceneError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -41,8 +42,17 @@ public struct SceneError: Error, Hashable, Sendable, CustomStringConvertible {
     self.issues = issues
   }
 
-  /// One line per issue, each prefixed with the file name.
+  /// The most issues ``description`` lists one by one.
+  public static let describedIssues = 100
+
+  /// One line per issue, each prefixed with the file name — the first
+  /// ``describedIssues`` of them, then a line counting the rest (a
+  /// generated scene with one mistake repeated on every layer printed
+  /// 50,000 lines). ``issues`` holds them all.
   public var description: String {
-    issues.map { "\(file): \($0)" }.joined(separator: "\n")
+    var lines = issues.prefix(SceneError.describedIssues).map { "\(file): \($0)" }
+    let more = issues.count - SceneError.describedIssues
+    if more > 0 { lines.append("\(file): … and \(more) more problem\(more == 1 ? "" : "s")") }
+    return lines.joined(separator: "\n")
   }
 }

@@ -13,8 +13,9 @@ import Darwin
 /// Scene loading shared by the commands.
 enum SceneLoading {
   /// Decodes `file`, printing its warnings to standard error. A scene with
-  /// errors prints every problem (`file: path: message`) to standard error and
-  /// ends the command with exit code 1.
+  /// errors prints its problems (`file: path: message`, the first hundred
+  /// and a count of the rest) to standard error and ends the command with
+  /// exit code 1.
   static func load(_ file: String) throws -> Scene {
     var sourceFiles: [String] = []
     return try load(file, sourceFiles: &sourceFiles)

@@ -178,4 +178,24 @@ import ZoetropeTiming
     let scene = try SceneDecoder.decode(Array(json.utf8), fileName: "scene.json")
     #expect(scene.decodingWarnings.map(\.path) == ["layers[0].animations[0].keyTimes"])
   }
+
+  @Test func aDescriptionListsTheFirstHundredProblemsAndCountsTheRest() {
+    let layers = Array(repeating: #"{"opacity": 2}"#, count: 250).joined(separator: ", ")
+    let json = #"{"zoetrope": 1, "canvas": {"width": 100, "height": 100}, "layers": [\#(layers)]}"#
+    do {
+      _ = try SceneDecoder.decode(Array(json.utf8), fileName: "big.json")
+      Issue.record("a scene of 250 bad layers decoded")
+    } catch {
+      #expect(error.issues.count == 250)
+      let lines = error.description.split(separator: "\n")
+      #expect(lines.count == SceneError.describedIssues + 1)
+      #expect(lines[99].hasPrefix("big.json: layers[99].opacity:"))
+      #expect(lines.last == "big.json: … and 150 more problems")
+    }
+    // A hundred and one: the last line counts one.
+    let one = SceneError(file: "f", issues: Array(repeating: SceneIssue(path: "p", message: "m"), count: 101))
+    #expect(one.description.hasSuffix("\nf: … and 1 more problem"))
+    let hundred = SceneError(file: "f", issues: Array(repeating: SceneIssue(path: "p", message: "m"), count: 100))
+    #expect(hundred.description.split(separator: "\n").count == 100 && !hundred.description.contains("more"))
+  }
 }
