@@ -135,12 +135,13 @@ extension Rasterizer {
   /// How far a stroke's outline can stray from its path (in the path's
   /// units): miter tips reach the miter limit in half widths, square caps
   /// √2 of one, and round joins and caps are polygons a few per cent
-  /// outside their arcs. Not finite for a width or limit that is not.
+  /// outside their arcs. Never negative (a negative width reaches as far as
+  /// its size); not finite for a width or limit that is not.
   package static func strokeReach(_ style: StrokeStyle) -> Double {
     var factor = 1.0
     if style.lineJoin == .miter { factor = Swift.max(factor, style.miterLimit) }
     if style.lineCap == .square { factor = Swift.max(factor, 2.0.squareRoot()) }
-    return style.lineWidth / 2 * factor * 1.1
+    return Swift.abs(style.lineWidth) / 2 * factor * 1.1
   }
 
   /// About how many dashes `style`'s pattern cuts `lines` into (an upper
