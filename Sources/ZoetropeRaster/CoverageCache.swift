@@ -101,8 +101,11 @@ package final class CoverageCache {
     }
   }
 
-  private var entries: [Key: (runs: CoverageSpans, x: Int, y: Int, frame: Int)] = [:]
-  private var shapes: [Key: (shape: ShapeCoverage, x: Int, y: Int, frame: Int)] = [:]
+  /// Kept runs and shapes, with where they were made, the frame that last
+  /// used them and the segment and dash charges their making spent (which
+  /// a copy spends again).
+  private var entries: [Key: (runs: CoverageSpans, x: Int, y: Int, frame: Int, charges: [FrameBudget.Charge])] = [:]
+  private var shapes: [Key: (shape: ShapeCoverage, x: Int, y: Int, frame: Int, charges: [FrameBudget.Charge])] = [:]
   /// The frame being recorded (counted by ``startFrame()``).
   private var frame = 0
   /// The bytes of coverage kept.
@@ -156,7 +159,8 @@ package final class CoverageCache {
   /// for a cache kept across frames) already resolved the
   /// same path the same way under the same transform but for whole pixels
   /// of translation, those runs moved (priced against `scratch`'s budget
-  /// like new ones: empty runs past it). `method` names the way `make`
+  /// like new ones — the segments and dashes their making spent, then their
+  /// bytes: `nil` past the first, empty runs past the bytes). `method` names the way `make`
   /// rasterizes, for callers with more than one.
   package func runs(of path: Path, method: Int = 0, fillRule: FillRule = .nonZero, transform: Transform3D,
                     canvas: Rasterizer.Canvas, rows: Range<Int>? = nil, scratch: RasterScratch?,
@@ -167,13 +171,15 @@ package final class CoverageCache {
     let (key, offset) = (placed.key, placed.offset)
     if let entry = entries[key] {
       entries[key]?.frame = frame
+      // What making them spent before their bytes, then their bytes here.
+      guard scratch?.budget.replay(entry.charges) ?? true else { return nil }
       let moved = entry.runs.moved(dx: offset.x - entry.x, dy: offset.y - entry.y)
       guard scratch?.budget.spend(coverage: moved, on: "resolving its coverage") ?? true else { return CoverageSpans() }
       return moved
     }
-    let runs = make()
+    let (runs, charges) = making(make, budget: scratch?.budget)
     if let runs, canKeep(runs.byteCount, count: entries.count) {
-      entries[key] = (runs, offset.x, offset.y, frame)
+      entries[key] = (runs, offset.x, offset.y, frame, charges)
       keptBytes += runs.byteCount
     }
     return runs
@@ -183,7 +189,8 @@ package final class CoverageCache {
   /// or, when this frame (or the one before) already rasterized the same path the same way
   /// under the same transform but for whole pixels of translation, that
   /// coverage moved (sharing its edges, priced against `scratch`'s budget
-  /// as making it there would be: `nil` past it). Coverage with
+  /// as making it there would be — the segments and dashes its making
+  /// spent, then its bytes there: `nil` past it). Coverage with
   /// a clip is not kept. `method` names the way `make` rasterizes.
   package func shape(of path: Path, method: Int = 0, fillRule: FillRule = .nonZero, transform: Transform3D,
                      canvas: Rasterizer.Canvas, scratch: RasterScratch?,
@@ -219,14 +226,21 @@ package final class CoverageCache {
     let (key, offset) = (placed.key, placed.offset)
     if let entry = shapes[key] {
       shapes[key]?.frame = frame
+      guard scratch?.budget.replay(entry.charges) ?? true else { return nil }
       return entry.shape.moved(dx: offset.x - entry.x, dy: offset.y - entry.y, scratch: scratch)
     }
-    let shape = make()
+    let (shape, charges) = making(make, budget: scratch?.budget)
     if let shape, shape.clip == nil, canKeep(shape.byteCount, count: shapes.count) {
-      shapes[key] = (shape, offset.x, offset.y, frame)
+      shapes[key] = (shape, offset.x, offset.y, frame, charges)
       keptBytes += shape.byteCount
     }
     return shape
+  }
+
+  /// `make`'s result and the segment and dash charges it made on `budget`.
+  private func making<T>(_ make: () -> T, budget: FrameBudget?) -> (T, [FrameBudget.Charge]) {
+    guard let budget else { return (make(), []) }
+    return budget.recordingCharges(make)
   }
 
   /// The key of `path` placed by `transform` (with `rows` relative to it)

@@ -40,6 +40,44 @@ package final class FrameBudget {
   /// Whether the frame may still draw: no budget exceeded, not cancelled.
   package var isWithin: Bool { overrun == nil && isCancelled?() != true }
 
+  /// A segment or dash charge, as ``recordingCharges(_:)`` notes it.
+  package struct Charge: Sendable, Equatable {
+    let budget: BudgetOverrun.Budget
+    let count: Int
+    let what: String
+  }
+
+  /// The segment and dash charges made since ``recordingCharges(_:)`` began; `nil` when not recording.
+  private var journal: [Charge]?
+
+  /// `body`'s result and the segment and dash charges it made, in order:
+  /// what a kept shape found again replays (``replay(_:)``), so that a frame
+  /// spends the same with a cache as without one and overruns at the same
+  /// piece, with the same message. (Coverage bytes are charged by the copy.)
+  package func recordingCharges<T>(_ body: () -> T) -> (T, [Charge]) {
+    let outer = journal
+    journal = []
+    let result = body()
+    let charges = journal ?? []
+    journal = outer.map { $0 + charges }
+    return (result, charges)
+  }
+
+  /// Spends `charges` in order, as the making of a kept shape did; false
+  /// at the first that does not fit (the overrun recorded, as making it
+  /// would have).
+  package func replay(_ charges: [Charge]) -> Bool {
+    for charge in charges {
+      let spent = switch charge.budget {
+      case .segments: spend(segments: charge.count, on: charge.what)
+      case .dashes: spend(dashes: charge.count, on: charge.what)
+      case .coverageBytes: spend(coverageBytes: charge.count, on: charge.what)
+      }
+      guard spent else { return false }
+    }
+    return true
+  }
+
   /// Spends `count` segments on `what` ("its stroke"); false, and the
   /// overrun recorded, when they do not fit.
   package func spend(segments count: Int, on what: String) -> Bool {
@@ -71,6 +109,7 @@ package final class FrameBudget {
       return false
     }
     used = total
+    if budget != .coverageBytes { journal?.append(Charge(budget: budget, count: count, what: what)) }
     return true
   }
 }

@@ -12,8 +12,9 @@ import ZoetropeGeometry
 ///
 /// A ramp is a function of its key alone, so a kept one is the ramp that
 /// would be built. Each frame keeps what it or the frame before used
-/// (``startFrame()``), at most ``maximumRamps`` of them (4 KiB each); past
-/// that, ramps are built and not kept. Not thread-safe: one per frame being
+/// (``startFrame()``), at most ``maximumRamps`` of them (4 KiB each) — so
+/// with the frame before's, at most 32 MiB; past that, ramps are built and
+/// not kept. Not thread-safe: one per frame being
 /// recorded, or one per rendering thread kept across a clip's frames.
 package final class GradientRampCache {
   /// The most ramps a frame keeps: 16 MiB of them.

@@ -11,24 +11,35 @@ extension Rasterizer {
   package static let cullingThreshold = 65_536
 
   /// Whether everything within `box` (the path's units) grown by `reach`
-  /// lies a pixel or more beyond one side of the canvas under `t`: then
-  /// nothing of it lands on the canvas, and there is nothing to flatten.
-  /// (The pixel's margin leaves out points a rounding error puts a hair
-  /// across the edge; a box that is not finite is never said to miss.)
+  /// lies well beyond one side of the canvas under `t`: then nothing of it
+  /// lands on the canvas, and there is nothing to flatten.
+  ///
+  /// "Well beyond" is a pixel plus what flattening may stray outside a
+  /// curve's control points: a cubic is cut into at most 64 quadratic
+  /// pieces, each off the curve by up to 0.048 × |third difference| / 64³,
+  /// at most 1.5 × 10⁻⁶ of the box's size; ten times that is allowed.
+  /// Coordinates of 2⁴⁰ and beyond (where a stroke's offsets round by more
+  /// than that) and boxes that are not finite are never said to miss.
   static func missesCanvas(_ box: Rect, reach: Double = 0, under t: AffineTransform, _ canvas: Canvas) -> Bool {
     let (left, right) = (box.minX - reach, box.maxX + reach), (top, bottom) = (box.minY - reach, box.maxY + reach)
+    let large = Double(1 << 40)
+    guard Swift.abs(left) < large, Swift.abs(right) < large, Swift.abs(top) < large, Swift.abs(bottom) < large
+    else { return false }
     // The corners' device x and y spans (no arrays: this runs for every shape drawn).
     var minX = Double.infinity, maxX = -Double.infinity, minY = Double.infinity, maxY = -Double.infinity
-    var finite = true
     func include(_ x: Double, _ y: Double) {
       let p = t.transform(Point(x: x, y: y))
-      finite = finite && p.x.isFinite && p.y.isFinite
       minX = Swift.min(minX, p.x); maxX = Swift.max(maxX, p.x)
       minY = Swift.min(minY, p.y); maxY = Swift.max(maxY, p.y)
     }
     include(left, top); include(right, top); include(left, bottom); include(right, bottom)
+    guard Swift.abs(minX) < large, Swift.abs(maxX) < large, Swift.abs(minY) < large, Swift.abs(maxY) < large
+    else { return false }
+    let norm = Swift.abs(t.a) + Swift.abs(t.b) + Swift.abs(t.c) + Swift.abs(t.d)
+    let margin = 1 + 1e-5 * norm * ((right - left) + (bottom - top))
+    guard margin.isFinite else { return false }
     let width = Double(canvas.width), height = Double(canvas.height)
-    return finite && (maxX <= -1 || maxY <= -1 || minX >= width + 1 || minY >= height + 1)
+    return maxX <= -margin || maxY <= -margin || minX >= width + margin || minY >= height + margin
   }
 
   /// The device pixels geometry can affect, with a pixel to spare.

@@ -123,4 +123,43 @@ import ZoetropeRaster
     let differ = fill?.runs() != stroke.runs()
     #expect(differ)
   }
+
+  /// A kept stroke found again spends what making it spent — its segments,
+  /// dashes and outline — so a frame overruns at the same piece, with the
+  /// same message, with a cache or without. (A copy spent only its bytes:
+  /// a clip could draw a frame that rendering it alone refused. Found by review.)
+  @Test func aKeptStrokeSpendsWhatItsMakingSpent() throws {
+    var zigzag = Path()
+    zigzag.move(to: Point(x: 20, y: 20))
+    for i in 1...40 { zigzag.addLine(to: Point(x: 20 + Double(i) * 5, y: i % 2 == 0 ? 20 : 120)) }
+    let dashed = StrokeStyle(lineWidth: 2, lineCap: .butt, lineJoin: .bevel, dashPattern: [0.5, 0.5])
+    let a = Transform3D.translation(x: 0, y: 10, z: 0), b = Transform3D.translation(x: 10.5, y: 30, z: 0)
+    func stroke(_ t: Transform3D, _ cache: CoverageCache?, _ scratch: RasterScratch) -> ShapeCoverage? {
+      let make = { Rasterizer.strokeShape(of: zigzag, style: dashed, transform: t, canvas: Self.canvas, scratch: scratch) }
+      guard let cache else { return make() }
+      return cache.strokeShape(of: zigzag, style: dashed, trimmedFrom: 0, to: 1, transform: t, canvas: Self.canvas,
+                               scratch: scratch, make: make)
+    }
+    let measure = RasterScratch()
+    _ = try #require(stroke(a, nil, measure))
+    let cost = measure.budget.dashes
+    #expect(cost > 0)
+    // Room for one and a half strokes' dashes: the second stroke overruns.
+    func tight() -> RasterScratch {
+      RasterScratch(budget: FrameBudget(limits: (segments: 10_000_000, dashes: cost * 3 / 2, coverageBytes: 1 << 30)))
+    }
+    let alone = tight()
+    #expect(stroke(a, nil, alone) != nil)
+    #expect(stroke(b, nil, alone) == nil)
+    let expected = try #require(alone.budget.overrun)
+    // A clip's second frame: the first stroke kept from the frame before.
+    let cache = CoverageCache(isKeptAcrossFrames: true)
+    _ = stroke(a, cache, RasterScratch())
+    cache.startFrame()
+    let kept = tight()
+    #expect(stroke(a, cache, kept) != nil)
+    #expect(stroke(b, cache, kept) == nil)
+    #expect(kept.budget.overrun == expected)
+    #expect(kept.budget.segments == alone.budget.segments && kept.budget.dashes == alone.budget.dashes)
+  }
 }
