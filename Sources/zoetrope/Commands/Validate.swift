@@ -10,8 +10,8 @@ struct Validate: ParsableCommand {
     abstract: "Check a scene file and print a one-line summary.",
     discussion: """
       Exits 0 when the scene is usable; otherwise lists every problem with its JSON path (the first hundred, \
-      then a count of the rest) and exits 1. Also warns about likely mistakes in a usable scene: a forwards fill that never shows (no "removedOnCompletion": \
-      false), a repeating animation whose period does not divide the clip (a loop that jumps), a duration of \
+      then a count of the rest) and exits 1. Also warns about likely mistakes in a usable scene: a forwards \
+      fill that never shows (no "removedOnCompletion": false), a repeating animation whose period does not divide the clip (a loop that jumps), a duration of \
       1 s chosen because no animation ends. Each font the scene names is listed with the file it resolved to \
       on this machine.
       """
