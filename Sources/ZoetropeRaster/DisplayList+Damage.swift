@@ -44,20 +44,21 @@ extension DisplayList {
     else { return [BandDamage](repeating: .whole, count: Swift.max(bands, 0)) }
     let mine = commandsByBand(bandHeight: bandHeight, bands: bands)
     let theirs = previous.commandsByBand(bandHeight: bandHeight, bands: bands)
-    // A pair of commands is compared once, however many bands it spans.
-    var known: [Int: Bool] = [:]
-    func sameEverywhere(_ i: Int, _ j: Int) -> Bool {
-      let key = i << 32 | j
-      if let answer = known[key] { return answer }
-      let answer = sameCommand(i, as: j, in: previous)
-      known[key] = answer
-      return answer
-    }
-    return (0..<bands).map { band in
+    var comparison = CommandComparison(mine: self, theirs: previous)
+    var result: [BandDamage] = []
+    result.reserveCapacity(bands)
+    var damage: [Range<Int>] = []
+    for band in 0..<bands {
       let a = mine[band], b = theirs[band]
       let rows = (band * bandHeight)..<Swift.min((band + 1) * bandHeight, height)
-      func same(_ i: Int, _ j: Int) -> Bool { sameEverywhere(i, j) || sameCommand(i, as: j, in: previous, rows: rows) }
-      var damage: [Range<Int>] = []
+      // Most bands of a clip's frame draw what they drew: every command
+      // paired with the one at its place (what the alignment below finds
+      // first), nothing taken.
+      if a.count == b.count && zip(a, b).allSatisfy({ comparison.same($0, $1, rows: rows) }) {
+        result.append(.none)
+        continue
+      }
+      damage.removeAll(keepingCapacity: true)
       var imaged = false
       func damaged(_ columns: Range<Int>, image: Bool) {
         imaged = imaged || image
@@ -73,25 +74,32 @@ extension DisplayList {
       // band) or a pair that differs damages its columns on both sides.
       // Outside the damage, a pixel meets the same commands in the same
       // order in both lists, so it keeps its value.
-      var i = 0, j = 0
-      while i < a.count || j < b.count {
-        if i < a.count, j < b.count, same(a[i], b[j]) {
+      var i = a.startIndex, j = b.startIndex
+      while i < a.endIndex || j < b.endIndex {
+        if i < a.endIndex, j < b.endIndex, comparison.same(a[i], b[j], rows: rows) {
           i += 1
           j += 1
-        } else if i < a.count, j + 1 < b.count, same(a[i], b[j + 1]) {
+        } else if i < a.endIndex, j + 1 < b.endIndex, comparison.same(a[i], b[j + 1], rows: rows) {
           theirsDiffers(b[j])
           j += 1
-        } else if i + 1 < a.count, j < b.count, same(a[i + 1], b[j]) {
+        } else if i + 1 < a.endIndex, j < b.endIndex, comparison.same(a[i + 1], b[j], rows: rows) {
           mineDiffers(a[i])
           i += 1
         } else {
-          if i < a.count { mineDiffers(a[i]) }
-          if j < b.count { theirsDiffers(b[j]) }
+          if i < a.endIndex { mineDiffers(a[i]) }
+          if j < b.endIndex { theirsDiffers(b[j]) }
           i += 1
           j += 1
         }
       }
-      guard !imaged else { return .whole }
+      if imaged {
+        result.append(.whole)
+        continue
+      }
+      guard !damage.isEmpty else {
+        result.append(.none)
+        continue
+      }
       var runs = DisplayList.merged(damage, joiningGapsBelow: DisplayList.smallestKeptGap)
       // Each run plays the band's commands that reach it again: past a few,
       // the nearest runs join.
@@ -101,10 +109,47 @@ extension DisplayList {
         runs[gap - 1] = runs[gap - 1].lowerBound..<runs[gap].upperBound
         runs.remove(at: gap)
       }
-      guard !runs.isEmpty else { return .none }
       // Most of the width is played whole: the whole band's fast paths
       // (rectangles filled row by row) beat clipping every command.
-      return 4 * runs.reduce(0) { $0 + $1.count } >= 3 * width ? .whole : .columns(runs)
+      result.append(4 * runs.reduce(0) { $0 + $1.count } >= 3 * width ? .whole : .columns(runs))
+    }
+    return result
+  }
+
+  /// Whether command `i` of a drawing draws what command `j` of an earlier
+  /// one draws, everywhere or on a band's rows; each pair is compared
+  /// everywhere once, however many bands it spans (comparing two lists of
+  /// edges may read them whole). The answer for the pair a command was
+  /// last compared in is found by index (the same pair, band after band);
+  /// the others by a dictionary.
+  private struct CommandComparison {
+    let mine: DisplayList, theirs: DisplayList
+    /// For command `i`, `j << 1 | answer` of its last pair, or −1.
+    private var last: [Int]
+    private var known: [Int: Bool] = [:]
+
+    init(mine: DisplayList, theirs: DisplayList) {
+      self.mine = mine
+      self.theirs = theirs
+      last = [Int](repeating: -1, count: mine.commands.count)
+    }
+
+    mutating func same(_ i: Int, _ j: Int, rows: Range<Int>) -> Bool {
+      sameEverywhere(i, j) || mine.sameCommand(i, as: j, in: theirs, rows: rows)
+    }
+
+    private mutating func sameEverywhere(_ i: Int, _ j: Int) -> Bool {
+      if last[i] >= 0 && last[i] >> 1 == j { return last[i] & 1 == 1 }
+      let key = i << 32 | j
+      let answer: Bool
+      if let known = known[key] {
+        answer = known
+      } else {
+        answer = mine.sameCommand(i, as: j, in: theirs)
+        known[key] = answer
+      }
+      last[i] = j << 1 | (answer ? 1 : 0)
+      return answer
     }
   }
 
@@ -120,6 +165,7 @@ extension DisplayList {
   /// `ranges` sorted and merged where they overlap or lie fewer than `gap`
   /// columns apart.
   static func merged(_ ranges: [Range<Int>], joiningGapsBelow gap: Int) -> [Range<Int>] {
+    guard ranges.count > 1 else { return ranges }
     var result: [Range<Int>] = []
     for range in ranges.sorted(by: { $0.lowerBound < $1.lowerBound }) {
       if let last = result.last, range.lowerBound < last.upperBound + gap {
@@ -161,17 +207,40 @@ extension DisplayList {
     return damage(since: previous, bandHeight: bandHeight).map { $0 == .none }
   }
 
-  /// The commands reaching each band, as indices, in order.
-  private func commandsByBand(bandHeight: Int, bands: Int) -> [[Int]] {
-    var result = [[Int]](repeating: [], count: bands)
-    for (index, command) in commands.enumerated() {
+  /// The commands reaching each band, as indices in order: band `b`'s
+  /// are `entries[starts[b] ..< starts[b + 1]]`.
+  private struct BandEntries {
+    let starts: [Int]
+    let entries: [Int]
+
+    subscript(band: Int) -> ArraySlice<Int> { entries[starts[band]..<starts[band + 1]] }
+  }
+
+  /// The commands reaching each band of `bandHeight` rows (`bands` of them):
+  /// counted, then placed (two arrays, however many bands).
+  private func commandsByBand(bandHeight: Int, bands: Int) -> BandEntries {
+    var starts = [Int](repeating: 0, count: bands + 1)
+    func reached(_ command: Command) -> ClosedRange<Int>? {
       let rows = rows(of: command).clamped(to: 0..<height)
-      guard !rows.isEmpty else { continue }
-      for band in (rows.lowerBound / bandHeight)...((rows.upperBound - 1) / bandHeight) {
-        result[band].append(index)
-      }
+      return rows.isEmpty ? nil : (rows.lowerBound / bandHeight)...((rows.upperBound - 1) / bandHeight)
     }
-    return result
+    for command in commands {
+      guard let bands = reached(command) else { continue }
+      for band in bands { starts[band + 1] += 1 }
+    }
+    for band in 0..<bands { starts[band + 1] += starts[band] }
+    var next = starts
+    let entries = [Int](unsafeUninitializedCapacity: starts[bands]) { entries, initialized in
+      for (index, command) in commands.enumerated() {
+        guard let bands = reached(command) else { continue }
+        for band in bands {
+          entries[next[band]] = index
+          next[band] += 1
+        }
+      }
+      initialized = starts[bands]
+    }
+    return BandEntries(starts: starts, entries: entries)
   }
 
   /// Whether a command paints an image.
@@ -236,7 +305,7 @@ extension DisplayList {
   }
 
   /// Whether command `i` draws what command `j` of `other` draws.
-  private func sameCommand(_ i: Int, as j: Int, in other: DisplayList) -> Bool {
+  fileprivate func sameCommand(_ i: Int, as j: Int, in other: DisplayList) -> Bool {
     switch (commands[i], other.commands[j]) {
     case (.solid(let a, let p), .solid(let b, let q)):
       return p == q && sameCoverage(a, as: b, in: other)
@@ -261,7 +330,7 @@ extension DisplayList {
   /// rectangle (the straight middle of a shape) moved or grown only where
   /// these rows do not see it, or a group whose bounds did. Other commands
   /// are not compared row by row (false).
-  private func sameCommand(_ i: Int, as j: Int, in other: DisplayList, rows: Range<Int>) -> Bool {
+  fileprivate func sameCommand(_ i: Int, as j: Int, in other: DisplayList, rows: Range<Int>) -> Bool {
     switch (commands[i], other.commands[j]) {
     case (.solid(.rectangle(let a), let p), .solid(.rectangle(let b), let q)):
       return p == q && rectangles[a].sameRows(rows, as: other.rectangles[b])
