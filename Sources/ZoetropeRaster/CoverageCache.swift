@@ -169,8 +169,10 @@ package final class CoverageCache {
                                  canvas: canvas, rows: rows)
     else { return make() }
     let (key, offset) = (placed.key, placed.offset)
-    if let entry = entries[key] {
-      entries[key]?.frame = frame
+    if let index = entries.index(forKey: key) {
+      // (One lookup: the key's hash and its path compared once.)
+      entries.values[index].frame = frame
+      let entry = entries.values[index]
       // What making them spent before their bytes, then their bytes here.
       guard scratch?.budget.replay(entry.charges) ?? true else { return nil }
       let moved = entry.runs.moved(dx: offset.x - entry.x, dy: offset.y - entry.y)
@@ -224,8 +226,9 @@ package final class CoverageCache {
                     make: () -> ShapeCoverage?) -> ShapeCoverage? {
     guard let placed else { return make() }
     let (key, offset) = (placed.key, placed.offset)
-    if let entry = shapes[key] {
-      shapes[key]?.frame = frame
+    if let index = shapes.index(forKey: key) {
+      shapes.values[index].frame = frame
+      let entry = shapes.values[index]
       guard scratch?.budget.replay(entry.charges) ?? true else { return nil }
       return entry.shape.moved(dx: offset.x - entry.x, dy: offset.y - entry.y, scratch: scratch)
     }
