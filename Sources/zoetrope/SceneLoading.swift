@@ -12,7 +12,18 @@ import Darwin
 
 /// Scene loading shared by the commands.
 enum SceneLoading {
-  /// Decodes `file`, printing its warnings to standard error. A scene with
+  /// Prints `warnings` about `file` to standard error, one a line
+  /// (`file: warning: path: message`): the first hundred
+  /// (``SceneError/describedIssues``), then a line counting the rest — as
+  /// a refused scene's problems are printed.
+  static func printWarnings(_ warnings: [SceneIssue], about file: String) {
+    for warning in warnings.prefix(SceneError.describedIssues) { printError("\(file): warning: \(warning)") }
+    let more = warnings.count - SceneError.describedIssues
+    if more > 0 { printError("\(file): warning: … and \(more) more warning\(more == 1 ? "" : "s")") }
+  }
+
+  /// Decodes `file`, printing its warnings to standard error (the first
+  /// hundred, then a count of the rest). A scene with
   /// errors prints its problems (`file: path: message`, the first hundred
   /// and a count of the rest) to standard error and ends the command with
   /// exit code 1.
@@ -27,7 +38,7 @@ enum SceneLoading {
     do {
       let scene = try SceneDecoder.decode(contentsOf: file)
       sourceFiles = scene.sourceFiles
-      for warning in scene.decodingWarnings { printError("\(file): warning: \(warning)") }
+      printWarnings(scene.decodingWarnings, about: file)
       return scene
     } catch {
       sourceFiles = error.sourceFiles

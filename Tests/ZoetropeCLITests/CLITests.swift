@@ -159,18 +159,32 @@ struct CLI {
     #expect(result.standardError.hasPrefix("does-not-exist.json: cannot read the file"))
   }
 
-  /// Hundreds of kilobytes of errors on standard error while standard output
-  /// stays open: a helper that drained the pipes one after the other would
-  /// hang here (the child blocks on a full error pipe).
-  @Test(.timeLimit(.minutes(2))) func aFloodOfWarningsIsReadWithoutDeadlock() throws {
+  /// A scene of 5,000 layers, each with an animation whose key times do not
+  /// fit its values (a warning each).
+  static func warnedScene() throws -> URL {
     let animation = #"{"type": "keyframe", "keyPath": "opacity", "values": [0, 1, 0], "keyTimes": [0, 1]}"#
     let layers = (0..<5000).map { #"{"name": "l\#($0)", "animations": [\#(animation)]}"# }.joined(separator: ", ")
-    let scene = try CLI.temporaryScene(#"{"canvas": {"width": 10, "height": 10}, "layers": ["# + layers + "]}")
+    return try CLI.temporaryScene(#"{"canvas": {"width": 10, "height": 10}, "layers": ["# + layers + "]}")
+  }
+
+  @Test func aFloodOfWarningsPrintsTheFirstHundredAndCountsTheRest() throws {
+    let scene = try Self.warnedScene()
     let result = try CLI.run(["validate", scene.path])
     #expect(result.status == 0)
-    let lines = result.standardError.split(separator: "\n").filter { $0.contains("keyTimes") }
-    #expect(lines.count == 5000)
-    #expect(result.standardError.utf8.count > 200_000)
+    let lines = result.standardError.split(separator: "\n")
+    #expect(lines.filter { $0.contains("keyTimes") }.count == 100)
+    #expect(lines.last == "\(scene.path): warning: … and 4900 more warnings")
+  }
+
+  /// Megabytes on standard output while warnings go to standard error: a
+  /// helper that drained the pipes one after the other would hang here
+  /// (the child blocks on a full pipe).
+  @Test(.timeLimit(.minutes(2))) func aFloodOfOutputIsReadWithoutDeadlock() throws {
+    let result = try CLI.run(["inspect", try Self.warnedScene().path, "--time", "0"])
+    #expect(result.status == 0)
+    #expect(result.standardOutput.utf8.count > 1_000_000)
+    #expect(result.standardOutput.contains(#""name": "l4999""#))
+    #expect(result.standardError.split(separator: "\n").count == 101)
   }
 
   @Test func aFloodOfErrorsPrintsTheFirstHundredAndCountsTheRest() throws {
