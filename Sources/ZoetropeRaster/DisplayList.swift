@@ -314,11 +314,15 @@ extension DisplayList {
     // same way: over an opaque background every pixel ends opaque, and
     // unpremultiplying would change nothing.
     let unpremultiplies = straightAlpha && backgroundWord >> 24 != 255
-    let schedule = schedules ? self.schedule(bandHeight: bandHeight, bands: bands) : nil
+    // A frame of a clip that draws what the frame before drew plays no band:
+    // it needs neither a schedule nor scratch.
+    let plays = damage?.contains { $0 != .none } ?? true
+    let schedule = schedules && plays ? self.schedule(bandHeight: bandHeight, bands: bands) : nil
     let work: @Sendable (Int) -> Void = { worker in
       let pixels = UnsafeMutablePointer<UInt8>(bitPattern: address)!
-      let scratch = BandScratch(width: self.width, bandHeight: bandHeight, depth: self.groupDepth,
-                                runCount: self.runs.count, samplesImages: !self.imagePaints.isEmpty)
+      // Made for the first band this worker plays (its cells are a band's worth, zeroed).
+      lazy var scratch = BandScratch(width: self.width, bandHeight: bandHeight, depth: self.groupDepth,
+                                     runCount: self.runs.count, samplesImages: !self.imagePaints.isEmpty)
       var band = worker
       while band < bands {
         if let isCancelled, stopped.load(ordering: .relaxed) || isCancelled() {
