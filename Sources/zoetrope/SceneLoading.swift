@@ -23,22 +23,23 @@ enum SceneLoading {
   }
 
   /// Decodes `file`, printing its warnings to standard error (the first
-  /// hundred, then a count of the rest). A scene with
+  /// hundred, then a count of the rest) unless `printsWarnings` is false
+  /// (`validate` prints them with its advice, as one list). A scene with
   /// errors prints its problems (`file: path: message`, the first hundred
   /// and a count of the rest) to standard error and ends the command with
   /// exit code 1.
-  static func load(_ file: String) throws -> Scene {
+  static func load(_ file: String, printsWarnings: Bool = true) throws -> Scene {
     var sourceFiles: [String] = []
-    return try load(file, sourceFiles: &sourceFiles)
+    return try load(file, sourceFiles: &sourceFiles, printsWarnings: printsWarnings)
   }
 
-  /// ``load(_:)``, also setting `sourceFiles` to the files decoding read
-  /// (``Scene/sourceFiles``), whether it succeeded or not.
-  static func load(_ file: String, sourceFiles: inout [String]) throws -> Scene {
+  /// ``load(_:printsWarnings:)``, also setting `sourceFiles` to the files
+  /// decoding read (``Scene/sourceFiles``), whether it succeeded or not.
+  static func load(_ file: String, sourceFiles: inout [String], printsWarnings: Bool = true) throws -> Scene {
     do {
       let scene = try SceneDecoder.decode(contentsOf: file)
       sourceFiles = scene.sourceFiles
-      printWarnings(scene.decodingWarnings, about: file)
+      if printsWarnings { printWarnings(scene.decodingWarnings, about: file) }
       return scene
     } catch {
       sourceFiles = error.sourceFiles

@@ -21,8 +21,8 @@ struct Validate: ParsableCommand {
   var scene: String
 
   func run() throws {
-    let decoded = try SceneLoading.load(scene)
-    SceneLoading.printWarnings(decoded.advice, about: scene)
+    let decoded = try SceneLoading.load(scene, printsWarnings: false)
+    SceneLoading.printWarnings(decoded.decodingWarnings + decoded.advice, about: scene)
     let tree = decoded.snapshot()
     let animations = tree.nodes.reduce(0) { $0 + $1.animations.count }
     let canvas = decoded.canvas
