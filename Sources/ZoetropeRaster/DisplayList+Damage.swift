@@ -121,7 +121,8 @@ extension DisplayList {
   /// everywhere once, however many bands it spans (comparing two lists of
   /// edges may read them whole). The answer for the pair a command was
   /// last compared in is found by index (the same pair, band after band);
-  /// the others by a dictionary.
+  /// every answer is also kept in a dictionary, for the pairs the index no
+  /// longer holds.
   private struct CommandComparison {
     let mine: DisplayList, theirs: DisplayList
     /// For command `i`, `j << 1 | answer` of its last pair, or −1.
