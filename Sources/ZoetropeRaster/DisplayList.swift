@@ -410,8 +410,12 @@ extension DisplayList {
         } else {
           rectangles[index].fill(SolidBlend(context), rows: rows, band: target, width: width)
         }
-      case .solid(.edges(let index), let context) where columns == nil:
-        fill(edges: index, SolidBlend(context), scratch: scratch, rows: rows, into: target)
+      case .solid(.edges(let index), let context):
+        if let columns {
+          fill(edges: index, SolidBlend(context), clip: columns, scratch: scratch, rows: rows, into: target)
+        } else {
+          fill(edges: index, SolidBlend(context), scratch: scratch, rows: rows, into: target)
+        }
       case .solid(let coverage, let context):
         let solid = SolidBlend(context)
         blend(coverage, runs: runs, scratch: scratch, rows: rows, into: target, clip: columns) { pixels, span, coverage in
@@ -605,6 +609,22 @@ extension DisplayList {
     }
   }
 
+  /// ``fill(edges:_:scratch:rows:into:)`` within the columns `clip` (a band
+  /// played in some columns only): each run cut to them as
+  /// ``blend(_:runs:scratch:rows:into:clip:_:)`` cuts it.
+  @inline(__always)
+  private func fill(edges index: Int, _ solid: SolidBlend, clip: Range<Int>, scratch: BandScratch, rows: Range<Int>,
+                    into band: UnsafeMutablePointer<UInt8>) {
+    edgeLists.withUnsafeBufferPointer { lists in
+      let list = lists.baseAddress! + index
+      let shared = list.pointee.rows.clamped(to: rows)
+      guard !shared.isEmpty else { return }
+      var runs = ClippedSolidRuns(runs: SolidRuns(solid: solid, band: band, top: rows.lowerBound, width: width),
+                                  clip: clip)
+      scratch.cells.resolve(list.pointee, rows: shared, into: &runs)
+    }
+  }
+
   /// ``blend(_:runs:scratch:rows:into:clip:_:)`` for `piece` multiplied by
   /// the runs `runs[mask]`: each run of the piece is cut where the mask's
   /// runs on its row begin and end, and each part reaches `body` with its
@@ -752,6 +772,28 @@ struct SolidRuns: RowRunSink {
   @inline(__always)
   func constant(y: Int32, x: Int, count: Int, value: UInt8) {
     solid.fillRun(band + 4 * ((Int(y) - top) * width + x), count: count, coverage: value)
+  }
+}
+
+/// ``SolidRuns`` within the columns `clip`: each run cut to them (and
+/// dropped where it lies outside), as ``DisplayList/clipped(_:_:to:)`` cuts
+/// a laid-out span.
+struct ClippedSolidRuns: RowRunSink {
+  let runs: SolidRuns
+  let clip: Range<Int>
+
+  @inline(__always)
+  func varying(y: Int32, x: Int, count: Int, bytes: UnsafePointer<UInt8>) {
+    let low = Swift.max(x, clip.lowerBound), high = Swift.min(x &+ count, clip.upperBound)
+    guard low < high else { return }
+    runs.varying(y: y, x: low, count: high &- low, bytes: bytes + (low &- x))
+  }
+
+  @inline(__always)
+  func constant(y: Int32, x: Int, count: Int, value: UInt8) {
+    let low = Swift.max(x, clip.lowerBound), high = Swift.min(x &+ count, clip.upperBound)
+    guard low < high else { return }
+    runs.constant(y: y, x: low, count: high &- low, value: value)
   }
 }
 
