@@ -306,7 +306,7 @@ extension DisplayList {
   }
 
   /// Whether command `i` draws what command `j` of `other` draws.
-  fileprivate func sameCommand(_ i: Int, as j: Int, in other: DisplayList) -> Bool {
+  private func sameCommand(_ i: Int, as j: Int, in other: DisplayList) -> Bool {
     switch (commands[i], other.commands[j]) {
     case (.solid(let a, let p), .solid(let b, let q)):
       return p == q && sameCoverage(a, as: b, in: other)
@@ -331,7 +331,7 @@ extension DisplayList {
   /// rectangle (the straight middle of a shape) moved or grown only where
   /// these rows do not see it, or a group whose bounds did. Other commands
   /// are not compared row by row (false).
-  fileprivate func sameCommand(_ i: Int, as j: Int, in other: DisplayList, rows: Range<Int>) -> Bool {
+  private func sameCommand(_ i: Int, as j: Int, in other: DisplayList, rows: Range<Int>) -> Bool {
     switch (commands[i], other.commands[j]) {
     case (.solid(.rectangle(let a), let p), .solid(.rectangle(let b), let q)):
       return p == q && rectangles[a].sameRows(rows, as: other.rectangles[b])
