@@ -19,8 +19,10 @@ extension CALayer {
   /// Commits the tree holding this layer, as the end of a run loop does on
   /// iOS: `layoutSublayers()` for the layers marked for layout (parents
   /// first), `display()` for those marked for display, and the animations
-  /// added since the last commit.
+  /// added since the last commit (those of other trees too: the implicit
+  /// transaction commits whole).
   func commitTree() {
+    CATransaction.commitImplicitTransaction()
     var stack: [CALayer] = [root]
     while let layer = stack.popLast() {
       if layer.layoutPending {

@@ -62,6 +62,24 @@ open class CALayer: CAMediaTiming, LayerConvertible {
   /// A layer with Core Animation's defaults: archives are not read offscreen.
   public required init?(coder: NSCoder) { backing = Layer() }
 
+  deinit {
+    // Release a deep chain of sublayers iteratively: the recursive release of
+    // tens of thousands of nested layers would overflow the stack (the
+    // Zoetrope layers underneath release theirs the same way).
+    var pending = children
+    children = []
+    if let mask = maskLayer { pending.append(mask) }
+    maskLayer = nil
+    while var layer = pending.popLast() {
+      if isKnownUniquelyReferenced(&layer) {
+        pending.append(contentsOf: layer.children)
+        layer.children = []
+        if let mask = layer.maskLayer { pending.append(mask) }
+        layer.maskLayer = nil
+      }
+    }
+  }
+
   /// Copies the model values, timing and name of `layer` when it is a `CALayer`
   /// (of a kind whose values fit this one's; a plain layer's otherwise).
   func copyValues(from layer: Any) {

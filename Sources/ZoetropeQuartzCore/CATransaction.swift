@@ -9,9 +9,12 @@ import Foundation
 ///   closes it, and closing the outermost one commits the animations added
 ///   inside it: a zero `beginTime` becomes the layer's time at the render
 ///   clock then, with the tree as it is at that moment, as on iOS. Outside
-///   any explicit transaction, animations are committed when the layer is
-///   next rendered or asked for its `presentation()` (the implicit
-///   transaction). `flush()` commits what the open transactions hold so far.
+///   any explicit transaction, animations belong to the implicit
+///   transaction, which commits when the layer is next rendered or asked for
+///   its `presentation()`, or when the render clock moves
+///   (`ZoetropeRender.withMediaTime(_:_:)` begins or ends) — as a run loop
+///   ends before time passes. `flush()` commits what the open transactions
+///   hold so far, the implicit one included.
 /// - `setAnimationDuration(_:)` is the duration that animations added inside
 ///   the transaction with a zero `duration` get (instead of 0.25 s), as on iOS.
 /// - `setDisableActions(_:)`, `setAnimationTimingFunction(_:)` and
@@ -30,21 +33,30 @@ public final class CATransaction {
     var layers: [CALayer] = []
   }
 
-  /// The open transactions of this thread, innermost last.
-  private static var stack: [Frame] {
-    get { (Thread.current.threadDictionary[stackKey] as? StackBox)?.frames ?? [] }
-    set {
-      if let box = Thread.current.threadDictionary[stackKey] as? StackBox {
-        box.frames = newValue
-      } else {
-        let box = StackBox()
-        box.frames = newValue
-        Thread.current.threadDictionary[stackKey] = box
-      }
-    }
+  /// This thread's transactions: the implicit one's layers, and the open explicit ones.
+  private final class ThreadState {
+    /// The explicit transactions, innermost last.
+    var frames: [Frame] = []
+    /// The layers that had animations added outside any explicit transaction, not yet committed.
+    var implicitLayers: [WeakLayer] = []
   }
-  private final class StackBox { var frames: [Frame] = [] }
-  private static let stackKey = "ZoetropeQuartzCore.CATransaction"
+  /// A layer the implicit transaction does not keep alive.
+  struct WeakLayer { weak var layer: CALayer? }
+
+  private static let stateKey = "ZoetropeQuartzCore.CATransaction"
+
+  private static var state: ThreadState {
+    if let state = Thread.current.threadDictionary[stateKey] as? ThreadState { return state }
+    let state = ThreadState()
+    Thread.current.threadDictionary[stateKey] = state
+    return state
+  }
+
+  /// The open explicit transactions of this thread, innermost last.
+  private static var stack: [Frame] {
+    get { state.frames }
+    set { state.frames = newValue }
+  }
 
   /// Opens a transaction.
   public static func begin() { stack.append(Frame()) }
@@ -60,8 +72,9 @@ public final class CATransaction {
     }
   }
 
-  /// Commits the animations the open transactions hold so far.
+  /// Commits the animations the open transactions, and the implicit one, hold so far.
   public static func flush() {
+    commitImplicitTransaction()
     for frame in stack {
       for layer in frame.layers { layer.commitAnimations() }
       frame.layers = []
@@ -114,8 +127,23 @@ public final class CATransaction {
     (value(forKey: "animationDuration") as? CFTimeInterval).flatMap { $0 > 0 ? $0 : nil }
   }
 
-  /// Records that `layer` had an animation added, for the outermost `commit()`.
+  /// Records that `layer` had an animation added, for the outermost
+  /// `commit()`, or for the implicit transaction's commit.
   static func register(_ layer: CALayer) {
-    stack.last?.layers.append(layer)
+    if let frame = stack.last {
+      frame.layers.append(layer)
+    } else {
+      state.implicitLayers.append(WeakLayer(layer: layer))
+    }
+  }
+
+  /// Commits the implicit transaction: the animations added outside any
+  /// explicit transaction, as the end of a run loop does. The render clock
+  /// does this before it moves (`ZoetropeRender.withMediaTime(_:_:)`), so an
+  /// animation added at one time is committed before anything happens at another.
+  static func commitImplicitTransaction() {
+    let layers = state.implicitLayers
+    state.implicitLayers = []
+    for entry in layers { entry.layer?.commitAnimations() }
   }
 }

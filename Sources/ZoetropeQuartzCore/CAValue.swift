@@ -107,17 +107,22 @@ enum CAValue {
   /// The type of `value` in words, for messages: `"a CGPoint"`, `"an NSValue
   /// holding {CGRect=…}"`, `"an array of UIColor"`.
   static func typeDescription(_ value: Any) -> String {
-    switch value {
-    case is NSNumber: return "an NSNumber"
-    case let v as NSValue:
+    let type = type(of: value)
+    // Metatype checks: a Swift number bridges to NSNumber, but is not one.
+    if type is NSNumber.Type { return "an NSNumber" }
+    if type is NSValue.Type, let v = value as? NSValue {
       return v.transformIfHeld != nil ? "an NSValue holding a CATransform3D" : "an NSValue holding \(String(cString: v.objCType))"
-    case let list as [Any]:
-      let types = Set(list.map { String(describing: type(of: $0)) }).sorted()
-      return types.isEmpty ? "an empty array" : "an array of \(types.joined(separator: " and "))"
-    default:
-      let name = String(describing: type(of: value))
-      return ("AEIOU".contains(name.first ?? "x") ? "an " : "a ") + name
     }
+    if let list = value as? [Any] {
+      let types = Set(list.map { String(describing: Swift.type(of: $0)) }).sorted()
+      return types.isEmpty ? "an empty array" : "an array of \(types.joined(separator: " and "))"
+    }
+    return article(String(describing: type))
+  }
+
+  /// `"a CGPoint"`, `"an Int"`, `"an NSValue"`: "an" before a vowel sound (U reads "you").
+  static func article(_ name: String) -> String {
+    ("AEIO".contains(name.first ?? "x") || name.hasPrefix("NS") ? "an " : "a ") + name
   }
 
   /// What a key path of `kind` takes, in Core Animation's types, for messages.

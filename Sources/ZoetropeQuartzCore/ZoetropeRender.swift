@@ -48,10 +48,14 @@ public enum ZoetropeRender {
   /// `CACurrentMediaTime()` returns `time`, animations added with a zero
   /// `beginTime` begin at `time`, and `presentation()` shows that instant.
   /// The clock is the calling task's (tests running in parallel each have
-  /// their own) and reads 0 again afterwards.
+  /// their own) and reads 0 again afterwards. Animations added before are
+  /// committed as the clock moves, and those added inside as it moves back
+  /// (the implicit transaction of ``CATransaction``).
   ///
   ///     ZoetropeRender.withMediaTime(1.0) { pause(layer) }   // the pause recipe, 1 s in
   public static func withMediaTime<Result>(_ time: CFTimeInterval, _ body: () throws -> Result) rethrows -> Result {
-    try RenderClock.$now.withValue(time, operation: body)
+    CATransaction.commitImplicitTransaction()
+    defer { CATransaction.commitImplicitTransaction() }
+    return try RenderClock.$now.withValue(time, operation: body)
   }
 }
