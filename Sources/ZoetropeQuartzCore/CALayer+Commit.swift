@@ -39,28 +39,36 @@ extension CALayer {
     }
   }
 
-  /// Every problem in this layer's subtree, each naming its layer.
+  /// Every problem in this layer's subtree, each naming its layer: by its
+  /// class and name, or by where it sits (`sublayers[1].mask`), a path built
+  /// only for the layers that have problems.
   func renderProblems() -> [String] {
     var problems: [String] = []
-    var stack: [(CALayer, String)] = [(self, "")]
-    while let (layer, place) = stack.popLast() {
-      let who: String
-      if layer.name != nil || place.isEmpty {
-        who = layer.messageName
-      } else {
-        who = "\(layer.messageName) at \(place)"
+    // Visited layers: the step from the parent (`sublayers[2]`, `mask`) and the parent's index.
+    var visited: [(step: String, parent: Int)] = []
+    var stack: [(CALayer, String, Int)] = [(self, "", -1)]
+    while let (layer, step, parent) = stack.popLast() {
+      visited.append((step, parent))
+      let index = visited.count - 1
+      let own = layer.propertyProblems.keys.sorted().map { layer.propertyProblems[$0]! }
+        + layer.animationEntries.flatMap(\.problems)
+      if !own.isEmpty {
+        var who = layer.messageName
+        if layer.name == nil, parent >= 0 {
+          var steps: [String] = []
+          var at = index
+          while at > 0 {
+            steps.append(visited[at].step)
+            at = visited[at].parent
+          }
+          who += " at " + steps.reversed().joined(separator: ".")
+        }
+        problems += own.map { "\(who): \($0)" }
       }
-      for property in layer.propertyProblems.keys.sorted() {
-        problems.append("\(who): \(layer.propertyProblems[property]!)")
+      for (childIndex, child) in layer.children.enumerated().reversed() {
+        stack.append((child, "sublayers[\(childIndex)]", index))
       }
-      for entry in layer.animationEntries {
-        problems += entry.problems.map { "\(who): \($0)" }
-      }
-      let prefix = place.isEmpty ? "" : place + "."
-      for (index, child) in layer.children.enumerated().reversed() {
-        stack.append((child, "\(prefix)sublayers[\(index)]"))
-      }
-      if let mask = layer.maskLayer { stack.append((mask, "\(prefix)mask")) }
+      if let mask = layer.maskLayer { stack.append((mask, "mask", index)) }
     }
     return problems
   }

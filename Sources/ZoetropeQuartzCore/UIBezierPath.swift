@@ -72,15 +72,30 @@ open class UIBezierPath {
     func corner(_ c: UIRectCorner) -> Double { corners.contains(c) ? radius : 0 }
     var path = Path()
     let (tl, tr, br, bl) = (corner(.topLeft), corner(.topRight), corner(.bottomRight), corner(.bottomLeft))
-    path.move(to: Point(x: r.minX + tl, y: r.minY))
-    path.addLine(to: Point(x: r.maxX - tr, y: r.minY))
-    if tr > 0 { path.addArc(center: Point(x: r.maxX - tr, y: r.minY + tr), radius: tr, startAngle: -.pi / 2, endAngle: 0, clockwise: true) }
-    path.addLine(to: Point(x: r.maxX, y: r.maxY - br))
-    if br > 0 { path.addArc(center: Point(x: r.maxX - br, y: r.maxY - br), radius: br, startAngle: 0, endAngle: .pi / 2, clockwise: true) }
-    path.addLine(to: Point(x: r.minX + bl, y: r.maxY))
-    if bl > 0 { path.addArc(center: Point(x: r.minX + bl, y: r.maxY - bl), radius: bl, startAngle: .pi / 2, endAngle: .pi, clockwise: true) }
-    path.addLine(to: Point(x: r.minX, y: r.minY + tl))
-    if tl > 0 { path.addArc(center: Point(x: r.minX + tl, y: r.minY + tl), radius: tl, startAngle: .pi, endAngle: 3 * .pi / 2, clockwise: true) }
+    // Quarter circles as single cubics, their control points `kappa × radius` along the sides.
+    let kappa = 0.5522847498307936
+    func point(_ x: Double, _ y: Double) -> Point { Point(x: x, y: y) }
+    path.move(to: point(r.minX + tl, r.minY))
+    path.addLine(to: point(r.maxX - tr, r.minY))
+    if tr > 0 {
+      path.addCurve(to: point(r.maxX, r.minY + tr), control1: point(r.maxX - tr + kappa * tr, r.minY),
+                    control2: point(r.maxX, r.minY + tr - kappa * tr))
+    }
+    path.addLine(to: point(r.maxX, r.maxY - br))
+    if br > 0 {
+      path.addCurve(to: point(r.maxX - br, r.maxY), control1: point(r.maxX, r.maxY - br + kappa * br),
+                    control2: point(r.maxX - br + kappa * br, r.maxY))
+    }
+    path.addLine(to: point(r.minX + bl, r.maxY))
+    if bl > 0 {
+      path.addCurve(to: point(r.minX, r.maxY - bl), control1: point(r.minX + bl - kappa * bl, r.maxY),
+                    control2: point(r.minX, r.maxY - bl + kappa * bl))
+    }
+    path.addLine(to: point(r.minX, r.minY + tl))
+    if tl > 0 {
+      path.addCurve(to: point(r.minX + tl, r.minY), control1: point(r.minX, r.minY + tl - kappa * tl),
+                    control2: point(r.minX + tl - kappa * tl, r.minY))
+    }
     path.closeSubpath()
     self.init(path)
   }
