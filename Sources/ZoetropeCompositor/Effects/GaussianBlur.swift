@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // The separable Gaussian blur of alpha images (shadows): a true sampled kernel, exact to 8 bits.
 
+import ZoetropeRaster
 import ZoetropeShaders
 
 #if canImport(Glibc)
