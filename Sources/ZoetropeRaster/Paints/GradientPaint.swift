@@ -119,7 +119,7 @@ package struct GradientPaint: Sendable {
       let span = b.location - a.location
       color = span > 0 ? a.color.interpolated(to: b.color, fraction: (t - a.location) / span) : b.color
     }
-    let p = FrameBuffer.premultiplied(color, opacity: opacity)
+    let p = color.premultipliedRGBA8(opacity: opacity)
     return (p.r, p.g, p.b, p.a)
   }
 

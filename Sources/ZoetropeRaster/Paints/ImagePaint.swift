@@ -109,7 +109,7 @@ package struct ImagePaint: Sendable {
     self.y = y
     self.minification = minification
     self.magnification = magnification == .trilinear ? .linear : magnification
-    let factors = color.map { FrameBuffer.premultiplied($0, opacity: 1) }
+    let factors = color.map { $0.premultipliedRGBA8(opacity: 1) }
     if let f = factors, f.a == 0 {
       alpha = 0
     } else {

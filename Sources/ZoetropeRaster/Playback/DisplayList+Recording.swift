@@ -7,7 +7,7 @@ import ZoetropeGeometry
 extension DisplayList {
   /// Records a solid fill; nothing when the colour times opacity rounds to transparent.
   package mutating func fill(_ shape: ShapeCoverage, color: Color, opacity: Double) {
-    let p = FrameBuffer.premultiplied(color, opacity: opacity)
+    let p = color.premultipliedRGBA8(opacity: opacity)
     guard p.a > 0 else { return }
     let context = FillSolidContext(premultipliedRed: p.r, green: p.g, blue: p.b, alpha: p.a)
     record(shape) { .solid($0, context) }

@@ -130,7 +130,7 @@ package struct DisplayList: Sendable {
   package init(width: Int, height: Int, background: Color) {
     self.width = Swift.max(width, 0)
     self.height = Swift.max(height, 0)
-    let p = FrameBuffer.premultiplied(background, opacity: 1)
+    let p = background.premultipliedRGBA8(opacity: 1)
     backgroundWord = UInt32(p.r) | UInt32(p.g) << 8 | UInt32(p.b) << 16 | UInt32(p.a) << 24
   }
 }
