@@ -8,6 +8,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import ZoetropeRaster
 
 /// The blurs of one frame's shadows, kept so that a shape blurred again —
 /// a list of identical cards, a grid of buttons — costs a comparison and a

@@ -3,6 +3,7 @@
 
 import Foundation
 import Testing
+import ZoetropeCompositor
 import ZoetropeRaster
 
 @Suite struct GaussianBlurTests {

@@ -19,6 +19,13 @@ package struct CoverageSpans: Sendable {
     package var offset: Int32
     /// The coverage of a constant run.
     package var value: UInt8
+
+    /// A run of `count` pixels from column `x` on row `y`: constant at
+    /// `value` when `offset` is −1, else its bytes at `offset`.
+    @inlinable
+    package init(y: Int32, x: Int32, count: Int32, offset: Int32, value: UInt8) {
+      (self.y, self.x, self.count, self.offset, self.value) = (y, x, count, offset, value)
+    }
   }
 
   /// The runs, row by row, left to right; runs of zero coverage are left out.

@@ -8,6 +8,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import ZoetropeRaster
 
 /// How an image whose middle columns (or rows) are all the same is cut down
 /// before it is blurred, and how the blur of the whole is read back from

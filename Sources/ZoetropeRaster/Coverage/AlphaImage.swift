@@ -93,3 +93,42 @@ extension CoverageSpans {
     }
   }
 }
+
+extension CoverageSpans {
+  /// Appends one row of coverage bytes at device row `y`, columns `x…`:
+  /// zeros left out, stretches of 16 or more equal bytes as constant runs,
+  /// the rest as per-pixel runs. Rows must be appended top to bottom.
+  package mutating func appendRow(_ bytes: UnsafePointer<UInt8>, count: Int, y: Int, x: Int) {
+    var i = 0
+    var varying = -1  // where the pending per-pixel run starts, or −1
+    while i < count {
+      let value = bytes[i]
+      var end = i + 1
+      // Most pixels of a soft edge differ from the next: test that first.
+      if end < count && bytes[end] == value {
+        while end < count && bytes[end] == value { end += 1 }
+      }
+      if value == 0 || end - i >= 16 {
+        if varying >= 0 { appendBytes(bytes + varying, count: i - varying, y: y, x: x + varying) }
+        varying = -1
+        if value != 0 { spans.append(Span(y: Int32(y), x: Int32(x + i), count: Int32(end - i), offset: -1, value: value)) }
+      } else if varying < 0 {
+        varying = i
+      }
+      i = end
+    }
+    if varying >= 0 { appendBytes(bytes + varying, count: count - varying, y: y, x: x + varying) }
+  }
+
+  /// Appends `count` bytes as one per-pixel run (nothing when empty).
+  package mutating func appendBytes(_ bytes: UnsafePointer<UInt8>, count: Int, y: Int, x: Int) {
+    guard count > 0 else { return }
+    let offset = coverage.count
+    // One byte (a rectangle's side, most soft edges' pixels) without the
+    // generic copy's set-up.
+    if count == 1 { coverage.append(bytes.pointee) } else {
+      coverage.append(contentsOf: UnsafeBufferPointer(start: bytes, count: count))
+    }
+    spans.append(Span(y: Int32(y), x: Int32(x), count: Int32(count), offset: Int32(offset), value: 0))
+  }
+}

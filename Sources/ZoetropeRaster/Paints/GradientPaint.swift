@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // CAGradientLayer paints: axial, radial and conic colour ramps over a layer's bounds.
 
-import Shaders
+import ZoetropeShaders
 import ZoetropeGeometry
 
 #if canImport(Glibc)
@@ -119,7 +119,7 @@ package struct GradientPaint: Sendable {
       let span = b.location - a.location
       color = span > 0 ? a.color.interpolated(to: b.color, fraction: (t - a.location) / span) : b.color
     }
-    let p = FrameBuffer.premultiplied(color, opacity: opacity)
+    let p = color.premultipliedRGBA8(opacity: opacity)
     return (p.r, p.g, p.b, p.a)
   }
 

@@ -2,7 +2,7 @@
 // An image paint: a decoded image mapped onto a layer's plane, sampled through the device→layer map.
 
 import Foundation
-import Shaders
+import ZoetropeShaders
 import ZoetropeGeometry
 import ZoetropePixels
 
@@ -109,7 +109,7 @@ package struct ImagePaint: Sendable {
     self.y = y
     self.minification = minification
     self.magnification = magnification == .trilinear ? .linear : magnification
-    let factors = color.map { FrameBuffer.premultiplied($0, opacity: 1) }
+    let factors = color.map { $0.premultipliedRGBA8(opacity: 1) }
     if let f = factors, f.a == 0 {
       alpha = 0
     } else {
