@@ -122,9 +122,12 @@ let package = Package(
     // MARK: - Tools
     .executableTarget(
       name: "zoetrope",
-      dependencies: ["Zoetrope", "ZoetropeVideo", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+      dependencies: [
+        "Zoetrope", "ZoetropeVideo", "CZoetropeMedia", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ],
       exclude: ["README.md"]),
-    .executableTarget(name: "zoetrope-bench", dependencies: ["Zoetrope", "ZoetropeVideo"], exclude: ["README.md"]),
+    .executableTarget(name: "zoetrope-bench", dependencies: ["Zoetrope", "ZoetropeVideo", "CZoetropeMedia"],
+                      exclude: ["README.md"]),
     // Fuzzing harnesses: scripts/fuzz builds them with libFuzzer; a plain build replays saved inputs.
     .executableTarget(
       name: "zoetrope-fuzz",
@@ -160,7 +163,8 @@ let package = Package(
     .testTarget(
       name: "ZoetropeSceneTests",
       dependencies: [
-        "ZoetropeGeometry", "ZoetropeTiming", "ZoetropeAnimation", "ZoetropeLayers", "ZoetropeScene", "_ZoetropeTestSupport",
+        "ZoetropeGeometry", "ZoetropeTiming", "ZoetropeAnimation", "ZoetropeLayers", "ZoetropeScene", "ZoetropeMedia",
+        "_ZoetropeTestSupport",
       ]),
     .testTarget(
       name: "ZoetropeTests",
