@@ -343,6 +343,19 @@ open class CALayer: CAMediaTiming, LayerConvertible {
   /// context exists offscreen.
   open func display() { delegate?.display(self) }
 
+  // MARK: Overridable for compatibility (asked by nothing offscreen)
+
+  /// Whether a change of `key` redraws the layer; `false`. Kept so that
+  /// subclasses overriding it compile: offscreen nothing asks (there is no
+  /// `draw(in:)`).
+  open class func needsDisplay(forKey key: String) -> Bool { false }
+  /// The default value of `key`; `nil`. Kept for subclasses that override it.
+  open class func defaultValue(forKey key: String) -> Any? { nil }
+  /// The default action for `event`; `nil`: there are no implicit animations.
+  open class func defaultAction(forKey event: String) -> CAAction? { nil }
+  /// The action for `event`; `nil`: there are no implicit animations to run.
+  open func action(forKey event: String) -> CAAction? { nil }
+
   /// What the layer is, for messages: `CAShapeLayer "ring"`.
   var messageName: String {
     let kind = String(describing: type(of: self))
