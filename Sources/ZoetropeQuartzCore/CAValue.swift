@@ -169,7 +169,7 @@ enum CAValue {
       let floats: Set<String> = ["opacity", "shadowOpacity", "instanceRedOffset", "instanceGreenOffset",
                                  "instanceBlueOffset", "instanceAlphaOffset"]
       if floats.contains(keyPath) { return Float(v) }
-      if keyPath == "instanceCount" { return Int(v) }
+      if keyPath == "instanceCount" { return v.isFinite ? Int(Swift.min(Swift.max(v, -9e18), 9e18)) : 0 }
       if keyPath == "instanceDelay" { return v }
       return CGFloat(v)
     case .bool(let b): return b
