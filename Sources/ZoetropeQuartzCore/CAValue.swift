@@ -111,7 +111,8 @@ enum CAValue {
     // Metatype checks: a Swift number bridges to NSNumber, but is not one.
     if type is NSNumber.Type { return "an NSNumber" }
     if type is NSValue.Type, let v = value as? NSValue {
-      return v.transformIfHeld != nil ? "an NSValue holding a CATransform3D" : "an NSValue holding \(String(cString: v.objCType))"
+      if v.transformIfHeld != nil { return "an NSValue holding a CATransform3D" }
+      return "an NSValue holding \(String(cString: v.objCType))"
     }
     if let list = value as? [Any] {
       let types = Set(list.map { String(describing: Swift.type(of: $0)) }).sorted()

@@ -104,7 +104,9 @@ public final class UIColor: Hashable, Sendable, CustomStringConvertible {
     return true
   }
 
+  /// Equal CGColors: the same space and components.
   public static func == (a: UIColor, b: UIColor) -> Bool { a.cgColor == b.cgColor }
+  /// Hashes what `==` compares.
   public func hash(into hasher: inout Hasher) { hasher.combine(cgColor) }
 
   /// `"UIColor(sRGB 1 0 0 1)"`.
