@@ -175,8 +175,12 @@ open class CAPropertyAnimation: CAAnimation {
     super.init()
   }
 
-  /// An animation of no key path yet.
-  public override convenience init() { self.init(keyPath: nil) }
+  /// An animation of no key path yet (a designated initializer, as on iOS,
+  /// so that subclasses may call it).
+  public override init() {
+    keyPath = nil
+    super.init()
+  }
 
   /// A copy with every property of this class and its bases.
   open override func copy() -> Any {
