@@ -8,7 +8,7 @@ extension Inspection {
   /// The `CATextLayer` fields, in scene-file names, and `fontFile`: the file
   /// the font resolves to on this machine (`null` when it resolves to none).
   static func textFields(_ t: TextProperties) -> [(String, String)] {
-    let style = FontDescriptor.Style(rawValue: t.fontStyle.rawValue) ?? .normal
+    let style = t.fontStyle
     let file = try? FontLibrary.shared.font(FontDescriptor(name: t.font, weight: t.fontWeight, style: style)).file
     return [
       ("string", t.string.map(string) ?? "null"),

@@ -5,6 +5,7 @@ import Dispatch
 import Synchronization
 import Testing
 import ZoetropeGeometry
+import ZoetropeLayers
 @testable import ZoetropeText
 
 @Suite struct TextLayoutTests {
@@ -13,7 +14,7 @@ import ZoetropeGeometry
   init() throws { font = try Font.named("DejaVu Sans") }
 
   func layout(_ string: String, size: Double = 12, width: Double = 100, height: Double = 1000,
-              alignment: TextLayout.Alignment = .natural, truncation: TextLayout.Truncation = .none,
+              alignment: TextLayerAlignmentMode = .natural, truncation: TextLayerTruncationMode = .none,
               wrapped: Bool = true) -> TextLayout {
     TextLayout(TextLayout.Request(string: string, font: font, fontSize: size,
                                   bounds: Rect(x: 0, y: 0, width: width, height: height), alignment: alignment,
@@ -82,8 +83,8 @@ import ZoetropeGeometry
     #expect(lastLine.first!.origin.x == 0)
   }
 
-  @Test(arguments: [TextLayout.Truncation.start, .middle, .end])
-  func truncatedLinesFitAndShowAnEllipsis(_ mode: TextLayout.Truncation) {
+  @Test(arguments: [TextLayerTruncationMode.start, .middle, .end])
+  func truncatedLinesFitAndShowAnEllipsis(_ mode: TextLayerTruncationMode) {
     let l = layout("A line that is much too long for the bounds", width: 80, truncation: mode, wrapped: false)
     let ellipsis = font.glyph(for: "\u{2026}")
     #expect(l.glyphs.contains { $0.id == ellipsis })
