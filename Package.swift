@@ -133,8 +133,8 @@ let package = Package(
     .target(
       name: "_ZoetropeTestSupport",
       dependencies: ["ZoetropeGeometry", "ZoetropeTiming", "ZoetropeAnimation", "ZoetropeLayers", "ZoetropeScene", "ZoetropeMedia"], exclude: ["README.md"]),
-    .testTarget(name: "ZoetropeShadersTests", dependencies: ["ZoetropeShaders"]),
-    .testTarget(name: "ZoetropeGeometryTests", dependencies: ["ZoetropeGeometry"]),
+    .testTarget(name: "ZoetropeShadersTests", dependencies: ["ZoetropeShaders", "_ZoetropeTestSupport"]),
+    .testTarget(name: "ZoetropeGeometryTests", dependencies: ["ZoetropeGeometry", "_ZoetropeTestSupport"]),
     .testTarget(name: "ZoetropeTimingTests", dependencies: ["ZoetropeTiming", "_ZoetropeTestSupport"]),
     .testTarget(
       name: "ZoetropeAnimationTests",

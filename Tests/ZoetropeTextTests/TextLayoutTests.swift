@@ -7,6 +7,7 @@ import Testing
 import ZoetropeGeometry
 import ZoetropeLayers
 @testable import ZoetropeText
+import _ZoetropeTestSupport
 
 @Suite struct TextLayoutTests {
   let font: Font
@@ -41,8 +42,8 @@ import ZoetropeLayers
 
   /// Seeded random words: no wrapped line's ink passes the width, unless it is a single word too wide for it.
   @Test func wrappedLinesFitTheWidth() {
-    var seed: UInt64 = 42
-    func next() -> Int { seed = seed &* 6364136223846793005 &+ 1442695040888963407; return Int(seed >> 33) }
+    var random = SeededRandom(state: 42)
+    func next() -> Int { Int(random.next() >> 33) }
     for _ in 0..<20 {
       let words = (0..<(5 + next() % 20)).map { _ in String(repeating: "ab", count: 1 + next() % 5) }
       let width = 40 + Double(next() % 120)
