@@ -5,8 +5,8 @@ import PackageDescription
 // The module graph (docs/architecture.md draws it); an arrow means "imports",
 // and no module imports one above it (scripts/check-imports enforces it):
 //
-//   Shaders, ZoetropeGeometry, ZoetropeTiming, ZoetropePixels  (import nothing of ours but
-//                                    Shaders → CZoetropeKernels, its AVX2 twins chosen at run time)
+//   ZoetropeShaders, ZoetropeGeometry, ZoetropeTiming, ZoetropePixels  (import nothing of ours but
+//                                    ZoetropeShaders → CZoetropeKernels, its AVX2 twins chosen at run time)
 //   ZoetropeAnimation   → Geometry, Timing, Pixels            (an image is an animation value: flipbooks)
 //   ZoetropeLayers      → Geometry, Timing, Animation, Pixels (`contents` holds an Image)
 //   ZoetropeRaster      → Shaders, Geometry, Pixels           (paths → coverage runs → pixels; image sampling)
@@ -46,7 +46,7 @@ let package = Package(
     // AVX2 twins of the blend kernels: C functions compiled for AVX2 one by one
     // (`__attribute__((target("avx2")))`, no flags) and chosen by CPU feature.
     .target(name: "CZoetropeKernels", exclude: ["README.md"]),
-    .target(name: "Shaders", dependencies: ["CZoetropeKernels"], path: "Shaders", exclude: ["README.md"]),
+    .target(name: "ZoetropeShaders", dependencies: ["CZoetropeKernels"], path: "Shaders", exclude: ["README.md"]),
     .target(name: "ZoetropePixels", exclude: ["README.md"]),
     .target(name: "ZoetropeGeometry", exclude: ["README.md"]),
     .target(name: "ZoetropeTiming", exclude: ["README.md"]),
@@ -55,7 +55,7 @@ let package = Package(
     .target(
       name: "ZoetropeLayers", dependencies: ["ZoetropeGeometry", "ZoetropeTiming", "ZoetropeAnimation", "ZoetropePixels"],
       exclude: ["README.md"]),
-    .target(name: "ZoetropeRaster", dependencies: ["CZoetropeKernels", "Shaders", "ZoetropeGeometry", "ZoetropePixels"],
+    .target(name: "ZoetropeRaster", dependencies: ["CZoetropeKernels", "ZoetropeShaders", "ZoetropeGeometry", "ZoetropePixels"],
             exclude: ["README.md"]),
 
     // Images and PNG: libpng only, so that golden tests need nothing else.
@@ -91,7 +91,7 @@ let package = Package(
     .target(name: "ZoetropeText", dependencies: ["CZoetropeText", "ZoetropeGeometry"], exclude: ["README.md"]),
     .target(
       name: "ZoetropeCompositor",
-      dependencies: ["Shaders", "ZoetropeRaster", "ZoetropeLayers", "ZoetropeText", "ZoetropeGeometry"],
+      dependencies: ["ZoetropeShaders", "ZoetropeRaster", "ZoetropeLayers", "ZoetropeText", "ZoetropeGeometry"],
       exclude: ["README.md"]),
 
     .target(
@@ -129,7 +129,7 @@ let package = Package(
     .target(
       name: "_ZoetropeTestSupport",
       dependencies: ["ZoetropeGeometry", "ZoetropeTiming", "ZoetropeAnimation", "ZoetropeLayers", "ZoetropeScene", "ZoetropeMedia"], exclude: ["README.md"]),
-    .testTarget(name: "ShadersTests", dependencies: ["Shaders"]),
+    .testTarget(name: "ZoetropeShadersTests", dependencies: ["ZoetropeShaders"]),
     .testTarget(name: "ZoetropeGeometryTests", dependencies: ["ZoetropeGeometry"]),
     .testTarget(name: "ZoetropeTimingTests", dependencies: ["ZoetropeTiming", "_ZoetropeTestSupport"]),
     .testTarget(
@@ -140,7 +140,7 @@ let package = Package(
       dependencies: [
         "ZoetropeGeometry", "ZoetropeTiming", "ZoetropeAnimation", "ZoetropeLayers", "ZoetropeScene", "_ZoetropeTestSupport",
       ]),
-    .testTarget(name: "ZoetropeRasterTests", dependencies: ["Shaders", "ZoetropeGeometry", "ZoetropeRaster", "_ZoetropeTestSupport"]),
+    .testTarget(name: "ZoetropeRasterTests", dependencies: ["ZoetropeShaders", "ZoetropeGeometry", "ZoetropeRaster", "_ZoetropeTestSupport"]),
     .testTarget(
       name: "ZoetropeCompositorTests",
       dependencies: ["Zoetrope", "ZoetropeGeometry", "ZoetropeLayers", "ZoetropeRaster", "ZoetropeCompositor",

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Masks that are one solid shape: their alpha as coverage runs, without a second group buffer.
 
-import Shaders
+import ZoetropeShaders
 import ZoetropeGeometry
 import ZoetropeLayers
 import ZoetropeRaster

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // A device-space clip (masksToBounds) as coverage runs, intersected run by run.
 
-import Shaders
+import ZoetropeShaders
 
 /// The clip of a `masksToBounds` layer, intersected with every clip above it,
 /// kept as coverage runs: its memory is proportional to its runs (a few per

@@ -2,7 +2,7 @@
 // Accumulated areas to coverage bytes, four cells at a time, or eight or sixteen where the CPU has the registers.
 
 import CZoetropeKernels
-import Shaders
+import ZoetropeShaders
 
 /// Which resolver turns a row's cells into coverage bytes: the portable
 /// SIMD one (``resolveCells(_:groups:sum:into:)``) or its AVX2 or AVX-512

@@ -2,7 +2,7 @@
 // A frame's drawing, recorded as coverage runs and paints, played back band by band.
 
 import Dispatch
-import Shaders
+import ZoetropeShaders
 import Synchronization
 import ZoetropeGeometry
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // A frame of premultiplied RGBA8 pixels.
 
-import Shaders
+import ZoetropeShaders
 import ZoetropeGeometry
 
 /// A frame being composited: `width × height` premultiplied RGBA8 pixels,

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Wide blurs on an averaged image: 2 × 2 (or coarser) blocks, σ reduced to match, bilinear back.
 
-import Shaders
+import ZoetropeShaders
 
 #if canImport(Glibc)
 import Glibc

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // The separable Gaussian blur of alpha images (shadows): a true sampled kernel, exact to 8 bits.
 
-import Shaders
+import ZoetropeShaders
 
 #if canImport(Glibc)
 import Glibc

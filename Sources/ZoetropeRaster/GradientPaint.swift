@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // CAGradientLayer paints: axial, radial and conic colour ramps over a layer's bounds.
 
-import Shaders
+import ZoetropeShaders
 import ZoetropeGeometry
 
 #if canImport(Glibc)

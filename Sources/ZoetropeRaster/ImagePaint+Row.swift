@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Sampling one row of an image paint: coordinates per pixel, then the kernels run by run.
 
-import Shaders
+import ZoetropeShaders
 import ZoetropePixels
 
 extension ImagePaint {

@@ -2,7 +2,7 @@
 // An image paint: a decoded image mapped onto a layer's plane, sampled through the device→layer map.
 
 import Foundation
-import Shaders
+import ZoetropeShaders
 import ZoetropeGeometry
 import ZoetropePixels
 

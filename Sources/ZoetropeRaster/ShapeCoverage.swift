@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // A shape's coverage as the rasterizer hands it on: edges, rectangle rows or runs, resolved where needed.
 
-import Shaders
+import ZoetropeShaders
 
 /// The coverage of one shape, in pieces that lie on disjoint rows, top to
 /// bottom — but for rectangles side by side on the same rows, left to right

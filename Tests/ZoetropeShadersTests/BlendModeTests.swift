@@ -2,7 +2,7 @@
 // Every blend mode against a double-precision implementation of the W3C formulas, within 1/255.
 
 import Foundation
-import Shaders
+import ZoetropeShaders
 import Testing
 
 /// The W3C Compositing and Blending Level 1 formulas (§5.8, §10), written

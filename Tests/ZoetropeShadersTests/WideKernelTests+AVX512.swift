@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // The AVX-512 blends against the portable kernels: the kernel matrix, and every (alpha, byte) pair of a run.
 
-import Shaders
+import ZoetropeShaders
 import Testing
 
 /// The table-lookup blend of translucent runs, and the sixteen-pixel blend

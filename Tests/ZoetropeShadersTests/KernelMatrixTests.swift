@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Every SIMD kernel against its scalar twin over every length 0…64, some hundreds, and every start offset 0…15.
 
-import Shaders
+import ZoetropeShaders
 import Testing
 
 /// The configurations every kernel is tried in: lengths that reach every

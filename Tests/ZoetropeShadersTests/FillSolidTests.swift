@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Kernel edge cases: div255 exhaustively, full coverage, unpremultiply rounding (the twins: KernelMatrixTests).
 
-import Shaders
+import ZoetropeShaders
 import Testing
 
 @Suite struct FillSolidTests {

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // The compositing kernels (blend modes, destination-in, the blur's row kernels) against their scalar twins.
 
-import Shaders
+import ZoetropeShaders
 import Testing
 
 extension KernelMatrixTests {

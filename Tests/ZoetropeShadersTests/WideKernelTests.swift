@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // The AVX2 kernels against the portable Swift SIMD kernels, over every length and offset of the kernel matrix.
 
-import Shaders
+import ZoetropeShaders
 import Testing
 
 /// Each AVX2 kernel gives the same bytes as the portable kernel it stands in
