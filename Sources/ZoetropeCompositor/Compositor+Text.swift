@@ -20,10 +20,7 @@ extension Compositor {
   /// not even that can be found.
   static func font(of t: TextProperties) -> Font? {
     let style = FontDescriptor.Style(rawValue: t.fontStyle.rawValue) ?? .normal
-    if let font = try? FontLibrary.shared.font(FontDescriptor(name: t.font, weight: t.fontWeight, style: style)) {
-      return font
-    }
-    return try? FontLibrary.shared.font(FontDescriptor(weight: t.fontWeight, style: style))
+    return FontLibrary.shared.textFont(FontDescriptor(name: t.font, weight: t.fontWeight, style: style))
   }
 
   /// Draws a text layer's glyphs, laid out in its bounds (see `TextLayout`),

@@ -58,6 +58,15 @@ package final class FontLibrary: Sendable {
     return try result.get()
   }
 
+  /// The face a text layer draws with: the one `descriptor` names, or the
+  /// default font at the same weight and style when it names none (as
+  /// `CATextLayer` falls back to Helvetica); `nil` when not even that is found.
+  /// The compositor and `inspect` both measure text in this face.
+  package func textFont(_ descriptor: FontDescriptor, relativeTo directory: String? = nil) -> Font? {
+    if let font = try? font(descriptor, relativeTo: directory) { return font }
+    return try? font(FontDescriptor(weight: descriptor.weight, style: descriptor.style))
+  }
+
   private func resolve(_ descriptor: FontDescriptor) -> Result<Font, FontError> {
     if descriptor.isFilePath { return face(file: descriptor.name, index: 0) }
     let slant = switch descriptor.style {
