@@ -166,7 +166,7 @@ let package = Package(
     .testTarget(
       name: "ZoetropeSceneTests",
       dependencies: [
-        "ZoetropeGeometry", "ZoetropeTiming", "ZoetropeAnimation", "ZoetropeLayers", "ZoetropeScene", "ZoetropeMedia",
+        "ZoetropeGeometry", "ZoetropeTiming", "ZoetropeAnimation", "ZoetropeLayers", "ZoetropeScene", "ZoetropeMedia", "ZoetropeText",
         "_ZoetropeTestSupport",
       ]),
     .testTarget(
