@@ -51,7 +51,7 @@ public class CGPath: Hashable, CustomStringConvertible {
 
   /// The smallest rectangle holding the outline itself (curves' extremes,
   /// not their control points); `CGRect.null` for an empty path.
-  public var boundingBoxOfPath: CGRect { storage.isEmpty ? .null : CGRect(storage.tightBoundingBox) }
+  public var boundingBoxOfPath: CGRect { storage.isEmpty ? .null : CGRect(storage.boundingBoxOfPath) }
 
   /// An immutable copy.
   public func copy() -> CGPath? { CGPath(storage) }
@@ -231,54 +231,5 @@ extension Path {
     let incoming = corner - p0
     let turnsClockwise = incoming.x * v.y - incoming.y * v.x > 0
     addArc(center: center, radius: radius, startAngle: a0, endAngle: a1, clockwise: turnsClockwise)
-  }
-
-  /// The bounding box of the outline: lines' ends and curves' extremes.
-  var tightBoundingBox: Rect {
-    var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
-    func include(_ p: Point) {
-      minX = Swift.min(minX, p.x); minY = Swift.min(minY, p.y)
-      maxX = Swift.max(maxX, p.x); maxY = Swift.max(maxY, p.y)
-    }
-    /// The parameters in (0, 1) where a·t² + b·t + c = 0.
-    func roots(_ a: Double, _ b: Double, _ c: Double) -> [Double] {
-      if Swift.abs(a) < 1e-12 { return Swift.abs(b) < 1e-12 ? [] : [-c / b].filter { $0 > 0 && $0 < 1 } }
-      let d = b * b - 4 * a * c
-      guard d >= 0 else { return [] }
-      let s = d.squareRoot()
-      return [(-b + s) / (2 * a), (-b - s) / (2 * a)].filter { $0 > 0 && $0 < 1 }
-    }
-    var current = Point.zero, start = Point.zero
-    for element in elements {
-      switch element {
-      case .moveTo(let p): current = p; start = p; include(p)
-      case .lineTo(let p): current = p; include(p)
-      case .quadCurveTo(let p, let c):
-        include(p)
-        for (a, b, e) in [(current.x, c.x, p.x), (current.y, c.y, p.y)] {
-          for t in roots(0, 2 * (a - 2 * b + e), 2 * (b - a)) {
-            let u = 1 - t
-            include(Point(x: u * u * current.x + 2 * u * t * c.x + t * t * p.x,
-                          y: u * u * current.y + 2 * u * t * c.y + t * t * p.y))
-          }
-        }
-        current = p
-      case .curveTo(let p, let c1, let c2):
-        include(p)
-        for (a, b, c, d) in [(current.x, c1.x, c2.x, p.x), (current.y, c1.y, c2.y, p.y)] {
-          for t in roots(3 * (-a + 3 * b - 3 * c + d), 6 * (a - 2 * b + c), 3 * (b - a)) {
-            let u = 1 - t
-            func at(_ s0: Double, _ s1: Double, _ s2: Double, _ s3: Double) -> Double {
-              u * u * u * s0 + 3 * u * u * t * s1 + 3 * u * t * t * s2 + t * t * t * s3
-            }
-            include(Point(x: at(current.x, c1.x, c2.x, p.x), y: at(current.y, c1.y, c2.y, p.y)))
-          }
-        }
-        current = p
-      case .closeSubpath: current = start
-      }
-    }
-    guard minX <= maxX else { return .zero }
-    return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
   }
 }
