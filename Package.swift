@@ -18,7 +18,9 @@ import PackageDescription
 //   ZoetropeScene       → Geometry, Timing, Animation, Layers, Pixels, Text, Images, Media, Yams
 //   Zoetrope            → all of the above but Video          (the umbrella: Renderer, ClipRender)
 //   ZoetropeTesting     → Zoetrope, SnapshotTesting           (golden tests need libpng, not FFmpeg)
-//   zoetrope, zoetrope-bench → Zoetrope, ZoetropeVideo
+//   ZoetropePreview     → Zoetrope, Compositor, Video, FlyingSocks (`zoetrope preview`: the HTTP server and its page)
+//   zoetrope            → Zoetrope, ZoetropeVideo, ZoetropePreview
+//   zoetrope-bench      → Zoetrope, ZoetropeVideo
 //   zoetrope-fuzz       → Zoetrope, Scene, Geometry, Raster, Media (fuzzing harnesses, not API)
 //
 // `Image` (decoded pixels) sits at the bottom, in ZoetropePixels, because
@@ -40,6 +42,8 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
     .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.0"),
+    // `zoetrope preview`'s sockets (FlyingSocks; no dependencies of its own). docs/architecture.md says why.
+    .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
   ],
   targets: [
     // MARK: - Implementation details (one module per layer of the architecture)
@@ -113,10 +117,19 @@ let package = Package(
       dependencies: ["Zoetrope", .product(name: "SnapshotTesting", package: "swift-snapshot-testing")],
       exclude: ["README.md"]),
 
+    // `zoetrope preview`: a local HTTP server and its page (HTML, CSS and JavaScript compiled into the module).
+    .target(
+      name: "ZoetropePreview",
+      dependencies: ["Zoetrope", "ZoetropeCompositor", "ZoetropeVideo", .product(name: "FlyingSocks", package: "FlyingFox")],
+      exclude: ["README.md"],
+      resources: [.embedInCode("Page/index.html"), .embedInCode("Page/preview.css"), .embedInCode("Page/preview.js")]),
+
     // MARK: - Tools
     .executableTarget(
       name: "zoetrope",
-      dependencies: ["Zoetrope", "ZoetropeVideo", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+      dependencies: [
+        "Zoetrope", "ZoetropeVideo", "ZoetropePreview", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ],
       exclude: ["README.md"]),
     .executableTarget(name: "zoetrope-bench", dependencies: ["Zoetrope", "ZoetropeVideo"], exclude: ["README.md"]),
     // Fuzzing harnesses: scripts/fuzz builds them with libFuzzer; a plain build replays saved inputs.
@@ -166,6 +179,9 @@ let package = Package(
         "_ZoetropeTestSupport",
       ]),
     .testTarget(name: "ZoetropeCLITests", dependencies: ["Zoetrope", "ZoetropeMedia", "ZoetropeVideo", "_ZoetropeTestSupport"]),
+    .testTarget(
+      name: "ZoetropePreviewTests",
+      dependencies: ["Zoetrope", "ZoetropePreview", "_ZoetropeTestSupport", .product(name: "FlyingSocks", package: "FlyingFox")]),
     .testTarget(
       name: "ZoetropeDocsTests", dependencies: ["ZoetropeAnimation", "ZoetropeLayers", "ZoetropeScene", "_ZoetropeTestSupport"]),
   ],

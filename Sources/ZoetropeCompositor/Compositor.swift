@@ -198,7 +198,7 @@ package enum Compositor {
   }
 
   /// The layer's own layer→device transform and the one its sublayers start from.
-  static func transforms(_ p: LayerProperties, parentToDevice: Transform3D) -> (Transform3D, Transform3D) {
+  package static func transforms(_ p: LayerProperties, parentToDevice: Transform3D) -> (Transform3D, Transform3D) {
     let size = p.bounds.size
     let anchor = Point(x: p.bounds.origin.x + p.anchorPoint.x * size.width,
                        y: p.bounds.origin.y + p.anchorPoint.y * size.height)
