@@ -20,6 +20,8 @@ package final class PreviewRouter: Sendable {
   package let pool: RenderPool
   /// Frames and inspections already made.
   package let cache = FrameCache()
+  /// Clips rendered to files for download.
+  package let export: PreviewExport
   /// The `Host` values accepted: `host:port` of every name of the address served.
   package let allowedHosts: Set<String>
 
@@ -28,6 +30,7 @@ package final class PreviewRouter: Sendable {
     self.session = session
     self.events = events
     self.pool = pool
+    export = PreviewExport(events: events)
     var names = [host]
     if host == "127.0.0.1" || host == "::1" { names += ["127.0.0.1", "localhost", "::1"] }
     allowedHosts = Set(names.map { PreviewServer.authority(host: $0, port: port).lowercased() })
@@ -59,9 +62,39 @@ package final class PreviewRouter: Sendable {
     case "/frame.png", "/inspect.json", "/geometry.json":
       guard reading else { return .response(notAllowed("GET, HEAD")) }
       return .response(await instant(head))
+    case "/export":
+      guard head.method == "POST" else { return .response(notAllowed("POST")) }
+      return .response(startExport(head, body: body))
+    case "/export/cancel":
+      guard head.method == "POST" else { return .response(notAllowed("POST")) }
+      return .response(export.cancel())
+    case let path where path.hasPrefix("/export/"):
+      guard reading else { return .response(notAllowed("GET, HEAD")) }
+      // The id is compared with the running export's, never used as a name.
+      return .response(export.download(String(path.dropFirst("/export/".count))))
     default:
-      return .response(.problem(404, "no such page: the preview serves /, /frame.png, /inspect.json, /geometry.json, /scene.json, /status.json and /events"))
+      return .response(.problem(404, "no such page: the preview serves /, /frame.png, /inspect.json, /geometry.json, /scene.json, /status.json, /events and /export"))
     }
+  }
+
+  /// `POST /export` with `{"format": "gif" | "mp4" | "webm", "scale": K}` as
+  /// `application/json` (which a page of another site cannot send without
+  /// asking first).
+  func startExport(_ head: HTTPRequestHead, body: [UInt8]) -> PreviewResponse {
+    guard head.header("content-type")?.lowercased().hasPrefix("application/json") == true else {
+      return .problem(415, "send the export's settings as application/json")
+    }
+    guard let state = session.state else { return noScene() }
+    guard let object = try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any],
+      let format = object["format"] as? String
+    else { return .problem(400, "the body must be {\"format\": \"gif\", \"scale\": 1}") }
+    let scale = (object["scale"] as? Double) ?? 1
+    let canvas = state.renderer.canvas
+    let width = canvas.width * canvas.scale * scale, height = canvas.height * canvas.scale * scale
+    guard scale > 0, scale <= PreviewLimits.maximumScale, width.rounded() >= 1, height.rounded() >= 1,
+      width <= Double(Limits.maximumPixelsPerSide), height <= Double(Limits.maximumPixelsPerSide)
+    else { return .problem(400, "scale must be more than 0 and at most \(Int(PreviewLimits.maximumScale))") }
+    return export.start(format: format, scale: scale, state: state, sceneFile: session.file)
   }
 
   /// 405 with the methods the route takes.

@@ -59,6 +59,7 @@ package final class PreviewService: Sendable {
     done.wait()
     task.cancel()
     session.stop()
+    server.router.export.removeFiles()
     server.router.events.finishAll()
   }
 }

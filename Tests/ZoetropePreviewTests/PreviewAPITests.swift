@@ -84,3 +84,50 @@ struct PreviewAPITests {
     #expect(header["corners"] as? [Double] == [0, 0, 320, 0, 320, 96, 0, 96])
   }
 }
+
+@Suite("Preview export", .serialized)
+struct PreviewExportTests {
+  static let scene = "Fixtures/Scenes/demo/write-word.json"
+
+  /// `POST /export` with a JSON body.
+  func post(_ preview: RunningPreview, _ path: String, json: String, type: String = "application/json") async throws -> HTTPReply {
+    try await HTTPReply.exchange(port: preview.port, Array(("POST \(path) HTTP/1.1\r\nHost: \(preview.host)\r\n"
+      + "Content-Type: \(type)\r\nContent-Length: \(json.utf8.count)\r\nConnection: close\r\n\r\n\(json)").utf8))
+  }
+
+  @Test("POST /export renders the clip as `render` does, its progress on /events, then GET /export/ID downloads it")
+  func exportEqualsRender() async throws {
+    let preview = try RunningPreview(scene: Fixtures.packageRoot.appendingPathComponent(Self.scene).path)
+    defer { Task { await preview.stop() } }
+    let events = try TestSocket(port: preview.port)
+    defer { events.close() }
+    try events.send(Array("GET /events HTTP/1.1\r\nHost: \(preview.host)\r\n\r\n".utf8))
+    _ = try await events.read(until: "\"version\": 1}")
+    let started = try await post(preview, "/export", json: #"{"format": "gif"}"#)
+    #expect(started.status == 202)
+    let id = try #require(try JSONSerialization.jsonObject(with: Data(started.body)) as? [String: Any])["id"] as? String
+    let stream = try await events.read(until: "\"state\": \"done\"")
+    #expect(stream.contains("\"state\": \"running\""))
+    let download = try await preview.get("/export/\(id ?? "")")
+    #expect(download.status == 200)
+    #expect(download.headers["content-type"] == "image/gif")
+    #expect(download.headers["content-disposition"] == "attachment; filename=\"write-word.gif\"")
+    let output = TestFiles.url("render-\(UUID().uuidString).gif").path
+    #expect(try await BuiltTool.run(["render", Self.scene, "-o", output, "--progress", "none"]).status == 0)
+    #expect(download.body == (try [UInt8](Data(contentsOf: URL(fileURLWithPath: output)))))
+  }
+
+  @Test("An export is refused without JSON, with an unknown format, or while one runs; ids that are not the export's are 404")
+  func exportRefusals() async throws {
+    let preview = try RunningPreview(scene: Fixtures.packageRoot.appendingPathComponent(Self.scene).path)
+    defer { Task { await preview.stop() } }
+    #expect(try await post(preview, "/export", json: #"{"format": "gif"}"#, type: "text/plain").status == 415)
+    #expect(try await post(preview, "/export", json: #"{"format": "exe"}"#).status == 400)
+    #expect(try await post(preview, "/export", json: #"not json"#).status == 400)
+    #expect(try await post(preview, "/export", json: #"{"format": "gif", "scale": 1e9}"#).status == 400)
+    #expect(try await preview.get("/export/../../etc/passwd").status == 404)
+    #expect(try await preview.get("/export/1").status == 404)
+    #expect(try await preview.get("/export").status == 405)
+    #expect(try await post(preview, "/export/cancel", json: "{}").status == 409)
+  }
+}

@@ -147,6 +147,7 @@ function updateClock() {
   const duration = state.scene ? state.scene.canvas.duration : 1;
   $("playhead").style.left = `${(state.time / duration) * 100}%`;
   ruler.setAttribute("aria-valuenow", String(state.time));
+  updateStillLink();
   document.body.dataset.time = String(state.time);
 }
 
@@ -590,9 +591,67 @@ function listen() {
 }
 
 // ---------------------------------------------------------------------------
+// Export: a still at the playhead, or the clip rendered on the server with its progress streamed.
+
+function updateStillLink() {
+  const link = $("export-still");
+  link.href = frameURL(state.time);
+  const base = state.scene ? state.scene.file.split("/").pop().replace(/\.[^.]*$/, "") : "frame";
+  link.download = `${base}-${Math.round(state.time * 1000) / 1000}s.png`;
+}
+
+async function startExport() {
+  const format = $("export-format").value;
+  $("export-status").textContent = "starting…";
+  $("export-download").hidden = true;
+  const response = await fetch("/export", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ format, scale: state.deviceScale }),
+  });
+  const reply = await response.json();
+  if (!response.ok) {
+    $("export-status").textContent = reply.error;
+    return;
+  }
+  state.exportId = reply.id;
+  $("export-progress").hidden = false;
+  $("export-progress").value = 0;
+  $("export-cancel").hidden = false;
+  $("export-start").disabled = true;
+}
+
+function showExport(event) {
+  if (event.id !== state.exportId) return;
+  const status = $("export-status");
+  if (event.state === "running") {
+    $("export-progress").value = event.fraction;
+    const pass = event.passes > 1 ? ` (pass ${event.pass} of ${event.passes})` : "";
+    status.textContent = `frame ${event.frame} of ${event.frames}${pass}`;
+    return;
+  }
+  $("export-progress").hidden = true;
+  $("export-cancel").hidden = true;
+  $("export-start").disabled = false;
+  if (event.state === "done") {
+    const link = $("export-download");
+    link.href = event.url;
+    link.download = event.name;
+    link.hidden = false;
+    status.textContent = event.name;
+  } else {
+    status.textContent = `not rendered: ${event.error}`;
+  }
+  document.body.dataset.export = event.state;
+}
+
+// ---------------------------------------------------------------------------
 // Controls and keys.
 
 function bindControls() {
+  $("export-start").addEventListener("click", startExport);
+  $("export-cancel").addEventListener("click", () => fetch("/export/cancel", { method: "POST" }));
+  window.addEventListener("zoetrope-export", (event) => showExport(event.detail));
   $("play").addEventListener("click", () => (state.playing ? pause() : play()));
   $("back").addEventListener("click", (event) => step(event.shiftKey ? -10 : -1));
   $("forward").addEventListener("click", (event) => step(event.shiftKey ? 10 : 1));
