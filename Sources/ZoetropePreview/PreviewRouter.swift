@@ -22,12 +22,16 @@ package final class PreviewRouter: Sendable {
   package let cache = FrameCache()
   /// Clips rendered to files for download.
   package let export: PreviewExport
+  /// The expected frames of `--golden`, if given.
+  package let golden: GoldenFrames?
   /// The `Host` values accepted: `host:port` of every name of the address served.
   package let allowedHosts: Set<String>
 
   /// A router for `session` served at `host` (as bound) and `port`.
-  package init(session: PreviewSession, events: EventHub, pool: RenderPool, host: String, port: UInt16) {
+  package init(session: PreviewSession, events: EventHub, pool: RenderPool, golden: GoldenFrames? = nil, host: String,
+              port: UInt16) {
     self.session = session
+    self.golden = golden
     self.events = events
     self.pool = pool
     export = PreviewExport(events: events)
@@ -62,6 +66,13 @@ package final class PreviewRouter: Sendable {
     case "/frame.png", "/inspect.json", "/geometry.json":
       guard reading else { return .response(notAllowed("GET, HEAD")) }
       return .response(await instant(head))
+    case "/golden.json":
+      guard reading else { return .response(notAllowed("GET, HEAD")) }
+      guard let golden else { return .response(.problem(404, "the preview was started without --golden")) }
+      return .response(.json(golden.json()))
+    case "/golden/expected.png", "/golden/diff.png":
+      guard reading else { return .response(notAllowed("GET, HEAD")) }
+      return .response(await goldenImage(head))
     case "/export":
       guard head.method == "POST" else { return .response(notAllowed("POST")) }
       return .response(startExport(head, body: body))
@@ -95,6 +106,53 @@ package final class PreviewRouter: Sendable {
       width <= Double(Limits.maximumPixelsPerSide), height <= Double(Limits.maximumPixelsPerSide)
     else { return .problem(400, "scale must be more than 0 and at most \(Int(PreviewLimits.maximumScale))") }
     return export.start(format: format, scale: scale, state: state, sceneFile: session.file)
+  }
+
+  /// The expected frame at `?t=` as its file holds it, or the difference
+  /// between it and the frame (`compare --diff`'s image).
+  func goldenImage(_ head: HTTPRequestHead) async -> PreviewResponse {
+    guard let golden else { return .problem(404, "the preview was started without --golden") }
+    guard let state = session.state else { return noScene() }
+    let time: Double
+    switch Self.number(head.query["t"], name: "t", default: nil) {
+    case .success(let value): time = value
+    case .failure(let refusal): return refusal
+    }
+    let fps = state.renderer.canvas.frameRate.framesPerSecond
+    let index = (time * fps).rounded()
+    guard index >= 0, index < 1e9, Swift.abs(index / fps - time) <= 1e-9 * Swift.max(1, Swift.abs(time)),
+      golden.files[Int(index)] != nil
+    else { return .problem(404, "no expected frame at \(JSONText.number(time)) s") }
+    let frame = Int(index)
+    let diff = head.path == "/golden/diff.png"
+    let key = FrameCache.Key(version: state.version, time: time, scale: 1, kind: head.path)
+    if let bytes = cache.bytes(for: key) { return PreviewResponse(contentType: "image/png", body: bytes) }
+    do {
+      let bytes = try await pool.run { isCancelled throws(RenderPool.Failure) in
+        do {
+          if diff {
+            return try golden.difference(at: frame, time: time, state: state, isCancelled: isCancelled).image
+              .pngData(compression: .fast)
+          }
+          guard let image = try golden.expected(frame) else { throw RenderPool.Failure.failed("no expected frame") }
+          return try image.pngData(compression: .fast)
+        } catch let failure as RenderPool.Failure {
+          throw failure
+        } catch let failure as GoldenFrames.GoldenFailure {
+          throw .failed(failure.message)
+        } catch {
+          throw .failed("\(error)")
+        }
+      }
+      cache.keep(bytes, for: key)
+      return PreviewResponse(contentType: "image/png", body: bytes)
+    } catch {
+      switch error {
+      case .busy: return .problem(503, "too many frames are waiting to render", headers: [("Retry-After", "1")])
+      case .tooSlow: return .problem(503, "the frame took too long to render")
+      case .failed(let message): return .problem(422, message)
+      }
+    }
   }
 
   /// 405 with the methods the route takes.

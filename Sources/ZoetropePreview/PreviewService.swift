@@ -18,9 +18,10 @@ package final class PreviewService: Sendable {
   /// Reads `scene` once (a broken file starts the preview all the same,
   /// showing its errors), starts watching its files, and binds
   /// `host`:`port`; throws when the address cannot be listened on.
-  package init(scene: String, host: String, port: UInt16, load: @escaping SceneLoader = PreviewSession.decodeFile)
-    throws(PreviewServerError)
+  package init(scene: String, host: String, port: UInt16, golden: String? = nil,
+               load: @escaping SceneLoader = PreviewSession.decodeFile) throws(PreviewServerError)
   {
+    let goldenFrames = try golden.map { folder throws(PreviewServerError) in try GoldenFrames(folder: folder) }
     let events = EventHub()
     let session = PreviewSession(file: scene, load: load, events: events)
     session.start()
@@ -29,7 +30,7 @@ package final class PreviewService: Sendable {
     let bound = host == "localhost" ? "127.0.0.1" : host
     // The port is known only once bound: bind first, then make the router that checks Host against it.
     server = try PreviewServer(host: bound, port: port) { port in
-      PreviewRouter(session: session, events: events, pool: pool, host: bound, port: port)
+      PreviewRouter(session: session, events: events, pool: pool, golden: goldenFrames, host: bound, port: port)
     }
   }
 
@@ -43,12 +44,22 @@ package final class PreviewService: Sendable {
       try? await withThrowingTaskGroup(of: Void.self) { group in
         group.addTask { try await server.run() }
         group.addTask {
-          // A comment every 15 s finds event streams whose client went away.
-          var ticks = 0
+          // A comment every 15 s finds event streams whose client went away;
+          // each new version is compared with the expected frames.
+          var ticks = 0, compared = 0
           while !stop() {
             try await Task.sleep(nanoseconds: 100_000_000)
             ticks += 1
             if ticks % 150 == 0 { server.router.events.ping() }
+            let router = server.router
+            if let golden = router.golden, let state = router.session.state, state.version != compared {
+              compared = state.version
+              let session = router.session
+              Task(executorPreference: server.executor) {
+                await golden.compareAll(state, pool: router.pool, events: router.events,
+                                        isCurrent: { session.state?.version == state.version })
+              }
+            }
           }
         }
         defer { group.cancelAll() }

@@ -25,8 +25,12 @@ final class RunningPreview: Sendable {
   let stopped = Atomic<Bool>(false)
   let ended = DispatchSemaphore(value: 0)
 
-  init(scene: String) throws {
-    service = try PreviewService(scene: scene, host: "127.0.0.1", port: 0)
+  convenience init(scene: String) throws {
+    self.init(service: try PreviewService(scene: scene, host: "127.0.0.1", port: 0))
+  }
+
+  init(service: PreviewService) {
+    self.service = service
     let thread = Thread { [self] in
       service.serve(until: { self.stopped.load(ordering: .relaxed) })
       ended.signal()
@@ -46,6 +50,16 @@ final class RunningPreview: Sendable {
   /// `GET path` with the right Host; the response.
   func get(_ path: String, headers: [String] = []) async throws -> HTTPReply {
     try await HTTPReply.exchange(port: port, Array("GET \(path) HTTP/1.1\r\nHost: \(host)\r\n\(headers.map { $0 + "\r\n" }.joined())Connection: close\r\n\r\n".utf8))
+  }
+
+  /// Polls `GET /golden.json` up to 20 s until `condition` holds of its body.
+  func waitForGolden(_ condition: (String) -> Bool) async throws -> Bool {
+    let deadline = Date().addingTimeInterval(20)
+    while Date() < deadline {
+      if condition(try await get("/golden.json").text) { return true }
+      try await Task.sleep(nanoseconds: 50_000_000)
+    }
+    return false
   }
 
   /// Polls `GET /status.json` up to 10 s until `condition` holds of its body.

@@ -4,6 +4,7 @@
 import Foundation
 import Testing
 import Zoetrope
+import ZoetropePreview
 import _ZoetropeTestSupport
 
 #if canImport(Glibc)
@@ -100,5 +101,52 @@ struct PreviewReloadTests {
     try scene.write(colour: "#000000")
     #expect(try await preview.waitForStatus { $0.hasPrefix("{\"version\": 1, \"problem\": null") })
     #expect(try await firstPixel(preview) == [0, 0, 0, 255])
+  }
+}
+
+@Suite("Preview golden frames", .serialized)
+struct PreviewGoldenTests {
+  /// `GET path` decoded as a PNG.
+  func image(_ preview: RunningPreview, _ path: String) async throws -> RGBAImage {
+    let reply = try await preview.get(path)
+    #expect(reply.status == 200, "\(path): \(reply.text)")
+    let file = TestFiles.url("golden-\(UUID().uuidString).png").path
+    try Data(reply.body).write(to: URL(fileURLWithPath: file))
+    return try RGBAImage(contentsOfPNG: file)
+  }
+
+  @Test("--golden: frames equal to the expected ones are marked equal, a change marks them all, with expected and difference images")
+  func goldenFramesCompared() async throws {
+    let scene = try EditableScene()
+    try scene.write(colour: "#FF0000")
+    let expected = scene.folder.appendingPathComponent("expected").path + "/"
+    #expect(try await BuiltTool.run(["render", scene.file.path, "-o", expected, "--progress", "none"]).status == 0)
+    let service = try PreviewService(scene: scene.file.path, host: "127.0.0.1", port: 0, golden: expected)
+    let preview = RunningPreview(service: service)
+    defer { Task { await preview.stop() } }
+    #expect(try await preview.waitForGolden { $0.contains("\"compared\": 10,") && $0.contains("\"differing\": []") })
+    #expect(try await image(preview, "/golden/expected.png?t=0.3").pixels[0..<4] == [255, 0, 0, 255])
+    let equalDifference = try await image(preview, "/golden/diff.png?t=0.3")
+    try await Task.sleep(nanoseconds: 50_000_000)
+    try scene.write(colour: "#0000FF")
+    #expect(try await preview.waitForGolden { $0.hasPrefix("{\"version\": 2,") && $0.contains("\"differing\": [0,1,2,3,4,5,6,7,8,9]") })
+    let difference = try await image(preview, "/golden/diff.png?t=0.3")
+    #expect(difference.pixels != equalDifference.pixels)
+    // The difference is the image `compare --diff` draws for the same two frames.
+    let actual = TestFiles.url("actual-\(UUID().uuidString).png").path
+    try Data(try await preview.get("/frame.png?t=0.3").body).write(to: URL(fileURLWithPath: actual))
+    let diff = TestFiles.url("diff-\(UUID().uuidString).png").path
+    #expect(try await BuiltTool.run(["compare", expected + "0003.png", actual, "--diff", diff]).status == 1)
+    #expect(difference.pixels == (try RGBAImage(contentsOfPNG: diff)).pixels)
+    #expect(try await preview.get("/golden/expected.png?t=0.35").status == 404)
+    #expect(try await preview.get("/golden/expected.png?t=5").status == 404)
+  }
+
+  @Test("--golden must be a folder holding PNG frames")
+  func goldenFolderChecked() throws {
+    let scene = try EditableScene()
+    try scene.write(colour: "#FF0000")
+    #expect(throws: PreviewServerError.self) { try PreviewService(scene: scene.file.path, host: "127.0.0.1", port: 0, golden: scene.folder.path) }
+    #expect(throws: PreviewServerError.self) { try PreviewService(scene: scene.file.path, host: "127.0.0.1", port: 0, golden: scene.file.path) }
   }
 }

@@ -345,6 +345,7 @@ async function refreshDetails() {
     state.inspection = inspection;
     drawOutlines();
     showInspector();
+    showGolden();
   } catch (error) {
     // The next change of time or version fetches again.
   }
@@ -587,7 +588,58 @@ function listen() {
     if (version !== state.version) await loadScene();
   });
   events.addEventListener("problem", (event) => showProblem(JSON.parse(event.data)));
+  events.addEventListener("golden", (event) => { state.golden = JSON.parse(event.data); showGolden(); });
   events.addEventListener("export", (event) => window.dispatchEvent(new CustomEvent("zoetrope-export", { detail: JSON.parse(event.data) })));
+}
+
+// ---------------------------------------------------------------------------
+// Golden frames (--golden DIR): expected, actual and difference at the playhead; differing frames on the ruler.
+
+function goldenFrameAt(time) {
+  if (!state.golden) return null;
+  const index = Math.round(time * fps());
+  return Math.abs(index / fps() - time) < 1e-9 && state.golden.frames.includes(index) ? index : null;
+}
+
+function showGolden() {
+  const section = $("golden");
+  section.hidden = !state.golden;
+  if (!state.golden) return;
+  const marks = $("marks");
+  marks.textContent = "";
+  const duration = state.scene ? state.scene.canvas.duration : 1;
+  for (const index of state.golden.differing) {
+    const mark = document.createElement("div");
+    mark.className = "mark";
+    mark.style.left = `${(index / fps() / duration) * 100}%`;
+    mark.title = `frame ${index} differs from its expected frame`;
+    marks.append(mark);
+  }
+  const { frames, differing, compared } = state.golden;
+  $("golden-status").textContent = compared < frames.length
+    ? `golden: ${compared} of ${frames.length} frames compared, ${differing.length} differ`
+    : `golden: ${differing.length} of ${frames.length} frames differ`;
+  const index = goldenFrameAt(state.time);
+  const verdict = $("golden-verdict");
+  for (const id of ["golden-expected", "golden-actual", "golden-diff"]) $(id).hidden = index === null;
+  if (index === null) {
+    verdict.textContent = "No expected frame at this time.";
+    return;
+  }
+  verdict.textContent = differing.includes(index) ? `Frame ${index} differs.` : `Frame ${index}` +
+    (compared < frames.length ? "." : " matches.");
+  const time = encodeURIComponent(state.time);
+  const version = state.version;
+  $("golden-expected").src = `/golden/expected.png?t=${time}&v=${version}`;
+  $("golden-actual").src = `/frame.png?t=${time}&v=${version}`;
+  $("golden-diff").src = `/golden/diff.png?t=${time}&v=${version}`;
+}
+
+async function loadGolden() {
+  const response = await fetch("/golden.json");
+  if (!response.ok) return;
+  state.golden = await response.json();
+  showGolden();
 }
 
 // ---------------------------------------------------------------------------
@@ -700,6 +752,7 @@ async function start() {
   const status = await fetch("/status.json").then((r) => r.json());
   if (status.problem) showProblem(status.problem);
   if (status.version > 0) await loadScene();
+  await loadGolden();
   document.body.dataset.ready = "1";
 }
 

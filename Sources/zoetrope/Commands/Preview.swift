@@ -32,6 +32,9 @@ struct Preview: ParsableCommand {
   @Option(name: .customLong("host"), help: "The address to listen on; anything but 127.0.0.1, ::1 or localhost is warned about.")
   var host: String = "127.0.0.1"
 
+  @Option(name: .customLong("golden"), help: "A folder of expected frames (0000.png, 0001.png, ... as compare takes): show expected, actual and difference, and mark the frames that differ.")
+  var golden: String?
+
   @Flag(name: .customLong("open"), help: "Open the page in the default browser (xdg-open or open).")
   var open = false
 
@@ -46,7 +49,7 @@ struct Preview: ParsableCommand {
     }
     let preview: PreviewService
     do {
-      preview = try PreviewService(scene: scene, host: host, port: UInt16(port), load: Preview.load)
+      preview = try PreviewService(scene: scene, host: host, port: UInt16(port), golden: golden, load: Preview.load)
     } catch {
       printError("preview: \(error)")
       throw ExitCode.failure
