@@ -17,6 +17,9 @@ ZOETROPE_APT_PACKAGES=(pkg-config python3 libpng-dev zlib1g-dev libavformat-dev 
   libjpeg62-turbo-dev libfreetype-dev libharfbuzz-dev libfontconfig-dev fonts-dejavu-core fonts-liberation2
   fonts-droid-fallback python3-jsonschema python3-yaml cmake ninja-build parallel python3-venv)
 
+# The preview's browser test (scripts/preview-browser-test) adds Debian's headless-capable Chromium.
+ZOETROPE_BROWSER_PACKAGES=(chromium)
+
 zoetrope_require_swift() {
   if ! command -v swift >/dev/null 2>&1; then
     echo "zoetrope: Swift 6 is needed (https://www.swift.org/install/linux/); 'swift' is not on PATH." >&2
