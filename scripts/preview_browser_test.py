@@ -5,6 +5,7 @@
 Run by scripts/preview-browser-test (which installs Chromium and `websockets`):
 
     preview_browser_test.py ZOETROPE CHROMIUM [--screenshot OUT.png] [--timings OUT.json]
+    preview_browser_test.py ZOETROPE CHROMIUM --benchmark OUT.json   # BENCHMARKS.md's times instead
 
 It starts `zoetrope preview` on a copy of the demo scene and Chromium with a
 fresh profile, then, as a user would with the mouse and keyboard:
@@ -268,21 +269,79 @@ async def compare_canvas(tools, zoetrope, scene, frame_time, work, name):
     print(f"preview-browser-test: {name} frame at {frame_time} s equals `still`", file=sys.stderr)
 
 
+async def benchmark(arguments, work):
+    """Times for BENCHMARKS.md: the demo at 1080p (canvas scale 6), scrubbed to frames not yet rendered,
+    and saved with a new card colour; medians and extremes in milliseconds, written as JSON."""
+    scene = os.path.join(work, "scene.json")
+    original = open(DEMO).read().replace('"background": "#F4F5F7" }', '"background": "#F4F5F7", "scale": 6 }')
+    write_scene(scene, original)
+    preview, url = start_preview(arguments.zoetrope, scene)
+    chromium, browser_url = start_chromium(arguments.chromium, os.path.join(work, "profile"))
+    try:
+        tools = await DevTools.open(browser_url, url)
+        await tools.wait_for("document.body && document.body.dataset.ready === '1' && document.body.dataset.shownTime", 60,
+                             "the page's first frame")
+        size = await tools.evaluate("[document.getElementById('frame').width, document.getElementById('frame').height]")
+        scrubs = []
+        for frame in range(4, 75, 3):  # each frame for the first time: rendered, sent, decoded and drawn
+            scrubs.append(await tools.evaluate(
+                f"(async () => {{ const start = performance.now(); zoetropePreview.seekFrame({frame});"
+                " const want = String(zoetropePreview.state.time);"
+                " while (document.body.dataset.shownTime !== want) await new Promise((r) => setTimeout(r, 1));"
+                " return performance.now() - start; })()"))
+        cached = []
+        for frame in range(4, 75, 3):  # the same frames again, from the page's cache
+            cached.append(await tools.evaluate(
+                f"(async () => {{ const start = performance.now(); zoetropePreview.seekFrame({frame});"
+                " const want = String(zoetropePreview.state.time);"
+                " while (document.body.dataset.shownTime !== want) await new Promise((r) => setTimeout(r, 1));"
+                " return performance.now() - start; })()"))
+        await tools.evaluate("zoetropePreview.seekFrame(45)")
+        await tools.wait_for("document.body.dataset.shownTime === '1.5'", 30, "frame 45")
+        reloads = []
+        colours = ["#2F7DE1", "#FFB900"] * 5
+        for number, colour in enumerate(colours, start=2):
+            await asyncio.sleep(0.3)
+            text = original.replace('"#FFB900", "cornerRadius"', f'"{colour}", "cornerRadius"')
+            started = time.monotonic()
+            write_scene(scene, text)
+            await tools.wait_for(f"document.body.dataset.shownVersion === '{number}'", 30, f"version {number}")
+            reloads.append((time.monotonic() - started) * 1000)
+        summary = lambda values: {"median": sorted(values)[len(values) // 2], "min": min(values), "max": max(values),
+                                  "count": len(values)}
+        result = {"frame": size, "scrubToFrameMs": summary(scrubs), "scrubToCachedFrameMs": summary(cached),
+                  "saveToReloadedFrameMs": summary(reloads)}
+        with open(arguments.benchmark, "w") as file:
+            json.dump(result, file, indent=1)
+        await tools.socket.close()
+    finally:
+        chromium.terminate()
+        preview.terminate()
+        for process in (chromium, preview):
+            try:
+                process.wait(10)
+            except subprocess.TimeoutExpired:
+                process.kill()
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("zoetrope")
     parser.add_argument("chromium")
     parser.add_argument("--screenshot")
     parser.add_argument("--timings")
+    parser.add_argument("--benchmark", help="instead of the test, time scrubs and reloads of the demo at 1080p")
     arguments = parser.parse_args()
     work = tempfile.mkdtemp(prefix="zoetrope-preview-browser-")
     try:
-        asyncio.run(asyncio.wait_for(run(arguments, work), 300))
+        asyncio.run(asyncio.wait_for((benchmark if arguments.benchmark else run)(arguments, work), 300))
     except (Failure, asyncio.TimeoutError, subprocess.CalledProcessError) as error:
         print(f"preview-browser-test: FAILED: {error!r}", file=sys.stderr)
         sys.exit(1)
     finally:
         shutil.rmtree(work, ignore_errors=True)
+    if arguments.benchmark:
+        return
     print("preview-browser-test: the page loads, scrubs to the still frame, steps, reloads within a second, "
           "shows and clears the error overlay, and selects a layer by clicking", file=sys.stderr)
 
