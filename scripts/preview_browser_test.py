@@ -17,7 +17,7 @@ fresh profile, then, as a user would with the mouse and keyboard:
 4. edits the scene file and sees the new frame within a second, the playhead kept;
 5. breaks the scene and sees the error overlay with the file and JSON path;
 6. fixes it, the overlay goes, and a click on the card selects its layer
-   (layer tree and inspector follow);
+   (layer tree and inspector follow); Space plays half a second and pauses;
 7. takes the screenshot docs/preview.md shows.
 
 Every wait is bounded; the script ends both processes however it ends.
@@ -230,7 +230,17 @@ async def run(arguments, work):
                              "document.getElementById('values').rows.length > 5", 5,
                              "the tree row and the inspector of the card")
 
-        # The timing of a scrub: from the drag to the frame on the canvas.
+        # Space plays at the clip's rate and pauses; the selection stays.
+        await tools.evaluate("zoetropePreview.seekFrame(0)")
+        await tools.wait_for("document.body.dataset.shownTime === '0'", 10, "frame 0")
+        await tools.key(" ", "Space", 32)
+        await asyncio.sleep(0.5)
+        await tools.key(" ", "Space", 32)
+        played = await tools.evaluate("zoetropePreview.state.frame")
+        if not 3 <= played <= 30 or await tools.evaluate("zoetropePreview.state.playing"):
+            raise Failure(f"half a second of play went to frame {played}")
+        if await tools.evaluate("document.body.dataset.selected") != "layers[1]":
+            raise Failure("playing lost the selection")
         await tools.evaluate("zoetropePreview.seekFrame(0)")
         await tools.wait_for("document.body.dataset.shownTime === '0'", 10, "frame 0")
         if arguments.screenshot:
@@ -343,7 +353,7 @@ def main():
     if arguments.benchmark:
         return
     print("preview-browser-test: the page loads, scrubs to the still frame, steps, reloads within a second, "
-          "shows and clears the error overlay, and selects a layer by clicking", file=sys.stderr)
+          "shows and clears the error overlay, selects a layer by clicking, and plays", file=sys.stderr)
 
 
 if __name__ == "__main__":
