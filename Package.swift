@@ -10,7 +10,8 @@ import PackageDescription
 //   ZoetropeAnimation   → Geometry, Timing, Pixels            (an image is an animation value: flipbooks)
 //   ZoetropeLayers      → Geometry, Timing, Animation, Pixels (`contents` holds an Image)
 //   ZoetropeRaster      → Shaders, Geometry, Pixels           (paths → coverage runs → pixels; image sampling)
-//   ZoetropeText        → Geometry, CZoetropeText (FreeType, HarfBuzz, fontconfig)  (fonts, shaping, glyph paths)
+//   ZoetropeText        → Geometry, Layers, CZoetropeText (FreeType, HarfBuzz, fontconfig)  (fonts, shaping, glyph paths;
+//                                    a text layer's alignment, truncation and font style are the model's)
 //   ZoetropeMedia       → CZoetropeMedia (libpng)             (RGBA images, PNG, frame sinks)
 //   ZoetropeImages      → Pixels, Media, CZoetropeImages (libpng, libjpeg-turbo)  (image files → Image)
 //   ZoetropeVideo       → Geometry, Media, Timing, CZoetropeVideo (FFmpeg, giflib)
@@ -19,7 +20,7 @@ import PackageDescription
 //   Zoetrope            → all of the above but Video          (the umbrella: Renderer, ClipRender)
 //   ZoetropeTesting     → Zoetrope, SnapshotTesting           (golden tests need libpng, not FFmpeg)
 //   ZoetropeQuartzCore  → Zoetrope (and Foundation), nothing else (iOS animation code, a mapping of names)
-//   ZoetropePreview     → Zoetrope, Compositor, Video, FlyingSocks (`zoetrope preview`: the HTTP server and its page)
+//   ZoetropePreview     → Zoetrope, Video, FlyingSocks (`zoetrope preview`: the HTTP server and its page)
 //   zoetrope            → Zoetrope, ZoetropeVideo, ZoetropePreview
 //   zoetrope-bench      → Zoetrope, ZoetropeVideo
 //   zoetrope-fuzz       → Zoetrope, Scene, Geometry, Raster, Media (fuzzing harnesses, not API)
@@ -94,7 +95,7 @@ let package = Package(
     .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
     .target(name: "CZoetropeText", dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig"], exclude: ["README.md"],
             linkerSettings: ["freetype", "harfbuzz", "fontconfig"].map { .linkedLibrary($0) }),
-    .target(name: "ZoetropeText", dependencies: ["CZoetropeText", "ZoetropeGeometry"], exclude: ["README.md"]),
+    .target(name: "ZoetropeText", dependencies: ["CZoetropeText", "ZoetropeGeometry", "ZoetropeLayers"], exclude: ["README.md"]),
     .target(
       name: "ZoetropeCompositor",
       dependencies: ["ZoetropeShaders", "ZoetropeRaster", "ZoetropeLayers", "ZoetropeText", "ZoetropeGeometry"],
@@ -122,7 +123,7 @@ let package = Package(
     // `zoetrope preview`: a local HTTP server and its page (HTML, CSS and JavaScript compiled into the module).
     .target(
       name: "ZoetropePreview",
-      dependencies: ["Zoetrope", "ZoetropeCompositor", "ZoetropeVideo", .product(name: "FlyingSocks", package: "FlyingFox")],
+      dependencies: ["Zoetrope", "ZoetropeVideo", .product(name: "FlyingSocks", package: "FlyingFox")],
       exclude: ["README.md"],
       resources: [.embedInCode("Page/index.html"), .embedInCode("Page/preview.css"), .embedInCode("Page/preview.js")]),
     // Core Animation code as written for iOS: QuartzCore's, Core Graphics' and UIKit's names over
@@ -149,8 +150,8 @@ let package = Package(
     .target(
       name: "_ZoetropeTestSupport",
       dependencies: ["ZoetropeGeometry", "ZoetropeTiming", "ZoetropeAnimation", "ZoetropeLayers", "ZoetropeScene", "ZoetropeMedia"], exclude: ["README.md"]),
-    .testTarget(name: "ZoetropeShadersTests", dependencies: ["ZoetropeShaders"]),
-    .testTarget(name: "ZoetropeGeometryTests", dependencies: ["ZoetropeGeometry"]),
+    .testTarget(name: "ZoetropeShadersTests", dependencies: ["ZoetropeShaders", "_ZoetropeTestSupport"]),
+    .testTarget(name: "ZoetropeGeometryTests", dependencies: ["ZoetropeGeometry", "_ZoetropeTestSupport"]),
     .testTarget(name: "ZoetropeTimingTests", dependencies: ["ZoetropeTiming", "_ZoetropeTestSupport"]),
     .testTarget(
       name: "ZoetropeAnimationTests",
@@ -165,7 +166,9 @@ let package = Package(
       name: "ZoetropeCompositorTests",
       dependencies: ["Zoetrope", "ZoetropeGeometry", "ZoetropeLayers", "ZoetropeRaster", "ZoetropeCompositor",
                      "ZoetropeImages", "_ZoetropeTestSupport"]),
-    .testTarget(name: "ZoetropeTextTests", dependencies: ["CZoetropeText", "ZoetropeGeometry", "ZoetropeText", "_ZoetropeTestSupport"]),
+    .testTarget(
+      name: "ZoetropeTextTests",
+      dependencies: ["CZoetropeText", "ZoetropeGeometry", "ZoetropeLayers", "ZoetropeText", "_ZoetropeTestSupport"]),
     .testTarget(name: "ZoetropeMediaTests", dependencies: ["ZoetropeMedia", "CZoetropeMedia", "_ZoetropeTestSupport"]),
     .testTarget(
       name: "ZoetropeImagesTests",
@@ -174,7 +177,7 @@ let package = Package(
     .testTarget(
       name: "ZoetropeSceneTests",
       dependencies: [
-        "ZoetropeGeometry", "ZoetropeTiming", "ZoetropeAnimation", "ZoetropeLayers", "ZoetropeScene", "ZoetropeMedia",
+        "ZoetropeGeometry", "ZoetropeTiming", "ZoetropeAnimation", "ZoetropeLayers", "ZoetropeScene", "ZoetropeMedia", "ZoetropeText",
         "_ZoetropeTestSupport",
       ]),
     .testTarget(

@@ -2,7 +2,6 @@
 // `GET /geometry.json`: where each layer is on the frame at an instant, and its animations' local times.
 
 import Zoetrope
-import ZoetropeCompositor
 
 /// Each layer's bounds on the frame at one instant — four corners in frame
 /// pixels at the canvas scale, through the compositor's own transforms — in
@@ -26,7 +25,9 @@ enum SceneGeometry {
     while let (entry, parentToDevice, parentShows) = stack.popLast() {
       let layer = presentation.layers[entry]
       let p = layer.properties
-      let (layerToDevice, childToDevice) = Compositor.transforms(p, parentToDevice: parentToDevice)
+      // The compositor's transforms (LayerProperties' layerToSuperlayer and sublayerToLayer).
+      let layerToDevice = p.layerToSuperlayer.concatenating(parentToDevice)
+      let childToDevice = p.sublayerToLayer.concatenating(layerToDevice)
       let shows = parentShows && !p.isHidden && p.opacity > 0
       let b = p.bounds
       let corners = [
