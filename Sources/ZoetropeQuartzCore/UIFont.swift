@@ -110,10 +110,12 @@ public final class UIFont: Hashable, Sendable, CustomStringConvertible {
     UIFont(name: fontName, family: familyName, size: fontSize, weight: weight, italic: isItalic)
   }
 
+  /// The same name, family, size, weight and slant.
   public static func == (a: UIFont, b: UIFont) -> Bool {
     a.fontName == b.fontName && a.familyName == b.familyName && a.pointSize == b.pointSize && a.weight == b.weight
       && a.isItalic == b.isItalic
   }
+  /// Hashes what `==` compares.
   public func hash(into hasher: inout Hasher) { hasher.combine(fontName); hasher.combine(pointSize) }
 
   /// `"UIFont(Helvetica-Bold, 17 pt)"`.
@@ -151,17 +153,29 @@ public final class UIFont: Hashable, Sendable, CustomStringConvertible {
 extension UIFont {
   /// A font weight (`UIFont.Weight`), with UIKit's raw values.
   public struct Weight: RawRepresentable, Hashable, Sendable {
+    /// The raw value.
     public let rawValue: CGFloat
+    /// A weight of this raw value (UIKit's scale, −1…1).
     public init(rawValue: CGFloat) { self.rawValue = rawValue }
+    /// A weight of this raw value.
     public init(_ rawValue: CGFloat) { self.rawValue = rawValue }
+    /// UIKit's -0.8, drawn at the OpenType weight 100.
     public static let ultraLight = Weight(rawValue: -0.8)
+    /// UIKit's -0.6, drawn at the OpenType weight 200.
     public static let thin = Weight(rawValue: -0.6)
+    /// UIKit's -0.4, drawn at the OpenType weight 300.
     public static let light = Weight(rawValue: -0.4)
+    /// UIKit's 0, drawn at the OpenType weight 400.
     public static let regular = Weight(rawValue: 0)
+    /// UIKit's 0.23, drawn at the OpenType weight 500.
     public static let medium = Weight(rawValue: 0.23)
+    /// UIKit's 0.3, drawn at the OpenType weight 600.
     public static let semibold = Weight(rawValue: 0.3)
+    /// UIKit's 0.4, drawn at the OpenType weight 700.
     public static let bold = Weight(rawValue: 0.4)
+    /// UIKit's 0.56, drawn at the OpenType weight 800.
     public static let heavy = Weight(rawValue: 0.56)
+    /// UIKit's 0.62, drawn at the OpenType weight 900.
     public static let black = Weight(rawValue: 0.62)
 
     static let table: [(Weight, Double, String)] = [
@@ -181,18 +195,31 @@ extension UIFont {
 
   /// A Dynamic Type style (`UIFont.TextStyle`).
   public struct TextStyle: RawRepresentable, Hashable, Sendable {
+    /// The raw value, as Core Animation spells it.
     public let rawValue: String
+    /// The constant with this raw value; one Core Animation does not know behaves as the default.
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// 34 points at the default Dynamic Type size.
     public static let largeTitle = TextStyle(rawValue: "UICTFontTextStyleTitle0")
+    /// 28 points at the default Dynamic Type size.
     public static let title1 = TextStyle(rawValue: "UICTFontTextStyleTitle1")
+    /// 22 points at the default Dynamic Type size.
     public static let title2 = TextStyle(rawValue: "UICTFontTextStyleTitle2")
+    /// 20 points at the default Dynamic Type size.
     public static let title3 = TextStyle(rawValue: "UICTFontTextStyleTitle3")
+    /// 17 (semibold) points at the default Dynamic Type size.
     public static let headline = TextStyle(rawValue: "UICTFontTextStyleHeadline")
+    /// 15 points at the default Dynamic Type size.
     public static let subheadline = TextStyle(rawValue: "UICTFontTextStyleSubhead")
+    /// 17 points at the default Dynamic Type size.
     public static let body = TextStyle(rawValue: "UICTFontTextStyleBody")
+    /// 16 points at the default Dynamic Type size.
     public static let callout = TextStyle(rawValue: "UICTFontTextStyleCallout")
+    /// 13 points at the default Dynamic Type size.
     public static let footnote = TextStyle(rawValue: "UICTFontTextStyleFootnote")
+    /// 12 points at the default Dynamic Type size.
     public static let caption1 = TextStyle(rawValue: "UICTFontTextStyleCaption1")
+    /// 11 points at the default Dynamic Type size.
     public static let caption2 = TextStyle(rawValue: "UICTFontTextStyleCaption2")
 
     /// iOS's sizes at the default content size (Large).
