@@ -112,11 +112,6 @@ public final class UIColor: Hashable, Sendable, CustomStringConvertible {
   /// `"UIColor(sRGB 1 0 0 1)"`.
   public var description: String { "UI" + cgColor.description.dropFirst(2) }
 
-  /// A colour from 0–255 sRGB bytes, for the tables.
-  convenience init(bytes r: Double, _ g: Double, _ b: Double, alpha: Double = 1) {
-    self.init(red: CGFloat(r / 255), green: CGFloat(g / 255), blue: CGFloat(b / 255), alpha: CGFloat(alpha))
-  }
-
   // MARK: UIKit's fixed colours (UIKit's component values)
 
   /// Opaque black.

@@ -7,9 +7,10 @@ import Zoetrope
 /// A font as UIKit's `UIFont`, for the part animation code uses: a name, a
 /// weight and a size to hand to `CATextLayer.font`. The face itself is
 /// found when the layer is drawn (fontconfig, as `CATextLayer.font`'s
-/// names are in Zoetrope); Apple's San Francisco is not installed on
-/// Linux, so the system font is Helvetica (Liberation Sans on Debian,
-/// which has Helvetica's metrics) at the asked weight.
+/// names are in Zoetrope). The system font is Apple's SF Pro — SF Pro Text
+/// below 20 points, SF Pro Display from 20 up, as iOS switches — which,
+/// where San Francisco is not installed (Linux), Zoetrope draws in Inter
+/// and Inter Display, open faces of close proportions and metrics.
 ///
 ///     label.font = UIFont.systemFont(ofSize: 17, weight: .semibold)
 ///     label.fontSize = 17   // CATextLayer takes the size from fontSize, as on iOS
@@ -40,19 +41,28 @@ public final class UIFont: Hashable, Sendable, CustomStringConvertible {
   /// and slant (`Bold`, `DemiBold`, `Light`, `Italic`, …) and the rest the
   /// family, its capitals spaced (`HelveticaNeue` → "Helvetica Neue"), as
   /// fontconfig names families. Unlike UIKit, never `nil`: a family that is
-  /// not installed is drawn in the default font, as `CATextLayer` does.
+  /// not installed is drawn in the default font, as `CATextLayer` does; the
+  /// system font's own names (`".SFUI-Semibold"`) are the system font.
   public convenience init?(name fontName: String, size fontSize: CGFloat) {
-    let (family, weight, italic) = UIFont.parse(fontName)
+    var (family, weight, italic) = UIFont.parse(fontName)
+    // The system font's own names (".SFUI-Semibold", as `fontName` gives them) are the system font.
+    if fontName.hasPrefix(".SF") { family = UIFont.systemFamily(ofSize: fontSize) }
     self.init(name: fontName, family: family, size: fontSize, weight: weight, italic: italic)
   }
 
-  /// The system font (Helvetica here) at `fontSize`, regular.
+  /// The system font (SF Pro; Inter where it is not installed) at `fontSize`, regular.
   public static func systemFont(ofSize fontSize: CGFloat) -> UIFont { systemFont(ofSize: fontSize, weight: .regular) }
 
-  /// The system font at `fontSize` and `weight`.
+  /// The system font at `fontSize` and `weight`: SF Pro Text below 20
+  /// points, SF Pro Display from 20 up.
   public static func systemFont(ofSize fontSize: CGFloat, weight: Weight) -> UIFont {
-    UIFont(name: ".SFUI-\(weight.faceName)", family: "Helvetica", size: fontSize, weight: weight.openTypeWeight,
-           italic: false)
+    UIFont(name: ".SFUI-\(weight.faceName)", family: systemFamily(ofSize: fontSize), size: fontSize,
+           weight: weight.openTypeWeight, italic: false)
+  }
+
+  /// The cut of SF Pro iOS uses at `fontSize`.
+  static func systemFamily(ofSize fontSize: CGFloat) -> String {
+    fontSize >= 20 ? "SF Pro Display" : "SF Pro Text"
   }
 
   /// The system font at `fontSize`, bold.
@@ -60,7 +70,7 @@ public final class UIFont: Hashable, Sendable, CustomStringConvertible {
 
   /// The system font at `fontSize`, italic.
   public static func italicSystemFont(ofSize fontSize: CGFloat) -> UIFont {
-    UIFont(name: ".SFUI-Italic", family: "Helvetica", size: fontSize, weight: 400, italic: true)
+    UIFont(name: ".SFUI-Italic", family: systemFamily(ofSize: fontSize), size: fontSize, weight: 400, italic: true)
   }
 
   /// A monospaced font (fontconfig's `monospace`) at `fontSize` and `weight`.
@@ -70,7 +80,7 @@ public final class UIFont: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// The system font with digits of equal width: the system font here
-  /// (Liberation Sans's digits already share one width).
+  /// (no OpenType feature is switched on, so the digits are the face's defaults).
   public static func monospacedDigitSystemFont(ofSize fontSize: CGFloat, weight: Weight) -> UIFont {
     systemFont(ofSize: fontSize, weight: weight)
   }
