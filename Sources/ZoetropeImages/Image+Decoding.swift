@@ -2,7 +2,6 @@
 // Decoding PNG and JPEG files and bytes into Images, through the C shim.
 
 import CZoetropeImages
-import ZoetropeMedia
 import ZoetropePixels
 
 extension Image {

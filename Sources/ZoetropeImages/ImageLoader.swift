@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // Decoding each image file of a scene once, within one memory budget.
 
-import ZoetropeMedia
 import ZoetropePixels
 
 /// Decodes the image files of one scene: each file once, however many

@@ -5,7 +5,6 @@ import Foundation
 import ZoetropeAnimation
 import ZoetropeImages
 import ZoetropeLayers
-import ZoetropeMedia
 import ZoetropePixels
 
 extension SceneDecoder {
