@@ -92,23 +92,6 @@ extension RGBAImage {
 }
 
 extension RGBAImage {
-  /// Peak signal-to-noise ratio against `other` over every RGBA byte, in dB:
-  /// `10 log10(255² / MSE)`; `.infinity` when the images are identical,
-  /// `nil` when their sizes differ.
-  public func psnr(to other: RGBAImage) -> Double? {
-    guard width == other.width, height == other.height, !pixels.isEmpty else { return nil }
-    var sum: UInt64 = 0
-    for i in pixels.indices {
-      let d = Int(pixels[i]) - Int(other.pixels[i])
-      sum += UInt64(d * d)
-    }
-    guard sum > 0 else { return .infinity }
-    let mse = Double(sum) / Double(pixels.count)
-    return 10 * log10(255 * 255 / mse)
-  }
-}
-
-extension RGBAImage {
   /// The PNG file's bytes, in memory (the same bytes ``writePNG(to:compression:)`` writes).
   public func pngData(compression: PNGCompression = .fast) throws(MediaError) -> [UInt8] {
     var smallest: [UInt8]? = nil
