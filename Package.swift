@@ -176,8 +176,8 @@ let package = Package(
     .testTarget(
       name: "ZoetropeSceneTests",
       dependencies: [
-        "ZoetropeGeometry", "ZoetropeTiming", "ZoetropeAnimation", "ZoetropeLayers", "ZoetropeScene", "ZoetropeMedia",
-        "_ZoetropeTestSupport",
+        "ZoetropeGeometry", "ZoetropeTiming", "ZoetropeAnimation", "ZoetropeLayers", "ZoetropeScene", "ZoetropeImages",
+        "ZoetropeMedia", "_ZoetropeTestSupport",
       ]),
     .testTarget(
       name: "ZoetropeTests",

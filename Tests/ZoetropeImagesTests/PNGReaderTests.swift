@@ -8,41 +8,6 @@ import ZoetropePixels
 import _ZoetropeTestSupport
 
 @Suite struct PNGReaderTests {
-  /// A PNG whose rows (filter byte 0, then the samples) are stored, not
-  /// compressed: deflate's stored blocks, so that the test needs no encoder
-  /// of ours.
-  static func storedPNG(width: Int, height: Int, depth: UInt8, colorType: UInt8, rows: [[UInt8]]) -> [UInt8] {
-    func be(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
-    func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
-      let body = Array(type.utf8) + data
-      var crc: UInt32 = 0xFFFF_FFFF
-      for byte in body {
-        crc ^= UInt32(byte)
-        for _ in 0..<8 { crc = crc & 1 != 0 ? 0xEDB8_8320 ^ (crc >> 1) : crc >> 1 }
-      }
-      return be(UInt32(data.count)) + body + be(crc ^ 0xFFFF_FFFF)
-    }
-    let raw: [UInt8] = rows.flatMap { [UInt8(0)] + $0 }
-    var zlib: [UInt8] = [0x78, 0x01]
-    var start = 0
-    repeat {
-      let count = Swift.min(65_535, raw.count - start)
-      let last: UInt8 = start + count == raw.count ? 1 : 0
-      zlib += [last, UInt8(count & 0xFF), UInt8(count >> 8), UInt8(~count & 0xFF), UInt8(~count >> 8 & 0xFF)]
-      zlib += raw[start..<start + count]
-      start += count
-    } while start < raw.count
-    var a: UInt32 = 1, b: UInt32 = 0
-    for byte in raw {
-      a = (a + UInt32(byte)) % 65_521
-      b = (b + a) % 65_521
-    }
-    zlib += be(b << 16 | a)
-    let header = be(UInt32(width)) + be(UInt32(height)) + [depth, colorType, 0, 0, 0]
-    return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", header) + chunk("IDAT", zlib)
-      + chunk("IEND", [])
-  }
-
   /// The readers of `compare` and of layer contents are one: every colour
   /// type and bit depth reads as the RGBA8 the fixture generator worked
   /// out, through both (`compare` kept only the high byte of 16-bit samples).
@@ -60,7 +25,7 @@ import _ZoetropeTestSupport
   /// not v >> 8 (they differ for a quarter of the values), in both uses.
   @Test func sixteenBitSamplesAreScaledWithRounding() throws {
     let rows = (0..<256).map { y in (0..<256).flatMap { x in [UInt8(y), UInt8(x)] } }
-    let bytes = Self.storedPNG(width: 256, height: 256, depth: 16, colorType: 0, rows: rows)
+    let bytes = PNGFiles.stored(width: 256, height: 256, depth: 16, colorType: 0, rows: rows)
     let compared = try RGBAImage(pngData: bytes)
     let contents = try Image(encodedData: bytes)
     var highByteDiffers = 0
@@ -78,7 +43,7 @@ import _ZoetropeTestSupport
   /// A preset per use: a PNG 20,000 pixels wide is within what `compare`
   /// reads (2²⁴ a side) and past what a layer's contents may be (16,384).
   @Test func eachUseHasItsOwnLimits() throws {
-    let bytes = Self.storedPNG(width: 20_000, height: 1, depth: 8, colorType: 0, rows: [[UInt8](repeating: 7, count: 20_000)])
+    let bytes = PNGFiles.stored(width: 20_000, height: 1, depth: 8, colorType: 0, rows: [[UInt8](repeating: 7, count: 20_000)])
     #expect(try RGBAImage(pngData: bytes).pixels[0..<4] == [7, 7, 7, 255])
     #expect(throws: MediaError(path: "(memory)",
                                reason: "the image claims 20000 × 1 pixels; at most 16384 × 16384 are accepted")) {
@@ -97,7 +62,7 @@ import _ZoetropeTestSupport
   /// A truncated PNG says so in both uses, in the same words.
   @Test func aTruncatedPNGSaysSoInBothUses() throws {
     let rows = (0..<64).map { y in (0..<64).map { x in UInt8((x * y) & 0xFF) } }
-    let bytes = Array(Self.storedPNG(width: 64, height: 64, depth: 8, colorType: 0, rows: rows).prefix(600))
+    let bytes = Array(PNGFiles.stored(width: 64, height: 64, depth: 8, colorType: 0, rows: rows).prefix(600))
     #expect(throws: MediaError(path: "(memory)", reason: "the PNG data ends early (truncated file)")) {
       try RGBAImage(pngData: bytes)
     }
