@@ -71,14 +71,15 @@ let package = Package(
             // Named here too: a C target does not autolink its module maps' `link` lines. zlib
             // (libpng's own codec, Debian's zlib1g-dev) compresses the bands of `zt_png_write_rgba_banded`.
             linkerSettings: [.linkedLibrary("png"), .linkedLibrary("z")]),
-    .target(name: "ZoetropeMedia", dependencies: ["CZoetropeMedia"], exclude: ["README.md"]),
 
-    // Image files for layer contents: PNG (libpng) and JPEG (libjpeg-turbo).
+    // Image files: PNG (libpng) and JPEG (libjpeg-turbo) read within limits, PNG written.
     .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
     .target(name: "CZoetropeImages", dependencies: ["CPNG", "CJPEG"], exclude: ["README.md"],
             linkerSettings: [.linkedLibrary("png"), .linkedLibrary("jpeg")]),
-    .target(name: "ZoetropeImages", dependencies: ["ZoetropePixels", "ZoetropeMedia", "CZoetropeImages"],
+    .target(name: "ZoetropeImages", dependencies: ["ZoetropePixels", "CZoetropeImages", "CZoetropeMedia"],
             exclude: ["README.md"]),
+    // Output: frame sinks, PNG sequences, files written under a temporary name.
+    .target(name: "ZoetropeMedia", dependencies: ["ZoetropeImages", "CZoetropeMedia"], exclude: ["README.md"]),
 
     // Video and GIF: FFmpeg's libraries and giflib.
     .systemLibrary(name: "CFFmpeg", pkgConfig: "libavformat",
@@ -86,7 +87,7 @@ let package = Package(
     .systemLibrary(name: "CGIF", providers: [.apt(["libgif-dev"])]),
     .target(name: "CZoetropeVideo", dependencies: ["CZoetropeMedia", "CFFmpeg", "CGIF"], exclude: ["README.md"],
             linkerSettings: ["avformat", "avcodec", "swscale", "avutil", "gif"].map { .linkedLibrary($0) }),
-    .target(name: "ZoetropeVideo", dependencies: ["CZoetropeVideo", "ZoetropeGeometry", "ZoetropeMedia", "ZoetropeTiming"],
+    .target(name: "ZoetropeVideo", dependencies: ["CZoetropeVideo", "ZoetropeGeometry", "ZoetropeImages", "ZoetropeMedia", "ZoetropeTiming"],
             exclude: ["README.md"]),
 
     // Text: FreeType (outlines), HarfBuzz (shaping), fontconfig (finding fonts).
@@ -105,7 +106,7 @@ let package = Package(
       name: "ZoetropeScene",
       dependencies: [
         "ZoetropeGeometry", "ZoetropeTiming", "ZoetropeAnimation", "ZoetropeLayers", "ZoetropePixels", "ZoetropeText",
-        "ZoetropeImages", "ZoetropeMedia", "Yams",
+        "ZoetropeImages", "Yams",
       ],
       exclude: ["README.md"]),
     .target(
@@ -143,13 +144,17 @@ let package = Package(
     // Fuzzing harnesses: scripts/fuzz builds them with libFuzzer; a plain build replays saved inputs.
     .executableTarget(
       name: "zoetrope-fuzz",
-      dependencies: ["Zoetrope", "ZoetropeScene", "ZoetropeGeometry", "ZoetropeRaster", "ZoetropeMedia"],
+      dependencies: ["Zoetrope", "ZoetropeScene", "ZoetropeGeometry", "ZoetropeRaster", "ZoetropeImages", "ZoetropeMedia"],
       exclude: ["README.md"]),
 
     // MARK: - Tests
     .target(
       name: "_ZoetropeTestSupport",
-      dependencies: ["ZoetropeGeometry", "ZoetropeTiming", "ZoetropeAnimation", "ZoetropeLayers", "ZoetropeScene", "ZoetropeMedia"], exclude: ["README.md"]),
+      dependencies: [
+        "ZoetropeGeometry", "ZoetropeTiming", "ZoetropeAnimation", "ZoetropeLayers", "ZoetropeScene", "ZoetropeImages",
+        "ZoetropeMedia",
+      ],
+      exclude: ["README.md"]),
     .testTarget(name: "ZoetropeShadersTests", dependencies: ["ZoetropeShaders", "_ZoetropeTestSupport"]),
     .testTarget(name: "ZoetropeGeometryTests", dependencies: ["ZoetropeGeometry", "_ZoetropeTestSupport"]),
     .testTarget(name: "ZoetropeTimingTests", dependencies: ["ZoetropeTiming", "_ZoetropeTestSupport"]),
@@ -169,20 +174,27 @@ let package = Package(
     .testTarget(
       name: "ZoetropeTextTests",
       dependencies: ["CZoetropeText", "ZoetropeGeometry", "ZoetropeLayers", "ZoetropeText", "_ZoetropeTestSupport"]),
-    .testTarget(name: "ZoetropeMediaTests", dependencies: ["ZoetropeMedia", "CZoetropeMedia", "_ZoetropeTestSupport"]),
+    .testTarget(
+      name: "ZoetropeMediaTests", dependencies: ["ZoetropeImages", "ZoetropeMedia", "CZoetropeMedia", "_ZoetropeTestSupport"]),
     .testTarget(
       name: "ZoetropeImagesTests",
       dependencies: ["ZoetropePixels", "ZoetropeImages", "ZoetropeMedia", "CZoetropeImages", "_ZoetropeTestSupport"]),
-    .testTarget(name: "ZoetropeVideoTests", dependencies: ["ZoetropeGeometry", "ZoetropeTiming", "ZoetropeMedia", "ZoetropeVideo", "_ZoetropeTestSupport"]),
+    .testTarget(
+      name: "ZoetropeVideoTests",
+      dependencies: [
+        "ZoetropeGeometry", "ZoetropeTiming", "ZoetropeImages", "ZoetropeMedia", "ZoetropeVideo", "_ZoetropeTestSupport",
+      ]),
     .testTarget(
       name: "ZoetropeSceneTests",
       dependencies: [
-        "ZoetropeGeometry", "ZoetropeTiming", "ZoetropeAnimation", "ZoetropeLayers", "ZoetropeScene", "ZoetropeMedia", "ZoetropeText",
-        "_ZoetropeTestSupport",
+        "ZoetropeGeometry", "ZoetropeTiming", "ZoetropeAnimation", "ZoetropeLayers", "ZoetropeScene", "ZoetropeImages",
+        "ZoetropeMedia", "ZoetropeText", "_ZoetropeTestSupport",
       ]),
     .testTarget(
       name: "ZoetropeTests",
-      dependencies: ["Zoetrope", "ZoetropeMedia", "ZoetropeRaster", "ZoetropeVideo", "_ZoetropeTestSupport"]),
+      dependencies: [
+        "Zoetrope", "ZoetropeImages", "ZoetropeMedia", "ZoetropeRaster", "ZoetropeVideo", "_ZoetropeTestSupport",
+      ]),
     .testTarget(
       name: "ZoetropeTestingTests",
       dependencies: [
@@ -195,7 +207,9 @@ let package = Package(
         "ZoetropeQuartzCore", "Zoetrope", "ZoetropeTesting",
         .product(name: "SnapshotTesting", package: "swift-snapshot-testing"), "_ZoetropeTestSupport",
       ]),
-    .testTarget(name: "ZoetropeCLITests", dependencies: ["Zoetrope", "ZoetropeMedia", "ZoetropeVideo", "_ZoetropeTestSupport"]),
+    .testTarget(
+      name: "ZoetropeCLITests",
+      dependencies: ["Zoetrope", "ZoetropeImages", "ZoetropeMedia", "ZoetropeVideo", "_ZoetropeTestSupport"]),
     .testTarget(
       name: "ZoetropePreviewTests",
       dependencies: ["Zoetrope", "ZoetropePreview", "_ZoetropeTestSupport", .product(name: "FlyingSocks", package: "FlyingFox")]),
