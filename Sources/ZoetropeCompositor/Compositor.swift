@@ -165,8 +165,8 @@ package enum Compositor {
           stack.append(.border(entry, layerToDevice: layer.layerToDevice, border))
         }
         for child in layer.children.reversed() {
-          stack.append(.layer(child.entry, Inherited(parentToDevice: child.parentToDevice, opacity: opacity, clip: clip,
-                                                     tint: child.tint)))
+          stack.append(.layer(child.entry, Inherited(parentToDevice: child.parentToDevice,
+                                                     opacity: opacity * child.opacity, clip: clip, tint: child.tint)))
         }
       }
     }

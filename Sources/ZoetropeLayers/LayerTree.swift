@@ -16,6 +16,8 @@ public enum LayerKind: String, Hashable, Sendable, CaseIterable {
   case text
   /// `CAReplicatorLayer`.
   case replicator
+  /// `CATransformLayer`.
+  case transformLayer
 }
 
 /// A snapshot of a model layer tree — what a commit hands the render server:

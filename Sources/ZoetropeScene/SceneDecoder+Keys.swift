@@ -59,7 +59,7 @@ extension SceneDecoder {
   /// Every key a layer of `kind` accepts (besides `x-` keys).
   package static func layerKeys(for kind: LayerKind) -> Set<String> {
     switch kind {
-    case .layer: layerKeys
+    case .layer, .transformLayer: layerKeys
     case .shape: layerKeys.union(shapeKeys)
     case .gradient: layerKeys.union(gradientKeys)
     case .text: layerKeys.union(textKeys)

@@ -15,6 +15,7 @@ extension SceneDecoder {
     case .gradient: "a gradient layer"
     case .text: "a text layer"
     case .replicator: "a replicator layer"
+    case .transformLayer: "a transform layer"
     }
   }
 
@@ -27,6 +28,7 @@ extension SceneDecoder {
     case .gradient: ["gradient", "CAGradientLayer"]
     case .text: ["text", "CATextLayer"]
     case .replicator: ["replicator", "CAReplicatorLayer"]
+    case .transformLayer: ["transformLayer", "CATransformLayer"]
     }
   }
 
@@ -150,6 +152,7 @@ extension SceneDecoder {
     case .gradient: GradientLayer()
     case .text: TextLayer()
     case .replicator: ReplicatorLayer()
+    case .transformLayer: TransformLayer()
     case .layer: Layer()
     }
     if isMask { parent.mask = layer } else { parent.addSublayer(layer) }
