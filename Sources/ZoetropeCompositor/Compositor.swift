@@ -102,6 +102,9 @@ package enum Compositor {
     var clip: ClipMask?
     /// The colour multiplier of the replicator copies it is part of; `nil` for none.
     var tint: Color?
+    /// Whether the layer is drawn as the state given, its transitions
+    /// already resolved (Compositor+Transition).
+    var skipsTransition = false
   }
 
   /// Isolated groups (translucent groups, masks, blend modes) nested at most
@@ -129,6 +132,10 @@ package enum Compositor {
         drawBorder(p, layerToDevice: layerToDevice, opacity: inherited.opacity, clip: inherited.clip, context: context,
                    into: &frame)
       case .layer(let entry, var inherited):
+        if !inherited.skipsTransition, let shown = context.tree.transitionShown(of: entry) {
+          drawTransition(shown, inherited, depth: depth, context: context, into: &frame, stack: &stack)
+          continue
+        }
         context.scratch.budget.layer = context.tree.layers[entry].node
         let p = context.tree.layers[entry].properties
         guard !p.isHidden, p.opacity > 0 else { continue }

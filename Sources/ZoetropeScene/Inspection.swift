@@ -57,7 +57,7 @@ public struct Inspection {
         if copies.count > 1 { out += ", \"instancePath\": [" + copies.map(String.init).joined(separator: ", ") + "]" }
       }
       out += ", \"localTime\": " + Inspection.number(presentation.layers[entry].localTime)
-      out += ", \"properties\": " + Inspection.properties(presentation.layers[entry].properties) + "}"
+      out += ", \"properties\": " + Inspection.properties(presentation.layers[presentation.shownEntry(of: entry)].properties) + "}"
     }
     return out + "]}"
   }

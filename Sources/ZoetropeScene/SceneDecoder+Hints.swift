@@ -20,7 +20,7 @@ extension SceneDecoder {
   ]
 
   /// Core Animation animation classes Zoetrope does not support yet.
-  package static let unsupportedAnimationTypes: Set<String> = ["transition", "CATransition"]
+  package static let unsupportedAnimationTypes: Set<String> = []
 
   /// Keys written as other APIs (UIKit, SwiftUI, CSS, SVG) spell them: the
   /// key Zoetrope uses, and a note when the meaning is not the same.

@@ -90,6 +90,11 @@ extension SceneDecoder {
   /// Keys of groups besides the common ones.
   package static let groupKeys: Set<String> = ["animations"]
 
+  /// Keys a transition adds to the common ones.
+  package static let transitionKeys: Set<String> = ["transition", "subtype", "startProgress", "endProgress", "to"]
+  /// Every key of a transition (`"type": "transition"`).
+  package static let transitionAnimationKeys: Set<String> = timingKeys.union(commonAnimationKeys).union(transitionKeys)
+
   /// Every key an animation of `type` accepts (besides `x-` keys).
   package static func animationKeys(for type: AnimationType) -> Set<String> {
     let common = timingKeys.union(commonAnimationKeys)

@@ -170,7 +170,7 @@ extension SceneDecoder {
   }
 
   /// Applies a layer's keys (all but `type` and `sublayers`) to `layer`.
-  private mutating func decodeLayerMembers(_ members: [JSONMember], into layer: Layer, kind: LayerKind, at path: Int) {
+  mutating func decodeLayerMembers(_ members: [JSONMember], into layer: Layer, kind: LayerKind, at path: Int) {
     var frame: (Rect, Int)?
     var placement: [String] = []
     var animations: JSONValue?

@@ -211,6 +211,17 @@ extension SceneSchema {
 
   static let animationFragments: [String: SchemaValue] = timingFragments.merging(SchemaValue.table([
     "key": ["type": "string", "description": "Replaces an earlier animation with the same key on the layer."],
+    "transition": ["enum": constants(TransitionType.allCases.map(\.rawValue), prefix: "kCATransition"),
+                   "description": "How a transition draws the two states; default fade."],
+    "subtype": ["enum": .array(TransitionSubtype.allCases.flatMap { subtype -> [SchemaValue] in
+                  [.string(subtype.rawValue),
+                   .string("kCATransition" + subtype.rawValue.prefix(1).uppercased() + subtype.rawValue.dropFirst())]
+                } + [.null]),
+                "description": "The side a transition's motion starts from; null (the default) moves as fromLeft."],
+    "startProgress": described(ref("unitNumber"), "Default 0."),
+    "endProgress": described(ref("unitNumber"), "Default 1; at least startProgress."),
+    "to": ["type": "object", "description": .string("The layer's state after the change: its property keys, "
+      + "sublayers and mask (not type, name, animations or timing).")],
     "removedOnCompletion": ["type": "boolean", "description": "Default true; false lets a forwards fill hold."],
     "timingFunction": ref("timingFunction"),
     "addedAt": ["type": "number", "description": .string("Clip time of the commit that adds it: a zero beginTime becomes "

@@ -44,6 +44,7 @@ import ZoetropeScene
     ("spring animation", ["timing", "animation", "property-animation", "basic", "spring"],
      SceneDecoder.animationKeys(for: .spring)),
     ("group", ["timing", "animation", "group"], SceneDecoder.animationKeys(for: .group)),
+    ("transition", ["timing", "animation", "transition"], SceneDecoder.transitionAnimationKeys),
     ("transform operation", ["transform-operation"], SceneDecoder.transformOperationKeys),
     ("path shape", ["shape-path"], SceneDecoder.shapePathKeys),
     ("arc", ["arc"], SceneDecoder.arcKeys),

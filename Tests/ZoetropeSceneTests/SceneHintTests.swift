@@ -58,8 +58,6 @@ import ZoetropeScene
      #"layers[0].animations[0].keyPath: "filters" is a Core Animation property"#),
     (scene(layer: #"{"type": "CATiledLayer"}"#),
      #"layers[0].type: "CATiledLayer" is a Core Animation layer type Zoetrope does not support yet"#),
-    (scene(layer: #"{"animations": [{"type": "transition"}]}"#),
-     #"layers[0].animations[0].type: "transition" is a Core Animation animation type Zoetrope does not support yet"#),
   ]
 
   @Test(arguments: unsupportedCases.indices)
