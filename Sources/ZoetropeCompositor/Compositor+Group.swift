@@ -55,6 +55,7 @@ extension Compositor {
     }
     draw(p, layerToDevice: layer.layerToDevice, opacity: opacity, inheritedClip: inherited.clip, ownClip: clip,
          tint: layer.tint, context: context, into: &frame)
+    drawParticles(layer, opacity: opacity, clip: clip, context: context, into: &frame)
     for child in layer.children {
       renderSubtree(child.entry, Inherited(parentToDevice: child.parentToDevice, opacity: opacity * child.opacity,
                                            clip: clip, tint: child.tint),

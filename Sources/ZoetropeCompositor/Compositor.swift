@@ -160,6 +160,7 @@ package enum Compositor {
         drawShadow(layer, inherited: inherited, opacity: opacity, ownClip: clip, context: context, into: &frame)
         draw(layer.properties, layerToDevice: layer.layerToDevice, opacity: opacity, inheritedClip: inherited.clip,
              ownClip: clip, tint: layer.tint, context: context, into: &frame)
+        drawParticles(layer, opacity: opacity, clip: clip, context: context, into: &frame)
         // The border goes over the sublayers: it is popped after all of them.
         // (Only a border that draws waits on the stack: a deep chain of
         // clipping layers then keeps one clip alive, not one per level.)
@@ -195,6 +196,7 @@ package enum Compositor {
     if let c = p.backgroundColor, c.alpha > 0 { pieces += 1 }
     if p.borderWidth > 0, let c = p.borderColor, c.alpha > 0 { pieces += 1 }
     if let g = p.gradient, g.colors?.isEmpty == false { pieces += 1 }
+    if let e = p.emitter, e.emitterCells?.isEmpty == false { pieces += 2 }
     if p.content.contents != nil { pieces += 1 }
     if let s = p.shape, s.path != nil {
       if let c = s.fillColor, c.alpha > 0 { pieces += 1 }

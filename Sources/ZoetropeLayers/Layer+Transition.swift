@@ -84,6 +84,7 @@ extension Layer {
     case .text: TextLayer()
     case .replicator: ReplicatorLayer()
     case .transformLayer: TransformLayer()
+    case .emitter: EmitterLayer()
     }
   }
 

@@ -18,6 +18,8 @@ public enum LayerKind: String, Hashable, Sendable, CaseIterable {
   case replicator
   /// `CATransformLayer`.
   case transformLayer
+  /// `CAEmitterLayer`.
+  case emitter
 }
 
 /// A snapshot of a model layer tree — what a commit hands the render server:

@@ -16,7 +16,7 @@ extension SceneDecoder {
 
   /// Core Animation layer classes Zoetrope does not support yet, by the names a scene might give them.
   package static let unsupportedLayerTypes: Set<String> = [
-    "emitter", "CAEmitterLayer", "scroll", "CAScrollLayer", "tiled", "CATiledLayer",
+    "scroll", "CAScrollLayer", "tiled", "CATiledLayer",
   ]
 
   /// Core Animation animation classes Zoetrope does not support yet.

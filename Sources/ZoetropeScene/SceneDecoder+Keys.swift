@@ -60,6 +60,7 @@ extension SceneDecoder {
   package static func layerKeys(for kind: LayerKind) -> Set<String> {
     switch kind {
     case .layer, .transformLayer: layerKeys
+    case .emitter: layerKeys.union(emitterKeys)
     case .shape: layerKeys.union(shapeKeys)
     case .gradient: layerKeys.union(gradientKeys)
     case .text: layerKeys.union(textKeys)

@@ -16,6 +16,7 @@ extension SceneDecoder {
     case .text: "a text layer"
     case .replicator: "a replicator layer"
     case .transformLayer: "a transform layer"
+    case .emitter: "an emitter layer"
     }
   }
 
@@ -29,6 +30,7 @@ extension SceneDecoder {
     case .text: ["text", "CATextLayer"]
     case .replicator: ["replicator", "CAReplicatorLayer"]
     case .transformLayer: ["transformLayer", "CATransformLayer"]
+    case .emitter: ["emitter", "CAEmitterLayer"]
     }
   }
 
@@ -153,10 +155,12 @@ extension SceneDecoder {
     case .text: TextLayer()
     case .replicator: ReplicatorLayer()
     case .transformLayer: TransformLayer()
+    case .emitter: EmitterLayer()
     case .layer: Layer()
     }
     if isMask { parent.mask = layer } else { parent.addSublayer(layer) }
     if kind == .replicator { replicatorPaths.append((layer, path)) }
+    if kind == .emitter { emitterPaths.append((layer, path)) }
     let known: [JSONMember]
     if let members {
       known = members
@@ -207,6 +211,7 @@ extension SceneDecoder {
       default:
         if decodeCompositingMember(member, into: layer, at: p) { break }
         if let replicator = layer as? ReplicatorLayer { decodeReplicatorMember(member, into: replicator, at: p) }
+        if let emitter = layer as? EmitterLayer { decodeEmitterMember(member, into: emitter, at: p) }
         if let shape = layer as? ShapeLayer { decodeShapeMember(member, into: shape, at: p) }
         if let gradient = layer as? GradientLayer { decodeGradientMember(member, into: gradient, at: p) }
         if let text = layer as? TextLayer { decodeTextMember(member, into: text, at: p) }

@@ -38,6 +38,7 @@ import ZoetropeScene
     ("gradient layer", ["layer", "timing", "gradient"], SceneDecoder.layerKeys(for: .gradient)),
     ("text layer", ["layer", "timing", "text"], SceneDecoder.layerKeys(for: .text)),
     ("replicator layer", ["layer", "timing", "replicator"], SceneDecoder.layerKeys(for: .replicator)),
+    ("emitter layer", ["layer", "timing", "emitter"], SceneDecoder.layerKeys(for: .emitter)),
     ("basic animation", ["timing", "animation", "property-animation", "basic"], SceneDecoder.animationKeys(for: .basic)),
     ("keyframe animation", ["timing", "animation", "property-animation", "keyframe"],
      SceneDecoder.animationKeys(for: .keyframe)),
