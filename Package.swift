@@ -26,6 +26,16 @@ import PackageDescription
 // needs C libraries, sits above the layers in ZoetropeImages and hands
 // finished Images down.
 
+// The modules the umbrella `Zoetrope` re-exports, named by every target that depends on it.
+// SwiftPM's incremental build recompiles a target when a module it names changes, but misses
+// one it reaches only through an `@_exported import` (swiftlang/swift#89636): a struct of
+// ZoetropeLayers that gains a stored property is then read with its old layout by a stale
+// client (`zoetrope validate` once crashed so). scripts/check-imports holds every target to it.
+let umbrella: [Target.Dependency] = [
+  "Zoetrope", "ZoetropeAnimation", "ZoetropeGeometry", "ZoetropeImages", "ZoetropeLayers", "ZoetropeMedia",
+  "ZoetropePixels", "ZoetropeScene", "ZoetropeText", "ZoetropeTiming",
+]
+
 let package = Package(
   name: "Zoetrope",
   platforms: [.macOS(.v15)],
@@ -110,19 +120,19 @@ let package = Package(
       exclude: ["README.md"]),
     .target(
       name: "ZoetropeTesting",
-      dependencies: ["Zoetrope", .product(name: "SnapshotTesting", package: "swift-snapshot-testing")],
+      dependencies: umbrella + [.product(name: "SnapshotTesting", package: "swift-snapshot-testing")],
       exclude: ["README.md"]),
 
     // MARK: - Tools
     .executableTarget(
       name: "zoetrope",
-      dependencies: ["Zoetrope", "ZoetropeVideo", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+      dependencies: umbrella + ["ZoetropeVideo", .product(name: "ArgumentParser", package: "swift-argument-parser")],
       exclude: ["README.md"]),
-    .executableTarget(name: "zoetrope-bench", dependencies: ["Zoetrope", "ZoetropeVideo"], exclude: ["README.md"]),
+    .executableTarget(name: "zoetrope-bench", dependencies: umbrella + ["ZoetropeVideo"], exclude: ["README.md"]),
     // Fuzzing harnesses: scripts/fuzz builds them with libFuzzer; a plain build replays saved inputs.
     .executableTarget(
       name: "zoetrope-fuzz",
-      dependencies: ["Zoetrope", "ZoetropeScene", "ZoetropeGeometry", "ZoetropeRaster", "ZoetropeMedia"],
+      dependencies: umbrella + ["ZoetropeRaster"],
       exclude: ["README.md"]),
 
     // MARK: - Tests
@@ -143,8 +153,7 @@ let package = Package(
     .testTarget(name: "ZoetropeRasterTests", dependencies: ["Shaders", "ZoetropeGeometry", "ZoetropeRaster", "_ZoetropeTestSupport"]),
     .testTarget(
       name: "ZoetropeCompositorTests",
-      dependencies: ["Zoetrope", "ZoetropeGeometry", "ZoetropeLayers", "ZoetropeRaster", "ZoetropeCompositor",
-                     "ZoetropeImages", "_ZoetropeTestSupport"]),
+      dependencies: umbrella + ["ZoetropeRaster", "ZoetropeCompositor", "_ZoetropeTestSupport"]),
     .testTarget(name: "ZoetropeTextTests", dependencies: ["CZoetropeText", "ZoetropeGeometry", "ZoetropeText", "_ZoetropeTestSupport"]),
     .testTarget(name: "ZoetropeMediaTests", dependencies: ["ZoetropeMedia", "CZoetropeMedia", "_ZoetropeTestSupport"]),
     .testTarget(
@@ -158,14 +167,13 @@ let package = Package(
       ]),
     .testTarget(
       name: "ZoetropeTests",
-      dependencies: ["Zoetrope", "ZoetropeMedia", "ZoetropeRaster", "ZoetropeVideo", "_ZoetropeTestSupport"]),
+      dependencies: umbrella + ["ZoetropeRaster", "ZoetropeVideo", "_ZoetropeTestSupport"]),
     .testTarget(
       name: "ZoetropeTestingTests",
       dependencies: [
-        "Zoetrope", "ZoetropeTesting", .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
-        "_ZoetropeTestSupport",
-      ]),
-    .testTarget(name: "ZoetropeCLITests", dependencies: ["Zoetrope", "ZoetropeMedia", "ZoetropeVideo", "_ZoetropeTestSupport"]),
+        "ZoetropeTesting", .product(name: "SnapshotTesting", package: "swift-snapshot-testing"), "_ZoetropeTestSupport",
+      ] + umbrella),
+    .testTarget(name: "ZoetropeCLITests", dependencies: umbrella + ["ZoetropeVideo", "_ZoetropeTestSupport"]),
     .testTarget(
       name: "ZoetropeDocsTests", dependencies: ["ZoetropeAnimation", "ZoetropeLayers", "ZoetropeScene", "_ZoetropeTestSupport"]),
   ],
