@@ -142,31 +142,60 @@ struct EmitterSimulation {
   }
 
   /// Birth indices and times of top-level cell `index` in `[from, to]` when
-  /// rates are animated: the rate sampled at the middle of steps of 1/240 s
-  /// from `start`, the count integrated step by step and interpolated within one.
+  /// rates are animated, the youngest `visits` of them: the rate is sampled
+  /// at the middle of each step of a grid from `start` and held over the
+  /// step, the count integrated step by step, so that birth `k` falls where
+  /// the count crosses `k + ½`. The grid does not depend on `to` (a step cut
+  /// short by `to` still takes the rate at its full middle), so a birth stays
+  /// where it is from frame to frame; the step is 1/240 s, doubled while the
+  /// time since `start` would need more than `maximumRateSamples` of them.
   func animatedBirths(index: Int, start: Double, from: Double, to: Double,
                       emitterAt: (Double) -> EmitterProperties) -> [(Int, Double)] {
-    let span = to - start
-    let step = Swift.max(Self.rateStep, span / Double(Self.maximumRateSamples))
-    var result: [(Int, Double)] = []
+    guard (to - start).isFinite else { return [] }
+    var step = Self.rateStep
+    while (to - start) / step > Double(Self.maximumRateSamples) { step *= 2 }
+    // Within a step the births are k = first…last at s + (k + ½ − count) / r:
+    // kept as runs, so that a rate of 10⁹ a second costs no more than 1, and
+    // only as many runs as hold the youngest `visits` births.
+    var runs: [(first: Double, last: Double, s: Double, count: Double, r: Double)] = []
+    var head = 0, kept = 0.0
     var count = 0.0
-    var s = start
-    while s < to, result.count < visits {
+    var i = 0.0
+    while start + i * step < to {
+      let s = start + i * step
       let h = Swift.min(step, to - s)
-      let e = emitterAt(s + h / 2)
+      let e = emitterAt(s + step / 2)
       let cell = e.emitterCells.flatMap { $0.indices.contains(index) ? $0[index] : nil }
       let r = cell.map { Self.rate($0, e) } ?? 0
-      var next = (count - 0.5).rounded(.down) + 1   // the next k whose k + ½ is past `count`
-      if next < 0 { next = 0 }
-      while r > 0, next + 0.5 <= count + r * h {
-        let birth = s + (next + 0.5 - count) / r
-        if birth >= from { result.append((Int(next), birth)) }
-        next += 1
+      if r > 0 {
+        // k + ½ in (count, count + r·h], and born at or after `from`.
+        let first = Swift.max((count - 0.5).rounded(.down) + 1, (count + r * (from - s) - 0.5).rounded(.up), 0)
+        let last = (count + r * h - 0.5).rounded(.down)
+        if last >= first {
+          runs.append((first, last, s, count, r))
+          kept += last - first + 1
+          while head < runs.count - 1, kept - (runs[head].last - runs[head].first + 1) >= Double(visits) {
+            kept -= runs[head].last - runs[head].first + 1
+            head += 1
+          }
+          if head > 1024, head > runs.count / 2 {
+            runs.removeFirst(head)
+            head = 0
+          }
+        }
+        count += r * h
       }
-      count += r * h
-      s += h
+      i += 1
     }
-    return result
+    var result: [(Int, Double)] = []
+    for run in runs[head...].reversed() where result.count < visits {
+      var k = run.last
+      while k >= run.first, result.count < visits {
+        result.append((Int(k), run.s + (k + 0.5 - run.count) / run.r))
+        k -= 1
+      }
+    }
+    return result.reversed()
   }
 
   /// Adds particle `identity` of `cell`, born at `birthTime` (at `origin`

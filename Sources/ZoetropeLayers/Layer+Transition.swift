@@ -96,6 +96,28 @@ extension Layer {
     return result
   }
 
+  /// The layers of the tree under this one, this one included — its
+  /// sublayers and masks, and the layers the changes of transitions put in,
+  /// each once (the states after the changes are the same layers, changed)
+  /// — and their animations, a transition counting as one: what
+  /// `zoetrope validate` reports.
+  package var writtenCounts: (layers: Int, animations: Int) {
+    var pending: [Layer] = [self]
+    var seen: Set<ObjectIdentifier> = []
+    var animations = 0
+    while let layer = pending.popLast() {
+      guard seen.insert(ObjectIdentifier(layer)).inserted else { continue }
+      animations += layer.animationEntries.count + layer.transitionEntries.count
+      pending += layer.sublayers ?? []
+      if let mask = layer.mask { pending.append(mask) }
+      for entry in layer.transitionEntries {
+        if entry.state.hasAssignedSublayers { pending += entry.state.sublayers ?? [] }
+        if let mask = entry.state.mask { pending.append(mask) }
+      }
+    }
+    return (seen.count, animations)
+  }
+
   /// Whether any layer of this one's subtree (sublayers, masks, and the
   /// states of their transitions) is one of `layers`.
   func contains(anyOf layers: Set<ObjectIdentifier>) -> Bool {

@@ -67,6 +67,11 @@ extension SceneDecoder {
       return nil
     }
     guard case .string(let typeName) = typeValue, let type = AnimationType(name: typeName) else {
+      if case .string(let name) = typeValue, SceneDecoder.transitionTypeNames.contains(name) {
+        report(paths.child(path, "type"), "a transition cannot be a group's child: add it to the layer's own "
+          + "animations (it animates a change of the layer)")
+        return nil
+      }
       if case .string(let name) = typeValue, SceneDecoder.unsupportedAnimationTypes.contains(name) {
         report(paths.child(path, "type"), "\"\(name)\" is a Core Animation animation type Zoetrope does not "
           + "support yet; use \"basic\", \"keyframe\", \"group\" or \"spring\"")

@@ -163,8 +163,10 @@ extension SceneDecoder {
       total += alive.isNaN ? 0 : alive
       if total > Double(Limits.maximumParticlesPerFrame) {
         let name = cell.name.map { " (\"\($0)\")" } ?? ""
+        let product = parents > 1 ? "birthRate × lifetime × its parent's particles" : "birthRate × lifetime"
+        let sum = total > alive ? ", \(SceneDecoder.format(total)) with the cells before it," : ","
         report(paths.child(cellPath, "birthRate"), "the cell\(name) keeps \(SceneDecoder.format(alive)) particles alive "
-          + "at once (birthRate × lifetime), more than the \(Limits.maximumParticlesPerFrame) a frame may draw "
+          + "at once (\(product))\(sum) more than the \(Limits.maximumParticlesPerFrame) a frame may draw "
           + "(Limits.maximumParticlesPerFrame)")
         return
       }

@@ -18,4 +18,20 @@ import _ZoetropeTestSupport
     #expect(result.standardOutput == "\(scene): OK — 64×64 pt at 30 fps, 2 s (60 frames), 1 layer, 0 animations\n")
     #expect(result.standardError.isEmpty, "\(result.standardError)")
   }
+
+  /// A transition is one animation, and the state after it is the same
+  /// layer changed: the summary counts what the scene wrote, not the nodes
+  /// the states are drawn from (each state keeps copies of its sublayers).
+  @Test func validateCountsATransitionAsOneAnimationOnTheLayersItWrote() throws {
+    let url = try CLI.temporaryScene(#"""
+      {"canvas": {"width": 40, "height": 20}, "layers": [{"frame": [0, 0, 40, 20], "animations": [
+        {"type": "basic", "keyPath": "opacity", "fromValue": 0, "toValue": 1},
+        {"type": "transition", "to": {"sublayers": [{"frame": [0, 0, 5, 5]}]}},
+        {"type": "transition", "beginTime": 0.5, "to": {"backgroundColor": "red"}}],
+        "sublayers": [{"frame": [5, 5, 5, 5]}]}]}
+      """#)
+    let result = try CLI.run(["validate", url.path])
+    #expect(result.status == 0, "\(result.standardError)")
+    #expect(result.standardOutput.hasSuffix(", 3 layers, 3 animations\n"), "\(result.standardOutput)")
+  }
 }

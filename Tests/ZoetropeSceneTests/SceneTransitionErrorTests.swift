@@ -27,6 +27,8 @@ import ZoetropeScene
     (transition(#""keyPath": "opacity""#), "layers[0].animations[0].keyPath", "unknown key"),
     (SceneErrorTests.scene(layer: #"{"animations": [{"type": "transition", "beginTime": 2}, {"type": "transition", "beginTime": 1}]}"#),
      "layers[0].animations[1].beginTime", "run in sequence"),
+    (SceneErrorTests.scene(layer: #"{"animations": [{"type": "group", "animations": [{"type": "transition"}]}]}"#),
+     "layers[0].animations[0].animations[0].type", "cannot be a group's child"),
   ]
 
   @Test(arguments: cases.indices)
