@@ -12,8 +12,10 @@ extension Compositor {
   /// centred on the particle, turned by its rotation, scaled, its pixels
   /// multiplied by its colour (and the inherited tint), clipped as the
   /// layer's content is. Order: `oldestLast` the youngest first,
-  /// `backToFront` by ascending z, the others the oldest first. Flat unless
-  /// `preservesDepth`: then each particle sits at its z.
+  /// `backToFront` by ascending z, the others the oldest first; `additive`
+  /// adds each particle to what is below it (clamped, so the order changes
+  /// no byte) where the others draw it over. Flat unless `preservesDepth`:
+  /// then each particle sits at its z.
   static func drawParticles(_ layer: LayerPlacement, opacity: Double, clip: ClipMask?, context: Context,
                             into frame: inout DisplayList) {
     guard let emitter = layer.properties.emitter, emitter.emitterCells?.isEmpty == false else { return }
@@ -50,8 +52,9 @@ extension Compositor {
       let tint = layer.tint.map {
         Color(red: $0.red * c.red, green: $0.green * c.green, blue: $0.blue * c.blue, alpha: $0.alpha * c.alpha)
       } ?? c
-      draw(q, layerToDevice: toDevice, opacity: opacity, inheritedClip: clip, ownClip: nil,
-           tint: tint == .white ? nil : tint, context: context, into: &frame)
+      drawContents(q, layerToDevice: toDevice, opacity: opacity, inheritedClip: clip, ownClip: nil,
+                   tint: tint == .white ? nil : tint, compositing: emitter.renderMode == .additive ? .plus : .sourceOver,
+                   context: context, into: &frame)
     }
   }
 }

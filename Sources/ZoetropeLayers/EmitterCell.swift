@@ -42,12 +42,20 @@ public struct EmitterCell: Hashable, Sendable {
   public var yAcceleration = 0.0
   /// Acceleration along z (towards the viewer); default 0.
   public var zAcceleration = 0.0
-  /// The angle of the emission direction out of the xy-plane, radians; default 0.
+  /// The angle of the emission direction out of the xy-plane, towards +z
+  /// (the viewer), radians; default 0 (in the plane). For a sub-cell, out
+  /// of the plane of the emitting particle's direction.
   public var emissionLatitude = 0.0
   /// The angle of the emission direction in the xy-plane from +x, radians,
-  /// clockwise on screen (y points down); default 0 (to the right).
+  /// clockwise on screen (y points down); default 0 (to the right). For a
+  /// sub-cell, from the direction the emitting particle moves in.
   public var emissionLongitude = 0.0
-  /// The spread of emission directions about the longitude, radians; default 0.
+  /// The apex angle of the cone of directions about the emission
+  /// direction, radians; default 0 (the direction alone). Directions are
+  /// uniform over the cone's solid angle; 2π (or more) is every direction,
+  /// and a negative range is its absolute value. Out of the plane the cone
+  /// leaves particles with a z speed: drawn flat (without the layer's
+  /// `preservesDepth`) they move slower across the screen.
   public var emissionRange = 0.0
   /// Turning speed, radians a second (times the layer's `spin`); default 0.
   public var spin = 0.0
@@ -75,11 +83,21 @@ public struct EmitterCell: Hashable, Sendable {
   public var magnificationFilter = ContentsFilter.linear
   /// How the image is sampled when drawn smaller; default linear.
   public var minificationFilter = ContentsFilter.linear
-  /// The cells each particle of this cell emits, from where it is, over its life.
+  /// The cells each particle of this cell emits over its life, from where
+  /// it is: their emission angles measured from the direction it moves in,
+  /// their colour and scale multiplied by its own at their birth (as
+  /// Core Animation's sub-cells inherit them).
   public var emitterCells: [EmitterCell]?
-  /// The cell's timing, in its parent's time (the layer's, or the age of the
-  /// particle emitting it): it emits from `beginTime` for `duration` seconds
-  /// (0, the default, for ever), its births sped up by `speed`.
+  /// The cell's timing, `CAMediaTiming`, in its parent's time (the layer's
+  /// local time, or the age of the particle emitting it): it emits while it
+  /// is active — from `beginTime` for `duration` (0, the default, for ever)
+  /// × `repeatCount` (or `repeatDuration`), doubled by `autoreverses` —
+  /// with its births counted in its own time: `speed` multiplies the rate
+  /// (0 never emits; negative as its absolute value), a `timeOffset` of T
+  /// shows at `beginTime` the particles T seconds of emission would have
+  /// made, and `fillMode` changes nothing. The particles themselves live,
+  /// move and change in their parent's seconds. See
+  /// docs/emitters-and-transitions.md, "Cell timing".
   public var timing = Timing()
 
   /// A cell with Core Animation's defaults.
@@ -124,7 +142,9 @@ public enum EmitterRenderMode: String, Hashable, Sendable, CaseIterable {
   case oldestLast
   /// By z, the farthest first.
   case backToFront
-  /// Added: drawn as `oldestFirst`, each particle source-over (Zoetrope has no additive blend yet).
+  /// Added: each particle's premultiplied colour added to what is below it,
+  /// every channel clamped (plus-lighter), so overlapping particles glow
+  /// towards white; the order changes nothing.
   case additive
 
   /// The mode a scene names: `oldestFirst` or `kCAEmitterLayerOldestFirst`.

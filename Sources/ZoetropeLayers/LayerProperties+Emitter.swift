@@ -59,6 +59,22 @@ extension LayerProperties {
 }
 
 extension [EmitterCell] {
+  /// Every cell and sub-cell in pre-order (a cell, then its sub-cells'),
+  /// each with the indices that reach it (`[0, 2]`: the third sub-cell of
+  /// the first cell), as deep as particles follow them: the order a
+  /// particle's `cellIndex` counts in.
+  package var preOrder: [(indexPath: [Int], cell: EmitterCell)] {
+    var result: [(indexPath: [Int], cell: EmitterCell)] = []
+    var pending = enumerated().reversed().map { (indexPath: [$0.offset], cell: $0.element) }
+    while let next = pending.popLast() {
+      result.append(next)
+      guard next.indexPath.count <= EmitterSimulation.maximumDepth, let subs = next.cell.emitterCells else { continue }
+      pending += subs.enumerated().reversed().map { (indexPath: next.indexPath + [$0.offset], cell: $0.element) }
+    }
+    return result
+  }
+
+
   /// The cell the names reach (the first of each name, sub-cells after the first), or `nil`.
   func cell(at names: [String]) -> EmitterCell? {
     var cells = self

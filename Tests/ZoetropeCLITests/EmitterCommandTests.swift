@@ -34,4 +34,42 @@ import _ZoetropeTestSupport
     #expect(result.status == 0, "\(result.standardError)")
     #expect(result.standardOutput.hasSuffix(", 3 layers, 3 animations\n"), "\(result.standardOutput)")
   }
+
+  /// `inspect` gives an emitter's cells with their values at the instant
+  /// (an animation of `emitterCells.spark.velocity` halfway: 50) and, for
+  /// each cell in pre-order, how many of its particles are alive — those of
+  /// `trail`, which has no image and draws nothing, too. At 2.57 s: sparks
+  /// born 0.1 s apart from 1.6 s (ten younger than a second); each emits a
+  /// trail at its ages 0.25, 0.5 and 0.75 s, alive for 0.5 s: thirteen, and
+  /// two more of sparks already gone (born at 1.4 and 1.5 s: trails outlive
+  /// their parents).
+  @Test func inspectGivesAnEmittersCellsAndTheParticlesAliveInEach() throws {
+    let url = try CLI.temporaryScene(#"""
+      {"canvas": {"width": 64, "height": 64, "duration": 3}, "layers": [{"name": "sparks", "type": "emitter",
+        "frame": [0, 0, 64, 64], "emitterPosition": [32, 32],
+        "emitterCells": [{"name": "spark", "birthRate": 10, "lifetime": 1, "velocity": 10,
+          "contents": "spark.png", "emitterCells": [{"name": "trail", "birthRate": 4, "lifetime": 0.5}]}],
+        "animations": [{"type": "basic", "keyPath": "emitterCells.spark.velocity", "fromValue": 0, "toValue": 100,
+          "duration": 2}]}]}
+      """#)
+    try FileManager.default.copyItem(at: Fixtures.url("Images/spark.png"),
+                                     to: url.deletingLastPathComponent().appendingPathComponent("spark.png"))
+    let result = try CLI.run(["inspect", url.path, "--time", "1", "--time", "2.57"])
+    #expect(result.status == 0, "\(result.standardError)")
+    let lines = result.standardOutput.split(separator: "\n").map(String.init)
+    #expect(lines.count == 2)
+    func emitter(_ line: String) throws -> [String: Any] {
+      let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+      return ((object?["layers"] as? [[String: Any]])?.first) ?? [:]
+    }
+    let atOne = try emitter(lines[0])
+    let cells = (atOne["properties"] as? [String: Any])?["emitterCells"] as? [[String: Any]]
+    #expect(cells?.first?["name"] as? String == "spark")
+    #expect(cells?.first?["velocity"] as? Double == 50, "the animation halfway")
+    #expect(((cells?.first?["emitterCells"] as? [[String: Any]])?.first)?["name"] as? String == "trail")
+    let census = try emitter(lines[1])["particles"] as? [[String: Any]]
+    #expect(census?.map { $0["cell"] as? String } == ["emitterCells[0]", "emitterCells[0].emitterCells[0]"])
+    #expect(census?.map { $0["name"] as? String } == ["spark", "trail"])
+    #expect(census?.map { $0["alive"] as? Int } == [10, 15])
+  }
 }

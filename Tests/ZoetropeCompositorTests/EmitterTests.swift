@@ -40,8 +40,8 @@ import _ZoetropeTestSupport
     let t = 1.3
     let (tree, entry) = presentation(layer, at: t)
     let particles = tree.particles(of: entry)
-    // Births at (k + ½) / 4 s; alive while younger than 1 s, born after 0.3 s: k = 1 … 4.
-    #expect(particles.map(\.birthTime) == [0.375, 0.625, 0.875, 1.125])
+    // Births at (k + 1) / 4 s; alive while younger than 1 s, born after 0.3 s: k = 1 … 4.
+    #expect(particles.map(\.birthTime) == [0.5, 0.75, 1, 1.25])
     for p in particles {
       let age = t - p.birthTime
       let x = 10 + 30 * cos(0.3) * age, y = 20 + 30 * sin(0.3) * age + 0.5 * 50 * age * age
@@ -60,7 +60,7 @@ import _ZoetropeTestSupport
     let t = 1.0
     let (tree, entry) = presentation(layer, at: t)
     let particles = tree.particles(of: entry)
-    #expect(particles.map(\.birthTime) == [0.5625, 0.6875, 0.8125, 0.9375])
+    #expect(particles.map(\.birthTime) == [0.625, 0.75, 0.875, 1])
     let p = particles[0], age = t - p.birthTime
     #expect(abs(p.x - (10 + 60 * cos(0.3) * age)) < 1e-9)
     #expect(abs(p.rotation - 6 * age) < 1e-9)
@@ -105,13 +105,14 @@ import _ZoetropeTestSupport
       $0.yAcceleration = 0
       $0.emitterCells = [spark]
     }
-    // The parent is born at 0.5 s and dies at 1 s; its sparks are born at ages 0.05, 0.15, … 0.45.
-    let (tree, entry) = presentation(layer, at: 1.2)
+    // The parent is born at 1 s and dies at 1.5 s; its sparks are born at ages 0.1, 0.2, 0.3 and 0.4
+    // (not at 0.5: it is dead by then).
+    let (tree, entry) = presentation(layer, at: 1.7)
     let sparks = tree.particles(of: entry)
-    #expect(sparks.count == 5, "the parent is gone, its five sparks stay")
+    #expect(sparks.count == 4, "the parent is gone, its four sparks stay")
     for (k, s) in sparks.enumerated() {
-      let bornAtAge = 0.05 + 0.1 * Double(k)
-      #expect(abs(s.birthTime - (0.5 + bornAtAge)) < 1e-9)
+      let bornAtAge = 0.1 + 0.1 * Double(k)
+      #expect(abs(s.birthTime - (1 + bornAtAge)) < 1e-9)
       #expect(abs(s.x - (10 + 30 * cos(0.3) * bornAtAge)) < 1e-9, "where the parent was")
     }
   }
@@ -121,22 +122,22 @@ import _ZoetropeTestSupport
     let stop = BasicAnimation(keyPath: "birthRate")
     stop.fromValue = 0
     stop.toValue = 0
-    stop.beginTime = 1
+    stop.beginTime = 1.1
     stop.duration = 100
     layer.add(stop, forKey: nil)
     let count = { (t: Double) in
       let (tree, entry) = self.presentation(layer, at: t)
       return tree.particles(of: entry).count
     }
-    #expect(count(0.99) == 4)
-    #expect(count(5) == 4, "no births after 1 s")
+    #expect(count(0.99) == 3, "born at 0.25, 0.5 and 0.75 s")
+    #expect(count(5) == 4, "and at 1 s; none after 1.1 s")
     let cellRate = BasicAnimation(keyPath: "emitterCells.dot.birthRate")
     cellRate.fromValue = 8
     cellRate.toValue = 8
     cellRate.duration = 100
     let faster = emitter { $0.lifetime = 100 }
     faster.add(cellRate, forKey: nil)
-    let (tree, entry) = presentation(faster, at: 1)
+    let (tree, entry) = presentation(faster, at: 1.05)
     #expect(tree.particles(of: entry).count == 8)
   }
 
