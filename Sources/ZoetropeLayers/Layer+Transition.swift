@@ -75,6 +75,11 @@ extension Layer {
   /// Removes every transition and the changes they make.
   public func removeAllTransitions() { transitionEntries.removeAll() }
 
+  /// The layer holding the values shown once every transition has begun:
+  /// the state the last one changes this layer to, or this layer. What a
+  /// Core Animation model layer reads and writes after a transition.
+  package var stateAfterTransitions: Layer { transitionEntries.last?.state ?? self }
+
   /// A new layer of `kind` with Core Animation's defaults.
   static func blank(of kind: LayerKind) -> Layer {
     switch kind {

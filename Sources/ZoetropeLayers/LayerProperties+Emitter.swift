@@ -100,7 +100,7 @@ extension [EmitterCell] {
 
 extension EmitterCell {
   /// The value of an animatable cell property.
-  func value(of key: EmitterCellKey) -> AnimationValue {
+  package func value(of key: EmitterCellKey) -> AnimationValue {
     switch key {
     case .color: .color(color)
     case .contentsRect: .rect(contentsRect)
@@ -141,7 +141,7 @@ extension EmitterCell {
   }
 
   /// Stores an animated cell value; a value of the wrong kind is ignored; a `nil` colour is white.
-  mutating func setValue(_ value: AnimationValue, of key: EmitterCellKey) {
+  package mutating func setValue(_ value: AnimationValue, of key: EmitterCellKey) {
     switch (key, value) {
     case (.color, .color(let c)): color = c ?? .white
     case (.contentsRect, .rect(let r)): contentsRect = r

@@ -24,8 +24,8 @@ extension CAAnimation {
       guard children.count == (group.animations ?? []).count else { return nil }
       converted.animations = children
       result = converted
-    case let transition as CATransition:
-      problems.append("\(context): \(transition.unsupportedReason)")
+    case is CATransition:
+      problems.append("\(context): a CATransition inside a CAAnimationGroup is not drawn; add it to the layer itself")
       return nil
     case let property as CAPropertyAnimation:
       guard let animation = property.zoetropePropertyAnimation(context: context, problems: &problems) else {

@@ -1,36 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
-// CATransformLayer, CAEmitterLayer and CAEmitterCell by name, so that code using them compiles; rendering one is
-// refused with a clear reason until Zoetrope draws them.
+// CAEmitterLayer: Core Animation's names and types over Zoetrope's EmitterLayer, which emits and draws.
 
 import Foundation
 import Zoetrope
-
-/// A layer whose sublayers keep their depth (`CATransformLayer`). Declared
-/// so that code using it compiles: this version of Zoetrope does not draw
-/// transform layers yet, and rendering a tree holding one throws a
-/// ``CALayerRenderError`` saying so.
-open class CATransformLayer: CALayer {
-  /// A layer with Core Animation's defaults (refused at render, see the class).
-  public override init() {
-    super.init()
-    propertyProblems["class"] = CATransformLayer.notDrawn("CATransformLayer")
-  }
-  /// A layer with the values of `layer`.
-  public override init(layer: Any) {
-    super.init(layer: layer)
-    propertyProblems["class"] = CATransformLayer.notDrawn("CATransformLayer")
-  }
-  /// A layer with the defaults: archives are not read offscreen.
-  public required init?(coder: NSCoder) {
-    super.init(coder: coder)
-    propertyProblems["class"] = CATransformLayer.notDrawn("CATransformLayer")
-  }
-
-  static func notDrawn(_ name: String) -> String {
-    let kind = name == "CAEmitterLayer" ? "emitters" : "transform layers"
-    return "\(name) is not drawn by this version of Zoetrope (its \(kind) are still to come)"
-  }
-}
 
 /// The shape particles are emitted from (`CAEmitterLayerEmitterShape`).
 public struct CAEmitterLayerEmitterShape: RawRepresentable, Hashable, Sendable {
@@ -86,150 +58,148 @@ public struct CAEmitterLayerRenderMode: RawRepresentable, Hashable, Sendable {
   public static let additive = CAEmitterLayerRenderMode(rawValue: "additive")
 }
 
-/// A particle emitter (`CAEmitterLayer`). Declared, with its properties, so
-/// that code using it compiles: this version of Zoetrope does not draw
-/// emitters yet, and rendering a tree holding one throws a
-/// ``CALayerRenderError`` saying so.
+/// A particle emitter (`CAEmitterLayer`) over a Zoetrope ``EmitterLayer``:
+/// every cell of `emitterCells` emits `birthRate × cell.birthRate`
+/// particles a second from the emission shape, drawn over the layer's own
+/// content and under its sublayers. Each particle is a function of the
+/// seed, its cell, its birth and the time, so any frame renders alone, with
+/// the same bytes (docs/emitters-and-transitions.md says how Zoetrope reads
+/// what Apple's pages leave open). Emission starts at the layer's local
+/// time 0.
+///
+/// The cells are copied into the Zoetrope layer when the tree is
+/// committed (a render, `presentation()`), so cells changed before then are
+/// drawn as changed; animate them with `emitterCells.NAME.key` key paths.
+///
+///     let confetti = CAEmitterLayer()
+///     confetti.emitterPosition = CGPoint(x: 160, y: -10)
+///     confetti.emitterShape = .line
+///     confetti.emitterSize = CGSize(width: 320, height: 1)
+///     confetti.emitterCells = [piece]
 open class CAEmitterLayer: CALayer {
-  /// A layer with Core Animation's defaults (refused at render, see the class).
-  public override init() {
-    super.init()
-    propertyProblems["class"] = CATransformLayer.notDrawn("CAEmitterLayer")
-  }
-  /// A layer with the values of `layer`.
+  private var emitter: EmitterLayer { values as! EmitterLayer }
+
+  /// An emitter with Core Animation's defaults (no cells).
+  public override init() { super.init(backing: EmitterLayer()) }
+  /// An emitter with the values of `layer`.
   public override init(layer: Any) {
-    super.init(layer: layer)
-    propertyProblems["class"] = CATransformLayer.notDrawn("CAEmitterLayer")
+    super.init(backing: EmitterLayer())
+    copyValues(from: layer)
   }
-  /// A layer with the defaults: archives are not read offscreen.
-  public required init?(coder: NSCoder) {
-    super.init(coder: coder)
-    propertyProblems["class"] = CATransformLayer.notDrawn("CAEmitterLayer")
+  /// An emitter with the defaults: archives are not read offscreen.
+  public required init?(coder: NSCoder) { super.init(backing: EmitterLayer()) }
+
+  override func emptyCopy() -> CALayer { CAEmitterLayer() }
+  /// The presentation of this layer at the render clock's time (see `CALayer.presentation()`).
+  open override func presentation() -> CAEmitterLayer? { super.presentation() as? CAEmitterLayer }
+
+  /// The cells emitted; `nil` (the default) emits nothing. Copied into the
+  /// Zoetrope layer at each commit.
+  open var emitterCells: [CAEmitterCell]?
+  /// Multiplies every cell's birth rate; default 1. Animate it to 0 to stop the emitter.
+  open var birthRate: Float {
+    get { Float(emitter.birthRate) }
+    set { emitter.birthRate = Double(newValue) }
+  }
+  /// Multiplies every cell's lifetime; default 1.
+  open var lifetime: Float {
+    get { Float(emitter.lifetime) }
+    set { emitter.lifetime = Double(newValue) }
+  }
+  /// The centre of the emission shape, in the layer's coordinates; default (0, 0).
+  open var emitterPosition: CGPoint {
+    get { CGPoint(emitter.emitterPosition) }
+    set { emitter.emitterPosition = newValue.zoetrope }
+  }
+  /// The z of the centre of the emission shape; default 0.
+  open var emitterZPosition: CGFloat {
+    get { CGFloat(emitter.emitterZPosition) }
+    set { emitter.emitterZPosition = Double(newValue) }
+  }
+  /// The size of the emission shape; default zero.
+  open var emitterSize: CGSize {
+    get { CGSize(emitter.emitterSize) }
+    set { emitter.emitterSize = newValue.zoetrope }
+  }
+  /// The depth of a cuboid; default 0.
+  open var emitterDepth: CGFloat {
+    get { CGFloat(emitter.emitterDepth) }
+    set { emitter.emitterDepth = Double(newValue) }
+  }
+  /// The emission shape; default `.point` (which an unknown name also means).
+  open var emitterShape: CAEmitterLayerEmitterShape {
+    get { CAEmitterLayerEmitterShape(rawValue: emitter.emitterShape.rawValue) }
+    set { emitter.emitterShape = EmitterShape(name: newValue.rawValue) ?? .point }
+  }
+  /// Which part of the shape particles start from; default `.volume`.
+  open var emitterMode: CAEmitterLayerEmitterMode {
+    get { CAEmitterLayerEmitterMode(rawValue: emitter.emitterMode.rawValue) }
+    set { emitter.emitterMode = EmitterMode(name: newValue.rawValue) ?? .volume }
+  }
+  /// The order particles are drawn in; default `.unordered` (the oldest first).
+  open var renderMode: CAEmitterLayerRenderMode {
+    get { CAEmitterLayerRenderMode(rawValue: emitter.renderMode.rawValue) }
+    set { emitter.renderMode = EmitterRenderMode(name: newValue.rawValue) ?? .unordered }
+  }
+  /// Whether particles keep their z, drawn under the superlayer's perspective; default false (flat).
+  open var preservesDepth: Bool {
+    get { emitter.preservesDepth }
+    set { emitter.preservesDepth = newValue }
+  }
+  /// Multiplies every cell's velocity; default 1.
+  open var velocity: Float {
+    get { Float(emitter.velocity) }
+    set { emitter.velocity = Double(newValue) }
+  }
+  /// Multiplies every cell's scale; default 1.
+  open var scale: Float {
+    get { Float(emitter.scale) }
+    set { emitter.scale = Double(newValue) }
+  }
+  /// Multiplies every cell's spin; default 1.
+  open var spin: Float {
+    get { Float(emitter.spin) }
+    set { emitter.spin = Double(newValue) }
+  }
+  /// The seed of every random value; default 0. Another seed gives other particles.
+  open var seed: UInt32 {
+    get { emitter.seed }
+    set { emitter.seed = newValue }
   }
 
-  /// Stored (emitters are not drawn yet); default nil.
-  open var emitterCells: [CAEmitterCell]?
-  /// Stored (emitters are not drawn yet); default 1.
-  open var birthRate: Float = 1
-  /// Stored (emitters are not drawn yet); default 1.
-  open var lifetime: Float = 1
-  /// Stored (emitters are not drawn yet); default .zero.
-  open var emitterPosition: CGPoint = .zero
-  /// Stored (emitters are not drawn yet); default 0.
-  open var emitterZPosition: CGFloat = 0
-  /// Stored (emitters are not drawn yet); default .zero.
-  open var emitterSize: CGSize = .zero
-  /// Stored (emitters are not drawn yet); default 0.
-  open var emitterDepth: CGFloat = 0
-  /// Stored (emitters are not drawn yet); default .point.
-  open var emitterShape: CAEmitterLayerEmitterShape = .point
-  /// Stored (emitters are not drawn yet); default .volume.
-  open var emitterMode: CAEmitterLayerEmitterMode = .volume
-  /// Stored (emitters are not drawn yet); default .unordered.
-  open var renderMode: CAEmitterLayerRenderMode = .unordered
-  /// Stored (emitters are not drawn yet); default false.
-  open var preservesDepth = false
-  /// Stored (emitters are not drawn yet); default 1.
-  open var velocity: Float = 1
-  /// Stored (emitters are not drawn yet); default 1.
-  open var scale: Float = 1
-  /// Stored (emitters are not drawn yet); default 1.
-  open var spin: Float = 1
-  /// Stored (emitters are not drawn yet); default 0.
-  open var seed: UInt32 = 0
-}
+  /// The cell and its property an `emitterCells.NAME.key` key path names
+  /// (`emitterCells.A.emitterCells.B.key` for a sub-cell), or `nil`.
+  func cell(forKeyPath keyPath: String) -> (CAEmitterCell, EmitterCellKey)? {
+    let parts = keyPath.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+    guard parts.count >= 3, parts.count % 2 == 1, let key = EmitterCellKey(rawValue: parts[parts.count - 1]) else {
+      return nil
+    }
+    var names: [String] = []
+    for (index, part) in parts.dropLast().enumerated() {
+      if index % 2 == 0 {
+        guard part == "emitterCells" else { return nil }
+      } else {
+        names.append(part)
+      }
+    }
+    return CAEmitterCell.cell(at: names, in: emitterCells).map { ($0, key) }
+  }
 
-/// One kind of particle (`CAEmitterCell`), with Core Animation's defaults.
-/// Declared so that code using it compiles; see ``CAEmitterLayer``.
-open class CAEmitterCell: CAMediaTiming {
-  /// A cell with Core Animation's defaults.
-  public init() {}
+  /// Copies the model values and, from another emitter, its cells.
+  override func copyValues(from layer: Any) {
+    super.copyValues(from: layer)
+    if let other = layer as? CAEmitterLayer { emitterCells = other.emitterCells }
+  }
 
-  /// Stored (emitters are not drawn yet); default nil.
-  open var name: String?
-  /// Stored (emitters are not drawn yet); default true.
-  open var isEnabled = true
-  /// Stored (emitters are not drawn yet); default 0.
-  open var birthRate: Float = 0
-  /// Stored (emitters are not drawn yet); default 0.
-  open var lifetime: Float = 0
-  /// Stored (emitters are not drawn yet); default 0.
-  open var lifetimeRange: Float = 0
-  /// Stored (emitters are not drawn yet); default 0.
-  open var emissionLatitude: CGFloat = 0
-  /// Stored (emitters are not drawn yet); default 0.
-  open var emissionLongitude: CGFloat = 0
-  /// Stored (emitters are not drawn yet); default 0.
-  open var emissionRange: CGFloat = 0
-  /// Stored (emitters are not drawn yet); default 0.
-  open var velocity: CGFloat = 0
-  /// Stored (emitters are not drawn yet); default 0.
-  open var velocityRange: CGFloat = 0
-  /// Stored (emitters are not drawn yet); default 0.
-  open var xAcceleration: CGFloat = 0
-  /// Stored (emitters are not drawn yet); default 0.
-  open var yAcceleration: CGFloat = 0
-  /// Stored (emitters are not drawn yet); default 0.
-  open var zAcceleration: CGFloat = 0
-  /// Stored (emitters are not drawn yet); default 1.
-  open var scale: CGFloat = 1
-  /// Stored (emitters are not drawn yet); default 0.
-  open var scaleRange: CGFloat = 0
-  /// Stored (emitters are not drawn yet); default 0.
-  open var scaleSpeed: CGFloat = 0
-  /// Stored (emitters are not drawn yet); default 0.
-  open var spin: CGFloat = 0
-  /// Stored (emitters are not drawn yet); default 0.
-  open var spinRange: CGFloat = 0
-  /// Stored (emitters are not drawn yet); default nil.
-  open var color: CGColor?
-  /// Stored (emitters are not drawn yet); default 0.
-  open var redRange: Float = 0
-  /// Stored (emitters are not drawn yet); default 0.
-  open var greenRange: Float = 0
-  /// Stored (emitters are not drawn yet); default 0.
-  open var blueRange: Float = 0
-  /// Stored (emitters are not drawn yet); default 0.
-  open var alphaRange: Float = 0
-  /// Stored (emitters are not drawn yet); default 0.
-  open var redSpeed: Float = 0
-  /// Stored (emitters are not drawn yet); default 0.
-  open var greenSpeed: Float = 0
-  /// Stored (emitters are not drawn yet); default 0.
-  open var blueSpeed: Float = 0
-  /// Stored (emitters are not drawn yet); default 0.
-  open var alphaSpeed: Float = 0
-  /// Stored (emitters are not drawn yet); default nil.
-  open var contents: Any?
-  /// Stored (emitters are not drawn yet); default CGRect(x: 0, y: 0, width: 1, height: 1).
-  open var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1)
-  /// Stored (emitters are not drawn yet); default 1.
-  open var contentsScale: CGFloat = 1
-  /// Stored (emitters are not drawn yet); default "linear".
-  open var minificationFilter = "linear"
-  /// Stored (emitters are not drawn yet); default "linear".
-  open var magnificationFilter = "linear"
-  /// Stored (emitters are not drawn yet); default 0.
-  open var minificationFilterBias: Float = 0
-  /// Stored (emitters are not drawn yet); default nil.
-  open var emitterCells: [CAEmitterCell]?
-  /// Stored (emitters are not drawn yet); default nil.
-  open var style: [AnyHashable: Any]?
-
-  /// Stored (emitters are not drawn yet); default 0.
-  open var beginTime: CFTimeInterval = 0
-  /// Stored (emitters are not drawn yet); default 0.
-  open var duration: CFTimeInterval = 0
-  /// Stored (emitters are not drawn yet); default 1.
-  open var speed: Float = 1
-  /// Stored (emitters are not drawn yet); default 0.
-  open var timeOffset: CFTimeInterval = 0
-  /// Stored (emitters are not drawn yet); default 0.
-  open var repeatCount: Float = 0
-  /// Stored (emitters are not drawn yet); default 0.
-  open var repeatDuration: CFTimeInterval = 0
-  /// Stored (emitters are not drawn yet); default false.
-  open var autoreverses = false
-  /// Stored (emitters are not drawn yet); default .removed.
-  open var fillMode: CAMediaTimingFillMode = .removed
+  /// Copies the cells into the Zoetrope layer, keeping what cannot be drawn for the render.
+  func commitCells() {
+    var problems: [String] = []
+    emitter.emitterCells = emitterCells.map { cells in
+      cells.enumerated().map { index, cell in cell.zoetrope(place: "emitterCells[\(index)]", problems: &problems) }
+    }
+    for key in propertyProblems.keys where key.hasPrefix("emitterCells") { propertyProblems[key] = nil }
+    for (index, problem) in problems.enumerated() {
+      propertyProblems["emitterCells " + String(repeating: "0", count: 6 - String(index).count) + "\(index)"] = problem
+    }
+  }
 }

@@ -26,7 +26,7 @@ public struct CAGradientLayerType: RawRepresentable, Hashable, Sendable {
 ///     shimmer.startPoint = CGPoint(x: 0, y: 0.5)
 ///     shimmer.endPoint = CGPoint(x: 1, y: 0.5)
 open class CAGradientLayer: CALayer {
-  private var gradient: GradientLayer { backing as! GradientLayer }
+  private var gradient: GradientLayer { values as! GradientLayer }
 
   /// A gradient layer with Core Animation's defaults: top to bottom, no colours.
   public override init() { super.init(backing: GradientLayer()) }

@@ -16,6 +16,8 @@ struct AnimationEntry {
   var isCommitted = false
   /// Why it cannot be drawn, once committed; empty when it is drawn.
   var problems: [String] = []
+  /// For a `CATransition`: the layer's values when it was added, the state before the change.
+  var stateBefore: LayerProperties?
 }
 
 extension CALayer {
@@ -36,7 +38,8 @@ extension CALayer {
       copy.timing.duration = duration
     }
     if let key { removeAnimation(forKey: key) }
-    animationEntries.append(AnimationEntry(key: key, animation: copy, addedAt: CACurrentMediaTime()))
+    animationEntries.append(AnimationEntry(key: key, animation: copy, addedAt: CACurrentMediaTime(),
+                                           stateBefore: copy is CATransition ? values.model : nil))
     CATransaction.register(self)
   }
 
@@ -52,7 +55,9 @@ extension CALayer {
     return keys.isEmpty ? nil : keys
   }
 
-  /// Removes the animation under `key`; does nothing when there is none.
+  /// Removes the animation under `key`; does nothing when there is none. A
+  /// committed `CATransition` leaves `animationKeys()` but stays drawn: the
+  /// change it animated is part of the layer's history.
   public func removeAnimation(forKey key: String) {
     animationEntries.removeAll { $0.key == key }
     backing.removeAnimation(forKey: key)
@@ -71,7 +76,9 @@ extension CALayer {
       let entry = animationEntries[index]
       let context = entry.key.map { "animation \"\($0)\"" } ?? "an animation added without a key"
       var problems: [String] = []
-      if let converted = entry.animation.zoetropeAnimation(context: context, problems: &problems) {
+      if let transition = entry.animation as? CATransition, let before = entry.stateBefore {
+        commitTransition(transition, key: entry.key, before: before, addedAt: entry.addedAt, problems: &problems)
+      } else if let converted = entry.animation.zoetropeAnimation(context: context, problems: &problems) {
         backing.add(converted, forKey: entry.key, atMediaTime: entry.addedAt)
       }
       animationEntries[index].isCommitted = true

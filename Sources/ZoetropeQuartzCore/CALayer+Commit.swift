@@ -21,7 +21,8 @@ extension CALayer {
   /// iOS: `layoutSublayers()` for the layers marked for layout (parents
   /// first), `display()` for those marked for display, and the animations
   /// added since the last commit (those of other trees too: the implicit
-  /// transaction commits whole).
+  /// transaction commits whole); an emitter's cells are copied into its
+  /// Zoetrope layer.
   func commitTree() {
     CATransaction.commitImplicitTransaction()
     var stack: [CALayer] = [root]
@@ -35,6 +36,7 @@ extension CALayer {
         layer.display()
       }
       layer.commitAnimations()
+      (layer as? CAEmitterLayer)?.commitCells()
       stack.append(contentsOf: layer.children.reversed())
       if let mask = layer.maskLayer { stack.append(mask) }
     }

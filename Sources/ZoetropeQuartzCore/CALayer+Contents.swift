@@ -11,11 +11,11 @@ extension CALayer {
     set {
       storedContents = newValue
       propertyProblems["contents"] = nil
-      guard let value = newValue else { return backing.contents = nil }
+      guard let value = newValue else { return values.contents = nil }
       if let image = value as? CGImage {
-        backing.contents = image.zoetrope
+        values.contents = image.zoetrope
       } else {
-        backing.contents = nil
+        values.contents = nil
         propertyProblems["contents"] = "contents is \(CAValue.typeDescription(value)), but contents takes a CGImage"
       }
     }
@@ -23,33 +23,33 @@ extension CALayer {
 
   /// How `contents` is placed in the bounds; default `.resize`.
   public var contentsGravity: CALayerContentsGravity {
-    get { CALayerContentsGravity(rawValue: backing.contentsGravity.rawValue) }
-    set { backing.contentsGravity = ContentsGravity(rawValue: newValue.rawValue) ?? .resize }
+    get { CALayerContentsGravity(rawValue: values.contentsGravity.rawValue) }
+    set { values.contentsGravity = ContentsGravity(rawValue: newValue.rawValue) ?? .resize }
   }
   /// The part of the image shown, unit coordinates; default (0, 0, 1, 1).
   public var contentsRect: CGRect {
-    get { CGRect(backing.contentsRect) }
-    set { backing.contentsRect = newValue.zoetrope }
+    get { CGRect(values.contentsRect) }
+    set { values.contentsRect = newValue.zoetrope }
   }
   /// The stretchable part for nine-slice scaling, unit coordinates; default (0, 0, 1, 1).
   public var contentsCenter: CGRect {
-    get { CGRect(backing.contentsCenter) }
-    set { backing.contentsCenter = newValue.zoetrope }
+    get { CGRect(values.contentsCenter) }
+    set { values.contentsCenter = newValue.zoetrope }
   }
   /// Image pixels per point for the gravities that do not resize; default 1.
   public var contentsScale: CGFloat {
-    get { CGFloat(backing.contentsScale) }
-    set { backing.contentsScale = Double(newValue) }
+    get { CGFloat(values.contentsScale) }
+    set { values.contentsScale = Double(newValue) }
   }
   /// The filter when the image is drawn smaller; default linear.
   public var minificationFilter: CALayerContentsFilter {
-    get { CALayerContentsFilter(rawValue: backing.minificationFilter.rawValue) }
-    set { backing.minificationFilter = ContentsFilter(rawValue: newValue.rawValue) ?? .linear }
+    get { CALayerContentsFilter(rawValue: values.minificationFilter.rawValue) }
+    set { values.minificationFilter = ContentsFilter(rawValue: newValue.rawValue) ?? .linear }
   }
   /// The filter when the image is drawn larger; default linear.
   public var magnificationFilter: CALayerContentsFilter {
-    get { CALayerContentsFilter(rawValue: backing.magnificationFilter.rawValue) }
-    set { backing.magnificationFilter = ContentsFilter(rawValue: newValue.rawValue) ?? .linear }
+    get { CALayerContentsFilter(rawValue: values.magnificationFilter.rawValue) }
+    set { values.magnificationFilter = ContentsFilter(rawValue: newValue.rawValue) ?? .linear }
   }
 
   /// A Core Image blend mode by name (`"multiplyBlendMode"`, also
@@ -60,11 +60,11 @@ extension CALayer {
     set {
       storedCompositingFilter = newValue
       propertyProblems["compositingFilter"] = nil
-      guard let value = newValue else { return backing.compositingFilter = nil }
+      guard let value = newValue else { return values.compositingFilter = nil }
       if let name = value as? String, let mode = BlendMode(name: name) {
-        backing.compositingFilter = mode
+        values.compositingFilter = mode
       } else {
-        backing.compositingFilter = nil
+        values.compositingFilter = nil
         propertyProblems["compositingFilter"] = "compositingFilter is \(CAValue.typeDescription(value))"
           + (value is String ? " \"\(value)\"" : "")
           + ", but compositingFilter takes the name of a Core Image blend mode"

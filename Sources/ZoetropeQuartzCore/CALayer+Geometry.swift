@@ -56,8 +56,8 @@ extension CALayer {
     }
     /// From `child`'s coordinates to its superlayer's.
     func step(into child: CALayer, of superlayer: CALayer?) -> Transform3D {
-      let own = child.backing.model.layerToSuperlayer
-      return superlayer.map { own.concatenating($0.backing.model.sublayerToLayer) } ?? own
+      let own = child.values.model.layerToSuperlayer
+      return superlayer.map { own.concatenating($0.values.model.sublayerToLayer) } ?? own
     }
     guard let first = enter(self, at: point.zoetrope, step: step(into: self, of: parent)) else { return nil }
     var stack = [first]

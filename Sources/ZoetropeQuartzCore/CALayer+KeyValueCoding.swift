@@ -14,18 +14,29 @@ extension CALayer {
   /// type for an animatable key path is reported when the layer is rendered.
   public func setValue(_ value: Any?, forKeyPath keyPath: String) {
     propertyProblems["setValue(_:forKeyPath: \"\(keyPath)\")"] = nil
-    guard let kind = AnimationValueKind(animatableKeyPath: keyPath), backing.model.value(forKeyPath: keyPath) != nil
+    if let emitter = self as? CAEmitterLayer, let (cell, key) = emitter.cell(forKeyPath: keyPath) {
+      // The cell objects are what the emitter copies at the commit: write there.
+      guard let value else { return }
+      if let converted = CAValue.animationValue(value, as: key.valueKind) {
+        cell.values.setValue(converted, of: key)
+      } else {
+        propertyProblems["setValue(_:forKeyPath: \"\(keyPath)\")"] = "setValue(_:forKeyPath: \"\(keyPath)\"): "
+          + CAValue.mismatch("the value", value, keyPath: keyPath, kind: key.valueKind)
+      }
+      return
+    }
+    guard let kind = AnimationValueKind(animatableKeyPath: keyPath), values.model.value(forKeyPath: keyPath) != nil
     else { return customValues[keyPath] = value }
     guard let value else {
       // nil clears a colour or a path; for other kinds it is the wrong type.
       if kind == .color || kind == .path || kind == .image {
         let cleared: AnimationValue = kind == .color ? .color(nil) : kind == .path ? .path(nil) : .image(nil)
-        backing.model.setValue(cleared, forKeyPath: keyPath)
+        values.model.setValue(cleared, forKeyPath: keyPath)
       }
       return
     }
     if let converted = CAValue.animationValue(value, as: kind) {
-      backing.model.setValue(converted, forKeyPath: keyPath)
+      values.model.setValue(converted, forKeyPath: keyPath)
     } else {
       propertyProblems["setValue(_:forKeyPath: \"\(keyPath)\")"] =
         "setValue(_:forKeyPath: \"\(keyPath)\"): " + CAValue.mismatch("the value", value, keyPath: keyPath, kind: kind)
@@ -40,7 +51,10 @@ extension CALayer {
   /// `NSNumber` and `NSValue`, which swift-corelibs-foundation cannot cast
   /// to `CGFloat` or `CGPoint`; `as? NSNumber` does not read these.)
   public func value(forKeyPath keyPath: String) -> Any? {
-    if let value = backing.model.value(forKeyPath: keyPath) { return CAValue.object(value, keyPath: keyPath) }
+    if let emitter = self as? CAEmitterLayer, let (cell, key) = emitter.cell(forKeyPath: keyPath) {
+      return cell.value(forKey: key.rawValue)
+    }
+    if let value = values.model.value(forKeyPath: keyPath) { return CAValue.object(value, keyPath: keyPath) }
     return customValues[keyPath]
   }
 

@@ -10,20 +10,29 @@ extension CALayer {
     root.commitTree()
     let now = CACurrentMediaTime()
     let parentTime = treeParent.map { $0.backing.localTime(forMediaTime: now) } ?? now
-    let tree = PresentationEvaluator(LayerTree(root: backing)).presentation(atTime: parentTime)
-    // Node indices in the snapshot's pre-order: a layer, its mask's subtree
-    // (a mask's own mask is left out), then its sublayers' subtrees.
+    let snapshot = LayerTree(root: backing)
+    let tree = PresentationEvaluator(snapshot).presentation(atTime: parentTime)
+    // Each layer's node, found through the snapshot's own structure (a
+    // mask's own mask is left out; a transition's states are nodes of their
+    // own, which no layer here stands for).
     var nodes: [ObjectIdentifier: Int] = [:]
-    var stack: [(CALayer, Bool)] = [(self, false)]
-    while let (layer, isMask) = stack.popLast() {
-      nodes[ObjectIdentifier(layer)] = nodes.count
-      for child in layer.children.reversed() { stack.append((child, false)) }
-      if !isMask, let mask = layer.maskLayer { stack.append((mask, true)) }
+    var stack: [(CALayer, Int)] = [(self, 0)]
+    while let (layer, index) = stack.popLast() {
+      nodes[ObjectIdentifier(layer)] = index
+      let node = snapshot.nodes[index]
+      for child in node.sublayers {
+        let place = snapshot.nodes[child].indexInParent
+        if place < layer.children.count { stack.append((layer.children[place], child)) }
+      }
+      if let mask = node.mask, let maskLayer = layer.maskLayer { stack.append((maskLayer, mask)) }
     }
     func copy(of layer: CALayer) -> CALayer {
       let result = layer.emptyCopy()
       result.copyValues(from: layer)
-      if let node = nodes[ObjectIdentifier(layer)] { result.backing.model = tree.layers[node].properties }
+      if let node = nodes[ObjectIdentifier(layer)] {
+        // A layer with transitions presents the state shown: the new one from a transition's start.
+        result.backing.model = tree.layers[tree.shownEntry(of: node)].properties
+      }
       result.modelLayer = layer
       return result
     }

@@ -19,8 +19,12 @@ import Zoetrope
 ///     card.backgroundColor = UIColor.systemBlue.cgColor
 ///     card.cornerRadius = 12
 open class CALayer: CAMediaTiming, LayerConvertible {
-  /// The Zoetrope layer holding every value.
+  /// The Zoetrope layer underneath: its place in the tree, timing and animations.
   let backing: Layer
+  /// The Zoetrope layer holding the model values the properties read and
+  /// write: `backing`, or once a `CATransition` has been committed, the state
+  /// the last transition changes it to (CALayer+Transition.swift).
+  var values: Layer { backing.stateAfterTransitions }
   /// The sublayers, in the backing layer's order.
   var children: [CALayer] = []
   /// The superlayer.
@@ -84,16 +88,17 @@ open class CALayer: CAMediaTiming, LayerConvertible {
   /// (of a kind whose values fit this one's; a plain layer's otherwise).
   func copyValues(from layer: Any) {
     guard let other = layer as? CALayer else { return }
-    var values = other.backing.model
+    var copied = other.values.model
     if type(of: other.backing) != type(of: backing) {
       // Keep this kind's own properties (a shape's path, …) at their defaults.
       let own = backing.model
-      values.shape = own.shape
-      values.gradient = own.gradient
-      values.text = own.text
-      values.replicator = own.replicator
+      copied.shape = own.shape
+      copied.gradient = own.gradient
+      copied.text = own.text
+      copied.replicator = own.replicator
+      copied.emitter = own.emitter
     }
-    backing.model = values
+    backing.model = copied
     backing.timing = other.backing.timing
     backing.name = other.backing.name
     propertyProblems = other.propertyProblems
@@ -123,47 +128,47 @@ open class CALayer: CAMediaTiming, LayerConvertible {
 
   /// The layer's own coordinate space. Changing its size marks the layer for layout.
   open var bounds: CGRect {
-    get { CGRect(backing.bounds) }
+    get { CGRect(values.bounds) }
     set {
       if newValue.size != bounds.size { layoutPending = true }
-      backing.bounds = newValue.zoetrope
+      values.bounds = newValue.zoetrope
     }
   }
   /// Where `anchorPoint` sits in the superlayer.
   open var position: CGPoint {
-    get { CGPoint(backing.position) }
-    set { backing.position = newValue.zoetrope }
+    get { CGPoint(values.position) }
+    set { values.position = newValue.zoetrope }
   }
   /// The point of the bounds (unit coordinates) placed at `position`; default (0.5, 0.5).
   open var anchorPoint: CGPoint {
-    get { CGPoint(backing.anchorPoint) }
-    set { backing.anchorPoint = newValue.zoetrope }
+    get { CGPoint(values.anchorPoint) }
+    set { values.anchorPoint = newValue.zoetrope }
   }
   /// The anchor's z; stored only (Zoetrope's transforms turn about z = 0).
   open var anchorPointZ: CGFloat = 0
   /// Order among siblings, ascending.
   open var zPosition: CGFloat {
-    get { CGFloat(backing.zPosition) }
-    set { backing.zPosition = Double(newValue) }
+    get { CGFloat(values.zPosition) }
+    set { values.zPosition = Double(newValue) }
   }
   /// The rectangle in the superlayer, ignoring `transform`: setting it sets
   /// `bounds.size` and `position` (by the anchor point), as on iOS.
   open var frame: CGRect {
-    get { CGRect(backing.frame) }
+    get { CGRect(values.frame) }
     set {
       if newValue.size != bounds.size { layoutPending = true }
-      backing.frame = newValue.standardized.zoetrope
+      values.frame = newValue.standardized.zoetrope
     }
   }
   /// The transform about the anchor point.
   open var transform: CATransform3D {
-    get { CATransform3D(backing.transform) }
-    set { backing.transform = newValue.zoetrope }
+    get { CATransform3D(values.transform) }
+    set { values.transform = newValue.zoetrope }
   }
   /// The transform applied to the sublayers, about the centre of the bounds.
   open var sublayerTransform: CATransform3D {
-    get { CATransform3D(backing.sublayerTransform) }
-    set { backing.sublayerTransform = newValue.zoetrope }
+    get { CATransform3D(values.sublayerTransform) }
+    set { values.sublayerTransform = newValue.zoetrope }
   }
   /// The transform's affine part.
   open func affineTransform() -> CGAffineTransform { CATransform3DGetAffineTransform(transform) }
@@ -174,77 +179,77 @@ open class CALayer: CAMediaTiming, LayerConvertible {
 
   /// Group opacity, 0…1.
   open var opacity: Float {
-    get { Float(backing.opacity) }
-    set { backing.opacity = Double(newValue) }
+    get { Float(values.opacity) }
+    set { values.opacity = Double(newValue) }
   }
   /// Whether the layer and its sublayers are hidden.
   open var isHidden: Bool {
-    get { backing.isHidden }
-    set { backing.isHidden = newValue }
+    get { values.isHidden }
+    set { values.isHidden = newValue }
   }
   /// The fill of the bounds; `nil` (the default) for none.
   open var backgroundColor: CGColor? {
-    get { backing.backgroundColor.map(CGColor.init) }
-    set { backing.backgroundColor = newValue?.zoetrope }
+    get { values.backgroundColor.map(CGColor.init) }
+    set { values.backgroundColor = newValue?.zoetrope }
   }
   /// The radius of the rounded corners of the background, border and (with
   /// `masksToBounds`) the clip.
   open var cornerRadius: CGFloat {
-    get { CGFloat(backing.cornerRadius) }
-    set { backing.cornerRadius = Double(newValue) }
+    get { CGFloat(values.cornerRadius) }
+    set { values.cornerRadius = Double(newValue) }
   }
   /// Which corners `cornerRadius` rounds; default all.
   open var maskedCorners: CACornerMask {
-    get { CACornerMask(rawValue: UInt(backing.maskedCorners.rawValue)) }
-    set { backing.maskedCorners = CornerMask(rawValue: UInt8(truncatingIfNeeded: newValue.rawValue)) }
+    get { CACornerMask(rawValue: UInt(values.maskedCorners.rawValue)) }
+    set { values.maskedCorners = CornerMask(rawValue: UInt8(truncatingIfNeeded: newValue.rawValue)) }
   }
   /// The curve of the corners; default circular.
   open var cornerCurve: CALayerCornerCurve {
-    get { CALayerCornerCurve(rawValue: backing.cornerCurve.rawValue) }
-    set { backing.cornerCurve = CornerCurve(rawValue: newValue.rawValue) ?? .circular }
+    get { CALayerCornerCurve(rawValue: values.cornerCurve.rawValue) }
+    set { values.cornerCurve = CornerCurve(rawValue: newValue.rawValue) ?? .circular }
   }
   /// The width of the border, drawn inside the bounds.
   open var borderWidth: CGFloat {
-    get { CGFloat(backing.borderWidth) }
-    set { backing.borderWidth = Double(newValue) }
+    get { CGFloat(values.borderWidth) }
+    set { values.borderWidth = Double(newValue) }
   }
   /// The border's colour; default opaque black.
   open var borderColor: CGColor? {
-    get { backing.borderColor.map(CGColor.init) }
-    set { backing.borderColor = newValue?.zoetrope }
+    get { values.borderColor.map(CGColor.init) }
+    set { values.borderColor = newValue?.zoetrope }
   }
   /// Whether sublayers and contents are clipped to the rounded bounds.
   open var masksToBounds: Bool {
-    get { backing.masksToBounds }
-    set { backing.masksToBounds = newValue }
+    get { values.masksToBounds }
+    set { values.masksToBounds = newValue }
   }
 
   // MARK: Shadow
 
   /// The shadow's colour; default opaque black.
   open var shadowColor: CGColor? {
-    get { backing.shadowColor.map(CGColor.init) }
-    set { backing.shadowColor = newValue?.zoetrope }
+    get { values.shadowColor.map(CGColor.init) }
+    set { values.shadowColor = newValue?.zoetrope }
   }
   /// The shadow's opacity, 0…1; default 0 (no shadow).
   open var shadowOpacity: Float {
-    get { Float(backing.shadowOpacity) }
-    set { backing.shadowOpacity = Double(newValue) }
+    get { Float(values.shadowOpacity) }
+    set { values.shadowOpacity = Double(newValue) }
   }
   /// The shadow's offset; default (0, −3), which on a y-down layer is 3 points up, as on iOS.
   open var shadowOffset: CGSize {
-    get { CGSize(backing.shadowOffset) }
-    set { backing.shadowOffset = newValue.zoetrope }
+    get { CGSize(values.shadowOffset) }
+    set { values.shadowOffset = newValue.zoetrope }
   }
   /// The shadow's blur radius; default 3 (see docs/compositing.md for the blur's exact shape).
   open var shadowRadius: CGFloat {
-    get { CGFloat(backing.shadowRadius) }
-    set { backing.shadowRadius = Double(newValue) }
+    get { CGFloat(values.shadowRadius) }
+    set { values.shadowRadius = Double(newValue) }
   }
   /// The shadow's shape, or `nil` for the layer's own alpha.
   open var shadowPath: CGPath? {
-    get { backing.shadowPath.map(CGPath.init) }
-    set { backing.shadowPath = newValue?.storage }
+    get { values.shadowPath.map(CGPath.init) }
+    set { values.shadowPath = newValue?.storage }
   }
 
   // MARK: Timing

@@ -14,7 +14,7 @@ import Zoetrope
 ///     spinner.instanceTransform = CATransform3DMakeRotation(.pi / 6, 0, 0, 1)
 ///     spinner.instanceDelay = 1.0 / 12
 open class CAReplicatorLayer: CALayer {
-  private var replicator: ReplicatorLayer { backing as! ReplicatorLayer }
+  private var replicator: ReplicatorLayer { values as! ReplicatorLayer }
 
   /// A replicator with Core Animation's defaults: one copy.
   public override init() { super.init(backing: ReplicatorLayer()) }

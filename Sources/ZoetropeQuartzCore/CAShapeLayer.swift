@@ -53,7 +53,7 @@ public struct CAShapeLayerFillRule: RawRepresentable, Hashable, Sendable {
 ///     ring.strokeColor = UIColor.systemBlue.cgColor
 ///     ring.lineWidth = 8
 open class CAShapeLayer: CALayer {
-  private var shape: ShapeLayer { backing as! ShapeLayer }
+  private var shape: ShapeLayer { values as! ShapeLayer }
 
   /// A shape layer with Core Animation's defaults: black fill, no stroke.
   public override init() { super.init(backing: ShapeLayer()) }

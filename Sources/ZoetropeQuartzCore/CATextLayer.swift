@@ -49,7 +49,7 @@ public struct CATextLayerTruncationMode: RawRepresentable, Hashable, Sendable {
 ///     label.foregroundColor = UIColor.label.cgColor
 ///     label.alignmentMode = .center
 open class CATextLayer: CALayer {
-  private var text: TextLayer { backing as! TextLayer }
+  private var text: TextLayer { values as! TextLayer }
 
   /// A text layer with Core Animation's defaults: Helvetica, 36 points, white.
   public override init() { super.init(backing: TextLayer()) }

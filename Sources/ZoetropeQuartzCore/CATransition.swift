@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// CATransition's names, so that code using it compiles; rendering one is refused with a clear reason.
+// CATransition: its types, subtypes and properties, with the kCATransition… constants as iOS spells them.
 
 import Foundation
 
@@ -37,20 +37,50 @@ public struct CATransitionSubtype: RawRepresentable, Hashable, Sendable {
 
 /// The key a transition is added under on iOS (`kCATransition`).
 public let kCATransition = "transition"
+/// `CATransitionType.fade`, as Objective-C and Swift before 4.2 spell it.
+public let kCATransitionFade = CATransitionType.fade
+/// `CATransitionType.moveIn`.
+public let kCATransitionMoveIn = CATransitionType.moveIn
+/// `CATransitionType.push`.
+public let kCATransitionPush = CATransitionType.push
+/// `CATransitionType.reveal`.
+public let kCATransitionReveal = CATransitionType.reveal
+/// `CATransitionSubtype.fromRight`.
+public let kCATransitionFromRight = CATransitionSubtype.fromRight
+/// `CATransitionSubtype.fromLeft`.
+public let kCATransitionFromLeft = CATransitionSubtype.fromLeft
+/// `CATransitionSubtype.fromTop`.
+public let kCATransitionFromTop = CATransitionSubtype.fromTop
+/// `CATransitionSubtype.fromBottom`.
+public let kCATransitionFromBottom = CATransitionSubtype.fromBottom
 
-/// A transition between a layer's states (`CATransition`). Its properties
-/// are kept, but this version of Zoetrope does not draw transitions yet:
-/// rendering a layer that has one throws a ``CALayerRenderError`` saying so.
+/// An animation of a change of a layer's state (`CATransition`): added with
+/// `add(_:forKey:)`, it animates what the layer's properties become between
+/// the `add` and the commit — the layer as it was and as it is drawn
+/// fading, pushing, moving in or revealing, by Zoetrope's transitions
+/// (docs/emitters-and-transitions.md). The default is a 0.25 s fade.
+///
+///     let transition = CATransition()
+///     transition.type = .push
+///     transition.subtype = .fromRight
+///     transition.duration = 0.4
+///     label.add(transition, forKey: kCATransition)
+///     label.string = "2"
+///
+/// Differences from iOS (docs/quartzcore.md): a property set *before*
+/// `add` in the same transaction belongs to the old state here; sublayers
+/// and the mask are shared by both states; private types (`"cube"`, …) and
+/// `filter` are reported at render.
 open class CATransition: CAAnimation {
-  /// The kind; default fade.
+  /// The kind; default fade (which a name Core Animation does not know also means).
   open var type: CATransitionType = .fade
-  /// The direction, or `nil`.
+  /// The side the motion starts from; `nil` (the default) moves as `fromLeft`. A fade ignores it.
   open var subtype: CATransitionSubtype?
-  /// Where the transition starts, 0…1.
+  /// The progress the transition starts at, 0…1 (clamped); default 0.
   open var startProgress: Float = 0
-  /// Where it ends, 0…1.
+  /// The progress it ends at, 0…1 (clamped); default 1.
   open var endProgress: Float = 1
-  /// A Core Image filter; kept.
+  /// A Core Image filter; `nil` (the default). Any other value is reported at render.
   open var filter: Any?
 
   /// A copy with every property of this class and its bases.
@@ -60,10 +90,5 @@ open class CATransition: CAAnimation {
     (copy.type, copy.subtype, copy.startProgress, copy.endProgress, copy.filter) =
       (type, subtype, startProgress, endProgress, filter)
     return copy
-  }
-
-  /// Why it cannot be rendered.
-  var unsupportedReason: String {
-    "CATransition (\(type.rawValue)) is not drawn by this version of Zoetrope; its transitions are still to come"
   }
 }

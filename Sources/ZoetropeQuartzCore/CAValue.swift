@@ -168,7 +168,8 @@ enum CAValue {
     switch value {
     case .number(let v):
       let floats: Set<String> = ["opacity", "shadowOpacity", "instanceRedOffset", "instanceGreenOffset",
-                                 "instanceBlueOffset", "instanceAlphaOffset"]
+                                 "instanceBlueOffset", "instanceAlphaOffset",
+                                 "birthRate", "lifetime", "velocity", "scale", "spin"]   // CAEmitterLayer's
       if floats.contains(keyPath) { return Float(v) }
       if keyPath == "instanceCount" { return v.isFinite ? Int(Swift.min(Swift.max(v, -9e18), 9e18)) : 0 }
       if keyPath == "instanceDelay" { return v }

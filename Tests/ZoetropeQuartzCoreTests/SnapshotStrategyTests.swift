@@ -65,6 +65,19 @@ import _ZoetropeTestSupport
     ("checkmark", [0.05, 0.2, 0.45, 1], 2, { makeCheckmark() }),
     ("marching-ants", [0, 0.125, 0.25, 0.375], 2, makeMarchingAnts),
     ("orbit", [0, 0.5, 1, 1.5], 2, makeOrbit),
+    ("slide-transition", [0.4, 0.6, 0.8, 1], 2, {
+      let (frame, card) = makeSlideCard()
+      ZoetropeRender.withMediaTime(0.5) { showNextPage(on: card) }
+      return frame
+    }),
+    ("rolling-counter", [0.15, 0.25, 0.3, 0.4, 0.5, 0.6], 3, {
+      let label = makeRollingCounter()
+      ZoetropeRender.withMediaTime(0.2) { roll(label, to: 42) }
+      return label
+    }),
+    ("fountain", [0.6, 1.9, 3.2], 1, { makeFountain(particle: whiteSquare(side: 4)) }),
+    ("burst", [0.3, 0.9], 1, { makeBurst(piece: softDot(side: 8)) }),
+    ("depth-stack", [0, 0.8, 1.2, 2], 2, { makeDepthStack() }),
   ]
 
   @Test(arguments: sheets.indices)
