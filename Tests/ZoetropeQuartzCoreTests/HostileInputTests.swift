@@ -75,4 +75,37 @@ import ZoetropeQuartzCore
     #expect(UIFont(name: "-", size: .nan) != nil)
     #expect(UIBezierPath(roundedRect: CGRect(x: 0, y: 0, width: CGFloat.nan, height: 10), cornerRadius: .nan).isEmpty == false)
   }
+
+  /// A cell inside its own sub-cells is reported, not followed for ever; absurd emitter numbers
+  /// and transition timings render or are refused, never trap.
+  @Test func emitterCyclesAndAbsurdTransitionsAreHandled() throws {
+    let emitter = CAEmitterLayer()
+    emitter.frame = CGRect(x: 0, y: 0, width: 20, height: 20)
+    let cell = CAEmitterCell()
+    cell.birthRate = 5
+    cell.lifetime = 1
+    cell.emitterCells = [cell]
+    emitter.emitterCells = [cell]
+    #expect(message { _ = try ZoetropeRender.png(of: emitter, at: 1) }.contains("nest more than 128 deep"))
+    cell.emitterCells = nil
+    for rate in [Float.nan, .infinity, -1, 1e12] {
+      cell.birthRate = rate
+      _ = message { _ = try ZoetropeRender.png(of: emitter, at: 1) }
+    }
+
+    let layer = square()
+    for (index, duration) in [CFTimeInterval.nan, -1, .infinity, 0, 1e300].enumerated() {
+      let transition = CATransition()
+      transition.type = .push
+      transition.duration = duration
+      transition.startProgress = .nan
+      transition.endProgress = 1e9
+      layer.add(transition, forKey: "t\(index)")
+      layer.opacity = Float(index) / 5
+    }
+    for time in [0, 0.1, 1, 1e9] {
+      #expect(message { _ = try ZoetropeRender.png(of: layer, at: time) } == "")
+    }
+    #expect(layer.opacity == 0.8)
+  }
 }
