@@ -254,13 +254,15 @@ open class CAEmitterCell: CAMediaTiming {
     guard let cellKey = EmitterCellKey(rawValue: key) else { return nil }
     let value = values.value(of: cellKey)
     // The Float properties read back as Float, the others as CGFloat, as their declarations say.
-    if case .number(let number) = value, cellKey.rawValue.hasSuffix("Range") || cellKey.rawValue.hasSuffix("Speed")
-      || cellKey == .birthRate || cellKey == .lifetime,
-      !["velocityRange", "scaleRange", "spinRange", "scaleSpeed", "emissionRange"].contains(key) {
-      return Float(number)
-    }
+    if case .number(let number) = value, CAEmitterCell.floatKeys.contains(cellKey) { return Float(number) }
     return CAValue.object(value, keyPath: key)
   }
+
+  /// The properties Core Animation declares as `Float`.
+  static let floatKeys: Set<EmitterCellKey> = [
+    .birthRate, .lifetime, .lifetimeRange, .redRange, .greenRange, .blueRange, .alphaRange,
+    .redSpeed, .greenSpeed, .blueSpeed, .alphaSpeed,
+  ]
 
   /// The Zoetrope cell to draw, with its image and sub-cells; problems
   /// (an image that is not a `CGImage`, sub-cells nested past Zoetrope's

@@ -70,6 +70,20 @@ import ZoetropeQuartzCore
     #expect(early.pixel(10 + 5, 20 + 0.05).isClose(to: 0, 122, 255, alpha: 255, tolerance: 2))
   }
 
+  @Test func cellValuesReadBackInTheirDeclaredTypes() {
+    let cell = CAEmitterCell()
+    cell.setValue(12, forKey: "birthRate")
+    cell.setValue(0.5, forKey: "velocityRange")
+    cell.setValue(UIColor.systemRed.cgColor, forKey: "color")
+    cell.setValue(false, forKey: "enabled")
+    #expect(cell.value(forKey: "birthRate") as? Float == 12 && cell.birthRate == 12)
+    #expect(cell.value(forKey: "velocityRange") as? CGFloat == 0.5)
+    #expect(cell.value(forKey: "color") as? CGColor == UIColor.systemRed.cgColor)
+    #expect(cell.value(forKey: "enabled") as? Bool == false && !cell.isEnabled)
+    #expect(cell.value(forKey: "nonsense") == nil)
+    #expect(CAEmitterCell().color?.components == [1, 1, 1, 1])   // opaque white
+  }
+
   @Test func aCellImageThatIsNotACGImageIsReported() throws {
     let fountain = makeFountain(particle: whiteSquare(side: 4))
     fountain.name = "fountain"
