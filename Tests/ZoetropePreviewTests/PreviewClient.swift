@@ -52,9 +52,9 @@ final class RunningPreview: Sendable {
     try await HTTPReply.exchange(port: port, Array("GET \(path) HTTP/1.1\r\nHost: \(host)\r\n\(headers.map { $0 + "\r\n" }.joined())Connection: close\r\n\r\n".utf8))
   }
 
-  /// Polls `GET /golden.json` up to 20 s until `condition` holds of its body.
+  /// Polls `GET /golden.json` up to 120 s (a bound for a loaded machine, not a timing) until `condition` holds of its body.
   func waitForGolden(_ condition: (String) -> Bool) async throws -> Bool {
-    let deadline = Date().addingTimeInterval(20)
+    let deadline = Date().addingTimeInterval(120)
     while Date() < deadline {
       if condition(try await get("/golden.json").text) { return true }
       try await Task.sleep(nanoseconds: 50_000_000)
@@ -62,9 +62,9 @@ final class RunningPreview: Sendable {
     return false
   }
 
-  /// Polls `GET /status.json` up to 10 s until `condition` holds of its body.
+  /// Polls `GET /status.json` up to 120 s (a bound for a loaded machine, not a timing) until `condition` holds of its body.
   func waitForStatus(_ condition: (String) -> Bool) async throws -> Bool {
-    let deadline = Date().addingTimeInterval(10)
+    let deadline = Date().addingTimeInterval(120)
     while Date() < deadline {
       if condition(try await get("/status.json").text) { return true }
       try await Task.sleep(nanoseconds: 50_000_000)
