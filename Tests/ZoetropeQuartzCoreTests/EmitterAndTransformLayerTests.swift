@@ -84,6 +84,45 @@ import ZoetropeQuartzCore
     #expect(CAEmitterCell().color?.components == [1, 1, 1, 1])   // opaque white
   }
 
+  /// Apple's fireworks arrangement: a rocket cell whose particles emit a burst sub-cell. Nested key
+  /// paths reach the sub-cell, for key-value coding and for animations.
+  @Test func subCellsAreReachedByNestedKeyPaths() throws {
+    let fireworks = CAEmitterLayer()
+    fireworks.frame = CGRect(x: 0, y: 0, width: 120, height: 120)
+    fireworks.emitterPosition = CGPoint(x: 60, y: 110)
+    let burst = CAEmitterCell()
+    burst.name = "burst"
+    burst.birthRate = 1
+    burst.lifetime = 0.35
+    burst.velocity = 0
+    burst.contents = whiteSquare(side: 6)
+    let rocket = CAEmitterCell()
+    rocket.name = "rocket"
+    rocket.birthRate = 1
+    rocket.lifetime = 1.02
+    rocket.velocity = 80
+    rocket.emissionLongitude = -.pi / 2
+    rocket.emitterCells = [burst]
+    fireworks.emitterCells = [rocket]
+
+    // The rocket (no image) is born at 1 s and bursts when it has lived 1 s, 80 points up: at 2 s.
+    let seen = try Frame(fireworks, at: 2.1)
+    #expect(seen.pixel(60, 30).isClose(to: 255, 255, 255, alpha: 255, tolerance: 2), "\(seen.pixel(60, 30))")
+    #expect(try Frame(fireworks, at: 1.9).pixel(60, 30).alpha == 0)
+
+    fireworks.setValue(0, forKeyPath: "emitterCells.rocket.emitterCells.burst.birthRate")
+    #expect(burst.birthRate == 0)
+    #expect(try Frame(fireworks, at: 2.1).pixel(60, 30).alpha == 0)
+    fireworks.setValue(1, forKeyPath: "emitterCells.rocket.emitterCells.burst.birthRate")
+    let dim = CABasicAnimation(keyPath: "emitterCells.rocket.emitterCells.burst.color")
+    dim.fromValue = UIColor.systemRed.cgColor
+    dim.toValue = UIColor.systemRed.cgColor
+    dim.duration = 10
+    fireworks.add(dim, forKey: "dim")
+    let red = try Frame(fireworks, at: 2.1).pixel(60, 30)
+    #expect(red.isClose(to: 255, 59, 48, alpha: 255, tolerance: 2), "\(red)")
+  }
+
   @Test func aCellImageThatIsNotACGImageIsReported() throws {
     let fountain = makeFountain(particle: whiteSquare(side: 4))
     fountain.name = "fountain"
