@@ -39,8 +39,15 @@ extension CALayer {
     }
     if let key { removeAnimation(forKey: key) }
     animationEntries.append(AnimationEntry(key: key, animation: copy, addedAt: CACurrentMediaTime(),
-                                           stateBefore: copy is CATransition ? values.model : nil))
+                                           stateBefore: copy is CATransition ? modelAtTransactionStart : nil))
     CATransaction.register(self)
+  }
+
+  /// The model values as the current transaction found them: what a
+  /// transition added now animates from.
+  var modelAtTransactionStart: LayerProperties {
+    _ = values
+    return stateAtTransactionStart?.model ?? values.model
   }
 
   /// The layer's copy of the animation under `key`, or `nil`.

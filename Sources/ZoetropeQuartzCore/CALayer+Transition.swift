@@ -5,7 +5,8 @@ import Zoetrope
 
 extension CALayer {
   /// Hands a `CATransition` to the Zoetrope layer at the commit: the state
-  /// before is the layer's values when the transition was added (`before`),
+  /// before is the layer's values when its transaction first touched it
+  /// (`before`), as the previous commit left them,
   /// the state after is its values now. The Zoetrope layer then keeps the
   /// state before as its model and the state after as the transition's new
   /// state, which the properties read and write from here on (`values`).

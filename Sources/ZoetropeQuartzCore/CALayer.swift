@@ -23,8 +23,17 @@ open class CALayer: CAMediaTiming, LayerConvertible {
   let backing: Layer
   /// The Zoetrope layer holding the model values the properties read and
   /// write: `backing`, or once a `CATransition` has been committed, the state
-  /// the last transition changes it to (CALayer+Transition.swift).
-  var values: Layer { backing.stateAfterTransitions }
+  /// the last transition changes it to (CALayer+Transition.swift). The
+  /// first access in a transaction notes the values then, the state a
+  /// transition added in it starts from.
+  var values: Layer {
+    let layer = backing.stateAfterTransitions
+    let generation = CATransaction.generation
+    if stateAtTransactionStart?.generation != generation { stateAtTransactionStart = (generation, layer.model) }
+    return layer
+  }
+  /// The model values when the layer was first touched in the current transaction.
+  var stateAtTransactionStart: (generation: Int, model: LayerProperties)?
   /// The sublayers, in the backing layer's order.
   var children: [CALayer] = []
   /// The superlayer.

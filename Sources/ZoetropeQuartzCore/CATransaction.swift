@@ -39,6 +39,9 @@ public final class CATransaction {
     var frames: [Frame] = []
     /// The layers that had animations added outside any explicit transaction, not yet committed.
     var implicitLayers: [WeakLayer] = []
+    /// How many commits this thread has made: layers note the state they
+    /// had when first touched in a transaction, the old state of a `CATransition`.
+    var generation = 0
   }
   /// A layer the implicit transaction does not keep alive.
   struct WeakLayer { weak var layer: CALayer? }
@@ -66,6 +69,7 @@ public final class CATransaction {
   public static func commit() {
     guard let frame = stack.popLast() else { return }
     if stack.isEmpty {
+      state.generation += 1
       for layer in frame.layers { layer.commitAnimations() }
     } else {
       stack[stack.count - 1].layers += frame.layers
@@ -122,6 +126,9 @@ public final class CATransaction {
   /// Stores a value in the innermost transaction; without one, does nothing.
   public static func setValue(_ value: Any?, forKey key: String) { stack.last?.values[key] = value }
 
+  /// This thread's commits so far.
+  static var generation: Int { state.generation }
+
   /// The duration set by an open transaction, if any.
   static var currentAnimationDuration: CFTimeInterval? {
     (value(forKey: "animationDuration") as? CFTimeInterval).flatMap { $0 > 0 ? $0 : nil }
@@ -142,6 +149,7 @@ public final class CATransaction {
   /// does this before it moves (`ZoetropeRender.withMediaTime(_:_:)`), so an
   /// animation added at one time is committed before anything happens at another.
   static func commitImplicitTransaction() {
+    state.generation += 1
     let layers = state.implicitLayers
     state.implicitLayers = []
     for entry in layers { entry.layer?.commitAnimations() }

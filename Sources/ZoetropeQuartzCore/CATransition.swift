@@ -55,8 +55,8 @@ public let kCATransitionFromTop = CATransitionSubtype.fromTop
 public let kCATransitionFromBottom = CATransitionSubtype.fromBottom
 
 /// An animation of a change of a layer's state (`CATransition`): added with
-/// `add(_:forKey:)`, it animates what the layer's properties become between
-/// the `add` and the commit — the layer as it was and as it is drawn
+/// `add(_:forKey:)`, it animates what the layer's properties become in the
+/// transaction — the layer as the transaction found it and as it is drawn
 /// fading, pushing, moving in or revealing, by Zoetrope's transitions
 /// (docs/emitters-and-transitions.md). The default is a 0.25 s fade.
 ///
@@ -67,10 +67,9 @@ public let kCATransitionFromBottom = CATransitionSubtype.fromBottom
 ///     label.add(transition, forKey: kCATransition)
 ///     label.string = "2"
 ///
-/// Differences from iOS (docs/quartzcore.md): a property set *before*
-/// `add` in the same transaction belongs to the old state here; sublayers
-/// and the mask are shared by both states; private types (`"cube"`, …) and
-/// `filter` are reported at render.
+/// Differences from iOS (docs/quartzcore.md): sublayers and the mask are
+/// shared by both states; private types (`"cube"`, …) and `filter` are
+/// reported at render.
 open class CATransition: CAAnimation {
   /// The kind; default fade (which a name Core Animation does not know also means).
   open var type: CATransitionType = .fade

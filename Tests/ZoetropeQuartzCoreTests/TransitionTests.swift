@@ -65,6 +65,7 @@ import ZoetropeQuartzCore
   @Test func moveInAndRevealMoveOneStateOnly() throws {
     for (type, subtype) in [(kCATransitionMoveIn, kCATransitionFromTop), (kCATransitionReveal, kCATransitionFromLeft)] {
       let (frame, card) = makeSlideCard()
+      CATransaction.flush()   // the card is on screen before the tap
       let transition = CATransition()
       transition.type = type
       transition.subtype = subtype
@@ -82,6 +83,28 @@ import ZoetropeQuartzCore
         #expect(image.pixel(35, 40).isClose(to: 255, 149, 0, alpha: 255, tolerance: 0))
       }
     }
+  }
+
+  /// As on iOS, the old state is the layer as the previous commit left it: a colour set before
+  /// `add` in the same transaction is part of the change. A layer made in the same transaction
+  /// starts from its defaults (nothing drawn).
+  @Test func theOldStateIsTheLayerAsTheTransactionFoundIt() throws {
+    let (frame, card) = makeSlideCard()
+    ZoetropeRender.withMediaTime(0.5) {
+      card.backgroundColor = UIColor.systemGreen.cgColor
+      let transition = CATransition()
+      transition.type = .push
+      transition.subtype = .fromRight
+      transition.duration = 0.4
+      card.add(transition, forKey: kCATransition)
+    }
+    let image = try Frame(frame, at: 0.7)   // p = ½
+    #expect(image.pixel(30, 40).isClose(to: 255, 149, 0, alpha: 255, tolerance: 0))
+    #expect(image.pixel(90, 40).isClose(to: 52, 199, 89, alpha: 255, tolerance: 0))
+
+    let (fresh, new) = makeSlideCard()
+    new.add(CATransition(), forKey: nil)   // a 0.25 s fade from nothing
+    #expect(try Frame(fresh, at: 0.125).pixel(60, 40).isClose(to: 255, 149, 0, alpha: 128, tolerance: 1))
   }
 
   /// Two transitions under the same key, a second apart: each animates its own change.
