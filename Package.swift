@@ -18,6 +18,7 @@ import PackageDescription
 //   ZoetropeScene       → Geometry, Timing, Animation, Layers, Pixels, Text, Images, Media, Yams
 //   Zoetrope            → all of the above but Video          (the umbrella: Renderer, ClipRender)
 //   ZoetropeTesting     → Zoetrope, SnapshotTesting           (golden tests need libpng, not FFmpeg)
+//   ZoetropeQuartzCore  → Zoetrope (and Foundation), nothing else (iOS animation code, a mapping of names)
 //   zoetrope, zoetrope-bench → Zoetrope, ZoetropeVideo
 //   zoetrope-fuzz       → Zoetrope, Scene, Geometry, Raster, Media (fuzzing harnesses, not API)
 //
@@ -34,6 +35,7 @@ let package = Package(
     .library(name: "Zoetrope", targets: ["Zoetrope"]),
     .library(name: "ZoetropeVideo", targets: ["ZoetropeVideo"]),
     .library(name: "ZoetropeTesting", targets: ["ZoetropeTesting"]),
+    .library(name: "ZoetropeQuartzCore", targets: ["ZoetropeQuartzCore"]),
     .executable(name: "zoetrope", targets: ["zoetrope"]),
   ],
   dependencies: [
@@ -113,12 +115,19 @@ let package = Package(
       dependencies: ["Zoetrope", .product(name: "SnapshotTesting", package: "swift-snapshot-testing")],
       exclude: ["README.md"]),
 
+    // Core Animation code as written for iOS: QuartzCore's, Core Graphics' and UIKit's names over
+    // Zoetrope's public API (scripts/check-imports holds it to importing Zoetrope and Foundation only).
+    .target(name: "ZoetropeQuartzCore", dependencies: ["Zoetrope"], exclude: ["README.md"]),
+
     // MARK: - Tools
     .executableTarget(
       name: "zoetrope",
-      dependencies: ["Zoetrope", "ZoetropeVideo", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+      dependencies: [
+        "Zoetrope", "ZoetropeVideo", "CZoetropeMedia", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ],
       exclude: ["README.md"]),
-    .executableTarget(name: "zoetrope-bench", dependencies: ["Zoetrope", "ZoetropeVideo"], exclude: ["README.md"]),
+    .executableTarget(name: "zoetrope-bench", dependencies: ["Zoetrope", "ZoetropeVideo", "CZoetropeMedia"],
+                      exclude: ["README.md"]),
     // Fuzzing harnesses: scripts/fuzz builds them with libFuzzer; a plain build replays saved inputs.
     .executableTarget(
       name: "zoetrope-fuzz",
@@ -154,7 +163,8 @@ let package = Package(
     .testTarget(
       name: "ZoetropeSceneTests",
       dependencies: [
-        "ZoetropeGeometry", "ZoetropeTiming", "ZoetropeAnimation", "ZoetropeLayers", "ZoetropeScene", "_ZoetropeTestSupport",
+        "ZoetropeGeometry", "ZoetropeTiming", "ZoetropeAnimation", "ZoetropeLayers", "ZoetropeScene", "ZoetropeMedia",
+        "_ZoetropeTestSupport",
       ]),
     .testTarget(
       name: "ZoetropeTests",
@@ -164,6 +174,12 @@ let package = Package(
       dependencies: [
         "Zoetrope", "ZoetropeTesting", .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
         "_ZoetropeTestSupport",
+      ]),
+    .testTarget(
+      name: "ZoetropeQuartzCoreTests",
+      dependencies: [
+        "ZoetropeQuartzCore", "Zoetrope", "ZoetropeTesting",
+        .product(name: "SnapshotTesting", package: "swift-snapshot-testing"), "_ZoetropeTestSupport",
       ]),
     .testTarget(name: "ZoetropeCLITests", dependencies: ["Zoetrope", "ZoetropeMedia", "ZoetropeVideo", "_ZoetropeTestSupport"]),
     .testTarget(
