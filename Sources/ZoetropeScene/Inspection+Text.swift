@@ -9,7 +9,7 @@ extension Inspection {
   /// The `CATextLayer` fields, in scene-file names, and `fontFile`: the file
   /// the font resolves to on this machine (`null` when it resolves to none).
   static func textFields(_ t: TextProperties) -> [(String, String)] {
-    let style = FontDescriptor.Style(rawValue: t.fontStyle.rawValue) ?? .normal
+    let style = t.fontStyle
     let file = try? FontLibrary.shared.font(FontDescriptor(name: t.font, weight: t.fontWeight, style: style)).file
     return [
       ("string", t.string.map(string) ?? "null"),
@@ -34,14 +34,12 @@ extension Inspection {
   static func lineFields(_ p: LayerProperties) -> [(String, String)] {
     guard let t = p.text else { return [] }
     var lines: [String] = []
-    let style = FontDescriptor.Style(rawValue: t.fontStyle.rawValue) ?? .normal
     if let string = t.string, !string.isEmpty,
-      let font = FontLibrary.shared.textFont(FontDescriptor(name: t.font, weight: t.fontWeight, style: style))
+      let font = FontLibrary.shared.textFont(FontDescriptor(name: t.font, weight: t.fontWeight, style: t.fontStyle))
     {
       let request = TextLayout.Request(
         string: string, font: font, fontSize: t.fontSize, bounds: p.bounds,
-        alignment: TextLayout.Alignment(rawValue: t.alignmentMode.rawValue) ?? .natural,
-        truncation: TextLayout.Truncation(rawValue: t.truncationMode.rawValue) ?? .none, isWrapped: t.isWrapped)
+        alignment: t.alignmentMode, truncation: t.truncationMode, isWrapped: t.isWrapped)
       for line in ShapingCache.shared.layout(request).lineMetrics {
         lines.append("{\"baseline\": \(number(line.baseline)), \"typographicBounds\": \(rect(line.typographicBounds)), "
           + "\"inkBounds\": \(line.inkBounds.map(rect) ?? "null")}")

@@ -155,7 +155,10 @@ public struct Inspection {
     return numbers([c.red, c.green, c.blue, c.alpha])
   }
 
-  /// A JSON string literal.
+  /// `s` as a JSON string literal: quotes, backslashes and control
+  /// characters escaped (`\n`, `\r`, `\t`, the others as `\u00XX`), every
+  /// other character as it is. The package's one JSON string escaper
+  /// (inspection lines, the schema, `compare --json`, the fuzzing harnesses).
   package static func string(_ s: String) -> String {
     var out = "\""
     for scalar in s.unicodeScalars {

@@ -59,7 +59,7 @@ extension SceneDecoder {
   /// scene's folder) in the layer.
   mutating func resolveFont(of text: TextLayer, members: [JSONMember], at path: Int) {
     let fontPath = members.contains { $0.key == "font" } ? paths.child(path, "font") : path
-    let style = FontDescriptor.Style(rawValue: text.fontStyle.rawValue) ?? .normal
+    let style = text.fontStyle
     let descriptor = FontDescriptor(name: text.font, weight: text.fontWeight, style: style)
     guard let font = resolveFont(descriptor, at: fontPath, usedAt: path) else { return }
     if descriptor.isFilePath { text.font = font.file }
@@ -110,7 +110,7 @@ extension SceneDecoder {
       }
     }
     let descriptor = FontDescriptor(name: name, weight: weight,
-                                    style: FontDescriptor.Style(rawValue: style.rawValue) ?? .normal)
+                                    style: style)
     guard ok, let font = resolveFont(descriptor, at: namePath, usedAt: path) else { return nil }
     do throws(FontError) {
       return try Path(text: text, font: font, size: size)

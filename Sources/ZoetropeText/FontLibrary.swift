@@ -3,6 +3,7 @@
 
 import CZoetropeText
 import Synchronization
+import ZoetropeLayers
 
 #if canImport(Glibc)
 import Glibc
@@ -235,7 +236,7 @@ extension Font {
   ///
   ///     let bold = try Font.named("DejaVu Sans", weight: 700)
   public static func named(_ name: String, weight: Double = 400,
-                           style: FontDescriptor.Style = .normal) throws(FontError) -> Font {
+                           style: FontStyle = .normal) throws(FontError) -> Font {
     try FontLibrary.shared.font(FontDescriptor(name: name, weight: weight, style: style))
   }
 }

@@ -2,6 +2,7 @@
 // Laying out a request: paragraphs, wrapping, truncation, alignment and visual order.
 
 import ZoetropeGeometry
+import ZoetropeLayers
 
 extension TextLayout {
   /// One line: units of a shaped paragraph.
@@ -144,7 +145,7 @@ extension TextLayout {
   /// `line` shortened to fit `widthInEms` with a "…" where characters were
   /// dropped (at the start, in the middle or at the end), re-shaped as a
   /// paragraph of its own; the line itself when it fits.
-  static func truncated(_ line: Line, mode: Truncation, widthInEms: Double, font: Font,
+  static func truncated(_ line: Line, mode: TextLayerTruncationMode, widthInEms: Double, font: Font,
                         shaping: ShapingCache) -> Line {
     let paragraph = line.paragraph, units = paragraph.units
     var range = line.units
