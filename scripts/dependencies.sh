@@ -16,9 +16,10 @@
 ZOETROPE_APT_PACKAGES=(pkg-config python3 libpng-dev zlib1g-dev libavformat-dev libavcodec-dev libswscale-dev libavutil-dev libgif-dev
   libjpeg62-turbo-dev libfreetype-dev libharfbuzz-dev libfontconfig-dev fonts-dejavu-core fonts-liberation2
   fonts-droid-fallback python3-jsonschema python3-yaml cmake ninja-build parallel python3-venv)
-# Inter (the open face "-apple-system", "SF Pro" and "system-ui" resolve to); independent references for
-# the tests: FreeType's Python binding and HarfBuzz's hb-shape (text measurements), Pillow (GIF frames).
-ZOETROPE_APT_PACKAGES+=(fonts-inter python3-freetype libharfbuzz-bin python3-pil)
+# libwebp (animated WebP: the animation encoder and decoder); Inter (the open face "-apple-system",
+# "SF Pro" and "system-ui" resolve to); independent references for the tests: FreeType's Python binding
+# and HarfBuzz's hb-shape (text measurements), Pillow (GIF and WebP frames).
+ZOETROPE_APT_PACKAGES+=(libwebp-dev fonts-inter python3-freetype libharfbuzz-bin python3-pil)
 
 zoetrope_require_swift() {
   if ! command -v swift >/dev/null 2>&1; then

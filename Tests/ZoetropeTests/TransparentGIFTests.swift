@@ -48,7 +48,7 @@ import _ZoetropeTestSupport
   /// The frames of the GIF at `path` as Pillow composites them, with their durations in milliseconds.
   static func pillow(_ path: String, width: Int, height: Int) throws -> (frames: [RGBAImage], durations: [Int]) {
     let raw = path + ".rgba"
-    let script = Fixtures.packageRoot.appendingPathComponent("Tests/Scripts/gif-frames.py").path
+    let script = Fixtures.packageRoot.appendingPathComponent("Tests/Scripts/animation-frames.py").path
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
     process.arguments = [script, path, raw]

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
-# A GIF's frames as Pillow (Debian's python3-pil) composites them: an independent decoder
-# for the GIF tests. Usage: gif-frames.py IN.gif OUT.rgba
+# The frames of an animated GIF or WebP as Pillow (Debian's python3-pil, over giflib's format
+# rules and libwebp's demuxer) composites them: an independent decoder for the GIF and WebP
+# tests. Usage: animation-frames.py IN.gif|IN.webp OUT.rgba
 # Writes every frame, as the screen shows it after the frame is drawn, into OUT.rgba as
 # straight RGBA bytes one frame after another, transparent pixels as 0 0 0 0, and prints
 # {"width", "height", "frames", "durations": [ms, ...], "loop": n or null} as JSON.
