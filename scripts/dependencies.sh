@@ -20,6 +20,9 @@ ZOETROPE_APT_PACKAGES=(pkg-config python3 libpng-dev zlib1g-dev libavformat-dev 
 # "SF Pro" and "system-ui" resolve to); independent references for the tests: FreeType's Python binding
 # and HarfBuzz's hb-shape (text measurements), Pillow (GIF and WebP frames).
 ZOETROPE_APT_PACKAGES+=(libwebp-dev fonts-inter python3-freetype libharfbuzz-bin python3-pil)
+# Test tools: xmllint (JUnit reports against their schema), FFmpeg's command-line tools (WebM alpha as
+# the docs show it; never linked).
+ZOETROPE_APT_PACKAGES+=(libxml2-utils ffmpeg)
 
 zoetrope_require_swift() {
   if ! command -v swift >/dev/null 2>&1; then
