@@ -136,7 +136,7 @@ import _ZoetropeTestSupport
                            frameRate: scene.canvas.frameRate.framesPerSecond, matte: matte))
       sizes.append(try FileManager.default.attributesOfItem(atPath: path)[.size] as! Int)
     }
-    // pull-to-refresh misses the bar (1.51): at 30 fps two frames in three last 3 cs, too short to give 2 cs
+    // pull-to-refresh misses the bar (1.52): at 30 fps two frames in three last 3 cs, too short to give 2 cs
     // to a clearing frame, so its card's edges are cleared with the rectangle of everything that moved in the
     // frame before, the spinner and the word above it included (gifsicle -O3 reaches 1.78 on it).
     let bar = fixture == "demo/pull-to-refresh.json" ? 1.55 : 1.3
