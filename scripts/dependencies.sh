@@ -24,6 +24,9 @@ ZOETROPE_APT_PACKAGES+=(libwebp-dev fonts-inter python3-freetype libharfbuzz-bin
 # the docs show it; never linked).
 ZOETROPE_APT_PACKAGES+=(libxml2-utils ffmpeg)
 
+# The preview's browser test (scripts/preview-browser-test) adds Debian's headless-capable Chromium.
+ZOETROPE_BROWSER_PACKAGES=(chromium)
+
 zoetrope_require_swift() {
   if ! command -v swift >/dev/null 2>&1; then
     echo "zoetrope: Swift 6 is needed (https://www.swift.org/install/linux/); 'swift' is not on PATH." >&2
