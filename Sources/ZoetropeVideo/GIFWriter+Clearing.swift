@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Making shown pixels of a GIF transparent again: disposing of a frame to the background, the cheaper of two ways.
 
+import ZoetropeImages
 import ZoetropeMedia
 
 extension GIFWriter {

@@ -2,6 +2,7 @@
 // A FrameSink writing an animated WebP through libwebp's WebPAnimEncoder.
 
 import CZoetropeVideo
+import ZoetropeImages
 import ZoetropeMedia
 import Synchronization
 
