@@ -95,8 +95,11 @@ let package = Package(
     .systemLibrary(name: "CFFmpeg", pkgConfig: "libavformat",
                    providers: [.apt(["libavformat-dev", "libavcodec-dev", "libswscale-dev", "libavutil-dev"])]),
     .systemLibrary(name: "CGIF", providers: [.apt(["libgif-dev"])]),
-    .target(name: "CZoetropeVideo", dependencies: ["CZoetropeMedia", "CFFmpeg", "CGIF"], exclude: ["README.md"],
-            linkerSettings: ["avformat", "avcodec", "swscale", "avutil", "gif"].map { .linkedLibrary($0) }),
+    // Animated WebP: libwebp's animation encoder (libwebpmux) and decoder (libwebpdemux).
+    .systemLibrary(name: "CWebP", pkgConfig: "libwebpmux", providers: [.apt(["libwebp-dev"])]),
+    .target(name: "CZoetropeVideo", dependencies: ["CZoetropeMedia", "CFFmpeg", "CGIF", "CWebP"], exclude: ["README.md"],
+            linkerSettings: ["avformat", "avcodec", "swscale", "avutil", "gif", "webpmux", "webpdemux", "webp"]
+              .map { .linkedLibrary($0) }),
     .target(name: "ZoetropeVideo", dependencies: ["CZoetropeVideo", "ZoetropeGeometry", "ZoetropeImages", "ZoetropeMedia", "ZoetropeTiming"],
             exclude: ["README.md"]),
 

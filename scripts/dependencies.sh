@@ -16,9 +16,13 @@
 ZOETROPE_APT_PACKAGES=(pkg-config python3 libpng-dev zlib1g-dev libavformat-dev libavcodec-dev libswscale-dev libavutil-dev libgif-dev
   libjpeg62-turbo-dev libfreetype-dev libharfbuzz-dev libfontconfig-dev fonts-dejavu-core fonts-liberation2
   fonts-droid-fallback python3-jsonschema python3-yaml cmake ninja-build parallel python3-venv)
-# Inter (the open face "-apple-system", "SF Pro" and "system-ui" resolve to); for the text measurement
-# tests, FreeType's Python binding and HarfBuzz's hb-shape, an independent reference.
-ZOETROPE_APT_PACKAGES+=(fonts-inter python3-freetype libharfbuzz-bin)
+# libwebp (animated WebP: the animation encoder and decoder); Inter (the open face "-apple-system",
+# "SF Pro" and "system-ui" resolve to); independent references for the tests: FreeType's Python binding
+# and HarfBuzz's hb-shape (text measurements), Pillow (GIF and WebP frames).
+ZOETROPE_APT_PACKAGES+=(libwebp-dev fonts-inter python3-freetype libharfbuzz-bin python3-pil)
+# Test tools: xmllint (JUnit reports against their schema), FFmpeg's command-line tools (WebM alpha as
+# the docs show it; never linked).
+ZOETROPE_APT_PACKAGES+=(libxml2-utils ffmpeg)
 
 # The preview's browser test (scripts/preview-browser-test) adds Debian's headless-capable Chromium.
 ZOETROPE_BROWSER_PACKAGES=(chromium)

@@ -13,7 +13,7 @@ import ZoetropeVideo
 /// The folder goes when the server stops.
 package final class PreviewExport: Sendable {
   /// The formats offered, by name: the extension of the file made.
-  package static let formats = ["gif", "mp4", "webm"]
+  package static let formats = ["gif", "mp4", "webm", "webp"]
   /// The largest export served (it is sent from memory).
   package static let maximumDownloadBytes = 512 << 20
 
@@ -113,7 +113,7 @@ package final class PreviewExport: Sendable {
       return .problem(413, "the export is over \(PreviewExport.maximumDownloadBytes >> 20) MiB; render it with zoetrope render")
     }
     guard let bytes = FileManager.default.contents(atPath: job.path) else { return .problem(404, "the export is gone") }
-    let type = ["gif": "image/gif", "mp4": "video/mp4", "webm": "video/webm"][job.format] ?? "application/octet-stream"
+    let type = ["gif": "image/gif", "mp4": "video/mp4", "webm": "video/webm", "webp": "image/webp"][job.format] ?? "application/octet-stream"
     return PreviewResponse(contentType: type, body: [UInt8](bytes),
                            headers: [("Content-Disposition", "attachment; filename=\"\(job.name)\"")])
   }

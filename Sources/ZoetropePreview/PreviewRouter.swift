@@ -88,7 +88,7 @@ package final class PreviewRouter: Sendable {
     }
   }
 
-  /// `POST /export` with `{"format": "gif" | "mp4" | "webm", "scale": K}` as
+  /// `POST /export` with `{"format": "gif" | "mp4" | "webm" | "webp", "scale": K}` as
   /// `application/json` (which a page of another site cannot send without
   /// asking first).
   func startExport(_ head: HTTPRequestHead, body: [UInt8]) -> PreviewResponse {

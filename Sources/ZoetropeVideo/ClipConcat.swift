@@ -58,6 +58,11 @@ package struct ClipConcat {
     case .video(.apng, _): return .apng
     case .video(_, let container): return .video(container: container)
     case .gif: return .gif
+    case .webp:
+      throw MediaError(path: path, reason: "WebP parts cannot be joined without re-encoding: libwebp crops a "
+        + "part's first frame to what is not transparent and leaves the rest to the clear canvas, which after "
+        + "another part holds that part's last frame; render a WebP in one piece, or render PNG chunks and "
+        + "encode the WebP from them")
     case .pngSequence:
       throw MediaError(path: path, reason: "PNG sequences need no joining: every chunk writes its frames, "
         + "numbered by frame index, into the same folder")

@@ -18,12 +18,20 @@ import Darwin
 ///   4×4 ordered dithering, which is stable from frame to frame and
 ///   compresses better than error diffusion). A pixel whose exact colour is
 ///   in the palette is never dithered, so flat areas stay flat.
-/// - Opaque clips store only the rectangle that changed since the previous
-///   frame, with the unchanged pixels inside it transparent (long runs that
-///   LZW codes in a few bits); a frame identical to the previous one only
-///   lengthens its delay. Clips with transparent pixels store whole frames
-///   that are cleared after showing (GIF cannot make a shown pixel
-///   transparent again otherwise).
+/// - Every frame after the first stores only the rectangle that changed
+///   since the previous frame, with the unchanged pixels inside it
+///   transparent (long runs that LZW codes in a few bits), drawn over what
+///   is shown ("do not dispose"); a frame identical to the previous one only
+///   lengthens its delay. GIF cannot make a shown pixel transparent again
+///   but by disposing of a frame "to the background", which clears that
+///   frame's rectangle: where pixels of a clip with transparency turn
+///   transparent, the frame before gives its last 2 cs to a frame that draws
+///   nothing over just those pixels and is disposed so (when it lasts 4 cs
+///   or more), or else is grown to hold them and disposed so itself; the new
+///   frame redraws what was cleared. The delays still add up to the clip's
+///   clock. The last frame of such a
+///   clip clears the whole screen, so a loop or a joined part after it
+///   starts from a clear screen.
 /// - GIF counts time in centiseconds: frame i starts at `round(100 i / fps)`
 ///   cs, so delays alternate where 100/fps is fractional and the average rate
 ///   is right. Most viewers slow frames shorter than 2 cs down to 10 cs, so
@@ -38,11 +46,12 @@ package final class GIFWriter {
   /// Whether frames are dithered.
   package let dithers: Bool
   private var writer: OpaquePointer?
-  private let differences: Bool
+  /// Whether the clip has transparent pixels (that may need clearing).
+  private let hasTransparency: Bool
   /// What the viewer shows after the frames written so far.
-  private var shown: [UInt8] = []
-  /// The frame waiting for its delay to be known.
-  private var pending: (indices: [UInt8], x: Int, y: Int, width: Int, height: Int, delay: Int)?
+  var shown: [UInt8] = []
+  /// The frame waiting for its delay (and, with transparency, its disposal) to be known.
+  var pending: PendingFrame?
   private var frameCount = 0
   /// Palette index of every colour met so far (exact colours up front).
   private var exactIndex = ColorTable<UInt8>()
@@ -74,7 +83,7 @@ package final class GIFWriter {
     self.height = height
     self.palette = palette
     dithers = dither && !palette.isExact
-    differences = !hasTransparency
+    self.hasTransparency = hasTransparency
     nearestCache = [Int16](repeating: -1, count: dither && !palette.isExact ? 1 << 18 : 0)
     var paletteIndex = ColorTable<UInt8>()
     for i in (0..<palette.colorCount).reversed() {  // the lowest index of a repeated colour wins
@@ -117,6 +126,10 @@ package final class GIFWriter {
     return Swift.min(plays - 1, 65535)
   }
 
+  /// The shortest delay viewers honour, centiseconds: browsers show frames
+  /// of 1 cs or less for 10 cs.
+  static let shortestDelay = 2
+
   /// The start of frame `index` on GIF's clock, in centiseconds.
   package static func centiseconds(ofFrame index: Int, frameRate: Double) -> Int {
     // Clamped before converting: no rate or index can trap it.
@@ -139,18 +152,39 @@ package final class GIFWriter {
     defer { if !written { lastPixels = [] } }
     let indices = map(frame, rows: changed)
     defer { frameCount += 1 }
-    guard differences, !shown.isEmpty else {
+    guard !shown.isEmpty, var previous = pending else {
       try flush()
       shown = indices
-      pending = (indices, 0, 0, width, height, delay)
+      pending = PendingFrame(indices: indices, x: 0, y: 0, width: width, height: height, delay: delay)
       written = true
       return
     }
-    // The rectangle that changed, in the rows whose pixels changed.
+    if hasTransparency, let clear = turningTransparent(indices, rows: changed) {
+      try writeClearing(indices, clear: clear, previous: previous, rows: changed, delay: delay)
+      written = true
+      return
+    }
+    guard let next = patch(indices, over: shown, rows: changed, delay: delay) else {
+      // Nothing changed: the previous frame stays up longer.
+      pending?.delay += delay
+      written = true
+      return
+    }
+    try flush()
+    shown = indices
+    pending = next
+    written = true
+  }
+
+  /// The rectangle of `indices` that differs from `screen` in `rows`, with
+  /// the pixels that do not differ transparent, shown for `delay`; `nil`
+  /// when nothing differs.
+  func patch(_ indices: [UInt8], over screen: [UInt8], rows: [Range<Int>], delay: Int) -> PendingFrame? {
+    let width = width
     var minX = width, minY = height, maxX = -1, maxY = -1
     indices.withUnsafeBufferPointer { indices in
-      shown.withUnsafeBufferPointer { shown in
-        for y in changed.joined() {
+      screen.withUnsafeBufferPointer { shown in
+        for y in rows.joined() {
           let row = y &* width
           var x = 0
           while x < width, indices[row &+ x] == shown[row &+ x] { x &+= 1 }
@@ -162,18 +196,12 @@ package final class GIFWriter {
         }
       }
     }
-    guard maxX >= 0 else {
-      // Nothing changed: the previous frame stays up longer.
-      pending?.delay += delay
-      written = true
-      return
-    }
-    try flush()
+    guard maxX >= 0 else { return nil }
     let w = maxX - minX + 1, h = maxY - minY + 1
     let transparent = UInt8(palette.transparentIndex)
     let patch = [UInt8](unsafeUninitializedCapacity: w * h) { patch, initialized in
       indices.withUnsafeBufferPointer { indices in
-        shown.withUnsafeBufferPointer { shown in
+        screen.withUnsafeBufferPointer { shown in
           for y in 0..<h {
             let from = (minY &+ y) &* width &+ minX, to = y &* w
             for x in 0..<w {
@@ -184,14 +212,52 @@ package final class GIFWriter {
       }
       initialized = w * h
     }
-    shown = indices
-    pending = (patch, minX, minY, w, h, delay)
-    written = true
+    return PendingFrame(indices: patch, x: minX, y: minY, width: w, height: h, delay: delay)
+  }
+
+  /// The box of the pixels in `rows` that are transparent in `indices` but
+  /// not on the screen now; `nil` when there are none.
+  func turningTransparent(_ indices: [UInt8], rows: [Range<Int>]) -> (x: Int, y: Int, width: Int, height: Int)? {
+    let transparent = UInt8(palette.transparentIndex)
+    var minX = width, minY = height, maxX = -1, maxY = -1
+    indices.withUnsafeBufferPointer { indices in
+      shown.withUnsafeBufferPointer { shown in
+        for y in rows.joined() {
+          let row = y &* width
+          for x in 0..<width where indices[row &+ x] == transparent && shown[row &+ x] != transparent {
+            minX = Swift.min(minX, x); maxX = Swift.max(maxX, x)
+            minY = Swift.min(minY, y); maxY = Swift.max(maxY, y)
+          }
+        }
+      }
+    }
+    guard maxX >= 0 else { return nil }
+    return (minX, minY, maxX - minX + 1, maxY - minY + 1)
+  }
+
+  /// Ascending runs of rows: `runs` with `extra` added.
+  static func union(_ runs: [Range<Int>], _ extra: Range<Int>) -> [Range<Int>] {
+    var result: [Range<Int>] = []
+    for run in (runs + [extra]).sorted(by: { $0.lowerBound < $1.lowerBound }) where !run.isEmpty {
+      if let last = result.last, run.lowerBound <= last.upperBound {
+        result[result.count - 1] = last.lowerBound..<Swift.max(last.upperBound, run.upperBound)
+      } else {
+        result.append(run)
+      }
+    }
+    return result
   }
 
   /// Writes the last frame and the trailer, and closes the file; throws the
-  /// failure of any frame not yet reported.
+  /// failure of any frame not yet reported. With transparency the last
+  /// frame clears the whole screen after showing, so that a loop (or the
+  /// next part, joined) starts from a clear screen.
   package func finish() throws(MediaError) {
+    if hasTransparency, var last = pending {
+      last.grow(toHold: (0, 0, width, height), transparent: UInt8(palette.transparentIndex))
+      last.disposal = 2
+      pending = last
+    }
     try flush()
     guard let writer else { return }
     self.writer = nil
@@ -199,14 +265,14 @@ package final class GIFWriter {
     guard zt_gif_close(writer, &buffer, buffer.count) == 0 else { throw MediaError(path: path, message: buffer) }
   }
 
-  private func flush() throws(MediaError) {
+  func flush() throws(MediaError) {
     guard let frame = pending, let writer else { return }
     pending = nil
     var buffer = [CChar](repeating: 0, count: 512)
     let status = frame.indices.withUnsafeBufferPointer {
       zt_gif_write_frame(writer, $0.baseAddress, Int32(frame.x), Int32(frame.y), Int32(frame.width),
                          Int32(frame.height), Int32(Swift.min(frame.delay, 65535)), Int32(palette.transparentIndex),
-                         differences ? 1 : 2, &buffer, buffer.count)
+                         Int32(frame.disposal), &buffer, buffer.count)
     }
     guard status == 0 else { throw MediaError(path: path, message: buffer) }
   }

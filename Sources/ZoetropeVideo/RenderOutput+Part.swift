@@ -26,6 +26,8 @@ extension RenderOutput {
       }
       return "gif \(size) loop=\(loop) dither=\(dither) matte=\(matte ?? "none") "
         + "palette=\(sharedPalette?.fingerprint ?? "own")"
+    case .webp:
+      return "webp \(size) loop=\(loop) \(webpCompression)"
     case .pngSequence:
       return "png \(size)"
     }

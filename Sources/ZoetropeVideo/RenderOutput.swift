@@ -12,7 +12,8 @@ import ZoetropeTiming
 /// Swift code share it.
 ///
 /// The format follows the path: `.mp4` (H.264, or H.265), `.mov` (ProRes 4444
-/// with alpha, or H.264/H.265), `.webm` (VP9 with alpha), `.gif`, `.apng`, a
+/// with alpha, or H.264/H.265), `.webm` (VP9 with alpha), `.gif`, `.apng`, `.webp` (animated, lossless by
+/// default), a
 /// PNG pattern with a frame field (`frames/%04d.png`), or a folder ending in
 /// `/` (frames as `0000.png`, `0001.png`, …).
 ///
@@ -25,6 +26,8 @@ public struct RenderOutput: Sendable {
     case video(VideoCodec, container: String)
     /// An animated GIF.
     case gif
+    /// An animated WebP (libwebp).
+    case webp
     /// One PNG per frame, numbered by frame index through a `printf`-style pattern.
     case pngSequence(pattern: String)
   }
@@ -38,7 +41,7 @@ public struct RenderOutput: Sendable {
   public var crf: Int?
   /// x264/x265 preset (`ultrafast` … `veryslow`); `nil` for `medium`. Ignored by other codecs.
   public var preset: String?
-  /// GIF and APNG: how many times the clip plays. 0 (the default) or less
+  /// GIF, APNG and WebP: how many times the clip plays. 0 (the default) or less
   /// plays it forever, 1 once, n n times. APNG stores n as its number of
   /// plays; GIF stores n − 1 as the NETSCAPE2.0 loop count (the repeats
   /// after the first play, as browsers read it), and no loop extension for 1.
@@ -55,6 +58,8 @@ public struct RenderOutput: Sendable {
   /// ignored. `nil` (the default) rounds alpha to transparent (below 128) or
   /// opaque, and ``notices(after:)`` then warns when that happened.
   public var matte: Color?
+  /// WebP: lossless (the default) or lossy, and the quality.
+  public var webpCompression = WebPCompression.lossless()
   /// PNG sequences: the compression; `nil` for `fast`.
   public var pngCompression: RGBAImage.PNGCompression?
   /// A part of a longer clip (`render --chunk` or `--frames`): video
@@ -104,7 +109,11 @@ public struct RenderOutput: Sendable {
       guard codec == nil else { throw MediaError(path: path, reason: "a GIF takes no codec") }
       return .gif
     }
-    throw MediaError(path: path, reason: "unknown output format; use .mp4, .mov, .webm, .gif, .apng, "
+    if lower.hasSuffix(".webp") {
+      guard codec == nil else { throw MediaError(path: path, reason: "a WebP takes no codec") }
+      return .webp
+    }
+    throw MediaError(path: path, reason: "unknown output format; use .mp4, .mov, .webm, .gif, .apng, .webp, "
       + "frames/%04d.png or a folder/")
   }
 
@@ -180,6 +189,9 @@ public struct RenderOutput: Sendable {
     case .gif:
       return GIFSink(path: path, width: width, height: height, frameRate: frameRate.framesPerSecond, plays: loop,
                      dither: dither, matte: matte, palette: sharedPalette, partTag: tag)
+    case .webp:
+      return try WebPSink(path: path, width: width, height: height, frameRate: frameRate.framesPerSecond,
+                          plays: loop, compression: webpCompression)
     case .video:
       var settings = videoSettings(frameRate: frameRate)!
       settings.firstFrame = part?.frames.lowerBound ?? 0

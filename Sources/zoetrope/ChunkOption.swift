@@ -79,6 +79,11 @@ struct ChunkOptions: ParsableArguments {
         + "\(scene) -o palette.json' and render every chunk with --palette palette.json")
       throw ExitCode.failure
     }
+    if case .webp = output.format, let chunk, (try? ChunkOptions.parse(chunk))?.count ?? 1 > 1 {
+      printError("\(output.path): WebP chunks cannot be joined without re-encoding; render the WebP in one piece, "
+        + "or render PNG chunks and encode the WebP from them")
+      throw ExitCode.failure
+    }
     let fingerprint: String
     do { fingerprint = ClipPart.fingerprint(of: try readBytes(scene)) } catch {
       printError(error.description)

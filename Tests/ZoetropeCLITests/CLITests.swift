@@ -98,6 +98,19 @@ struct CLI {
     #expect(result.standardOutput.split(separator: "\n").count == 1)
   }
 
+  /// The bundled demo is what a new user renders first: it must not greet them with a warning.
+  @Test func theDemoSceneValidatesAndRendersWithoutWarnings() throws {
+    let validate = try CLI.run(["validate", "Fixtures/Scenes/demo/pull-to-refresh.json"])
+    #expect(validate.status == 0 && validate.standardError.isEmpty, "\(validate.standardError)")
+    let folder = TestFiles.url("demo-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    for name in ["clip.gif", "clip.webp", "clip.mp4"] {
+      let render = try CLI.run(["render", "Fixtures/Scenes/demo/pull-to-refresh.json", "-o", folder + "/" + name,
+                                "--progress", "none"])
+      #expect(render.status == 0 && render.standardError.isEmpty, "\(name): \(render.standardError)")
+    }
+  }
+
   @Test func validateListsEveryErrorAndExitsOne() throws {
     let url = try CLI.temporaryScene(#"""
       {"canvas": {"width": 10, "height": 10}, "layers": [{"opacity": 2}, {"animations": [

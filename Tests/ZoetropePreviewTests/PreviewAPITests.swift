@@ -117,6 +117,26 @@ struct PreviewExportTests {
     #expect(download.body == (try [UInt8](Data(contentsOf: URL(fileURLWithPath: output)))))
   }
 
+  @Test("A WebP export is the animated WebP `render` writes, served as image/webp")
+  func webPExportEqualsRender() async throws {
+    let preview = try RunningPreview(scene: Fixtures.packageRoot.appendingPathComponent(Self.scene).path)
+    defer { Task { await preview.stop() } }
+    let events = try TestSocket(port: preview.port)
+    defer { events.close() }
+    try events.send(Array("GET /events HTTP/1.1\r\nHost: \(preview.host)\r\n\r\n".utf8))
+    _ = try await events.read(until: "\"version\": 1}")
+    let started = try await post(preview, "/export", json: #"{"format": "webp"}"#)
+    #expect(started.status == 202)
+    let id = try #require(try JSONSerialization.jsonObject(with: Data(started.body)) as? [String: Any])["id"] as? String
+    _ = try await events.read(until: "\"state\": \"done\"")
+    let download = try await preview.get("/export/\(id ?? "")")
+    #expect(download.status == 200)
+    #expect(download.headers["content-type"] == "image/webp")
+    let output = TestFiles.url("render-\(UUID().uuidString).webp").path
+    #expect(try await BuiltTool.run(["render", Self.scene, "-o", output, "--progress", "none"]).status == 0)
+    #expect(download.body == (try [UInt8](Data(contentsOf: URL(fileURLWithPath: output)))))
+  }
+
   @Test("An export is refused without JSON, with an unknown format, or while one runs; ids that are not the export's are 404")
   func exportRefusals() async throws {
     let preview = try RunningPreview(scene: Fixtures.packageRoot.appendingPathComponent(Self.scene).path)

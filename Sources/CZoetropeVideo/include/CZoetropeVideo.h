@@ -236,6 +236,43 @@ int zt_gif_close(zt_gif_writer *writer, char *message, size_t message_size);
 int zt_gif_read(const char *path, uint8_t **frames, int *count, int *width, int *height, int **delays, int *loop,
                 char *message, size_t message_size);
 
+// MARK: - Animated WebP (libwebp's WebPAnimEncoder)
+
+/// An animated WebP being encoded (in memory, until `zt_webp_finish`).
+typedef struct zt_webp_writer zt_webp_writer;
+
+/// Starts an animated WebP of `width × height` (1…16383 each) playing
+/// `loop_count` times (0: forever). `lossless` 1: every frame lossless
+/// (`quality` is then the effort, 0…100), the colour under transparent pixels
+/// kept, so frames decode to their exact bytes; 0: lossy at `quality` 0…100
+/// (alpha still lossless). `method` 0…6: speed against size. `minimize_size`:
+/// libwebp tries every way of differencing a frame against the one before
+/// (disposal, blending, the changed rectangle) and keeps the smallest; a
+/// frame equal to the one before lengthens it. ZT_ERROR_FORMAT for a size or
+/// setting out of range.
+int zt_webp_open(int width, int height, int loop_count, int lossless, float quality, int method,
+                 int minimize_size, zt_webp_writer **writer, char *message, size_t message_size);
+
+/// Adds a frame of straight-alpha RGBA8 (`4 × width` bytes a row) shown from
+/// `timestamp_ms`, which must be later than the frame before's (and below 2³¹).
+int zt_webp_add(zt_webp_writer *writer, const uint8_t *rgba, int64_t timestamp_ms, char *message,
+                size_t message_size);
+
+/// Ends the last frame at `end_ms`, assembles the file and writes it to
+/// `path`; frees the writer (also on failure).
+int zt_webp_finish(zt_webp_writer *writer, int64_t end_ms, const char *path, char *message, size_t message_size);
+
+/// Frees the writer without writing anything.
+void zt_webp_abandon(zt_webp_writer *writer);
+
+/// Reads an animated WebP (at most 1 GiB) through libwebp's WebPAnimDecoder:
+/// `count` canvases of `width × height` straight RGBA8 as shown after each
+/// frame, the time each frame ends at in ms (`timestamps`, libwebp's
+/// convention), and the loop count (0: forever). `frames` and `timestamps`
+/// are freed with `zt_free`.
+int zt_webp_read(const char *path, uint8_t **frames, int *count, int *width, int *height, int **timestamps,
+                 int *loop, char *message, size_t message_size);
+
 #ifdef __cplusplus
 }
 #endif

@@ -5,7 +5,8 @@ import ArgumentParser
 import Foundation
 import Zoetrope
 
-/// `zoetrope compare A B [--diff OUT.png] [--threshold T] [--max-diff-pixels N] [--json]`
+/// `zoetrope compare A B [--diff OUT.png] [--threshold T] [--max-diff-pixels N] [--json] [--junit R.xml]
+/// [--markdown S.md]`
 struct Compare: ParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "Compare two PNGs, or two folders of PNG frames.",
@@ -17,15 +18,23 @@ struct Compare: ParsableCommand {
       transparent pixels are equal whatever colour they carry. Both images and the difference take at most \
       1 GiB together (a third each: 9,459 x 9,459 pixels). Folders are compared file by file (*.png by name); only regular files are \
       read (a FIFO or device named *.png is an error, not a wait). --diff never replaces an input, a device, \
-      a FIFO or a link.
+      a FIFO or a link. --junit and --markdown write the outcome for CI: a JUnit XML report (one test case \
+      per image pair, the images as [[ATTACHMENT|path]] lines) and a Markdown summary with the images \
+      linked (for $GITHUB_STEP_SUMMARY); they are written when the comparison runs (exit 0 or 1).
       """
   )
 
   @Argument(help: "The expected PNG or folder.")
-  var expected: String
+  var expected: String?
 
   @Argument(help: "The actual PNG or folder.")
-  var actual: String
+  var actual: String?
+
+  @Option(name: .customLong("artifacts"), help: ArgumentHelp(
+    "Instead of A and B: the failures ZoetropeTesting left in this folder ($SNAPSHOT_ARTIFACTS/zoetrope), one "
+      + "folder each with expected.png, actual.png and diff.png; for --junit and --markdown.",
+    valueName: "folder"))
+  var artifacts: String?
 
   @Option(name: .customLong("diff"), help: "Write the differences as a PNG (a folder of them for folders).")
   var diff: String?
@@ -39,12 +48,31 @@ struct Compare: ParsableCommand {
   @Flag(name: .customLong("json"), help: "One JSON object per image pair on standard output.")
   var json = false
 
+  @Option(name: .customLong("junit"), help: "Write a JUnit XML report: one test case per image pair.")
+  var junit: String?
+
+  @Option(name: .customLong("markdown"), help: "Write a Markdown summary: the pairs that differ, images linked.")
+  var markdown: String?
+
   func validate() throws {
     guard (0...255).contains(threshold) else { throw ValidationError("--threshold must be 0…255") }
     guard maxDiffPixels >= 0 else { throw ValidationError("--max-diff-pixels must be at least 0") }
+    if artifacts != nil {
+      guard expected == nil, actual == nil else { throw ValidationError("--artifacts takes the place of A and B") }
+      guard diff == nil else { throw ValidationError("--artifacts folders hold their diff.png already") }
+    } else {
+      guard expected != nil, actual != nil else { throw ValidationError("give the expected and the actual PNG or folder") }
+    }
   }
 
   func run() throws {
+    if let artifacts {
+      let pairs = artifactPairs(artifacts)
+      try compare(pairs.map { ($0.expected, $0.actual, nil) }, names: pairs.map(\.name),
+                  diffs: pairs.map(\.diff), report: CompareReport(expected: artifacts, actual: artifacts))
+      return
+    }
+    let expected = expected!, actual = actual!
     var isFolder: ObjCBool = false, otherIsFolder: ObjCBool = false
     let fm = FileManager.default
     guard fm.fileExists(atPath: expected, isDirectory: &isFolder) else { fail("\(expected): no such file or folder") }
@@ -84,17 +112,69 @@ struct Compare: ParsableCommand {
         fail(error.description)
       }
     }
+    try compare(pairs, names: pairs.map { isFolder.boolValue ? ($0.0 as NSString).lastPathComponent : $0.1 },
+                diffs: pairs.map(\.2), report: CompareReport(expected: expected, actual: actual))
+  }
+
+  /// The pairs ZoetropeTesting's failures left in `folder`: every subfolder
+  /// holding `expected.png` and `actual.png`, named after it, sorted.
+  func artifactPairs(_ folder: String) -> [(name: String, expected: String, actual: String, diff: String?)] {
+    let fm = FileManager.default
+    var isFolder: ObjCBool = false
+    guard fm.fileExists(atPath: folder, isDirectory: &isFolder) else {
+      // ZoetropeTesting makes the folder at the first failure: none means no test failed.
+      printError("\(folder): no such folder: no golden-image test left a failure there")
+      return []
+    }
+    guard isFolder.boolValue else { fail("\(folder): not a folder") }
+    let names = ((try? fm.contentsOfDirectory(atPath: folder)) ?? []).sorted()
+    return names.compactMap { name in
+      let sub = folder + "/" + name
+      guard fm.fileExists(atPath: sub + "/expected.png"), fm.fileExists(atPath: sub + "/actual.png") else { return nil }
+      return (name, sub + "/expected.png", sub + "/actual.png",
+              fm.fileExists(atPath: sub + "/diff.png") ? sub + "/diff.png" : nil)
+    }
+  }
+
+  /// Compares every pair (writing its differences where a path is given),
+  /// prints the figures, writes the reports, and exits 1 when a pair differs.
+  func compare(_ pairs: [(String, String, String?)], names: [String], diffs: [String?], report: CompareReport) throws {
+    var report = report
+    let reports = [junit, markdown].compactMap { $0 }
+    if reports.count == 2, reports[0] == reports[1]
+      || AtomicOutput.identity(of: reports[0]).map({ $0 == AtomicOutput.identity(of: reports[1]) }) == true
+    {
+      fail("--junit and --markdown name the same file, \(reports[0])")
+    }
+    for report in reports {
+      do throws(MediaError) {
+        try AtomicOutput.checkReplaceable(report)
+        try AtomicOutput.checkNotAnInput(report, inputs: pairs.flatMap { [$0.0, $0.1] + ($0.2.map { [$0] } ?? []) })
+      } catch {
+        fail(error.description)
+      }
+    }
     var allPass = true
     // Both images and their difference are held at once, within one budget
     // (ImageDecodingLimits.comparison's 1 GiB): a third of it each, checked
     // from each header before its pixels are decoded.
     var limits = ImageDecodingLimits.comparison
     limits.memoryBudget /= 3
-    for (a, b, diffPath) in pairs {
+    for (k, (a, b, diffPath)) in pairs.enumerated() {
+      let started = DispatchTime.now().uptimeNanoseconds
       let left: RGBAImage, right: RGBAImage
       do { left = try RGBAImage(contentsOfPNG: a, limits: limits) } catch { fail(error.description) }
       do { right = try RGBAImage(contentsOfPNG: b, limits: limits) } catch { fail(error.description) }
       guard let difference = right.difference(from: left, perChannel: threshold) else {
+        if artifacts != nil {
+          // A test whose image changed size: a failure to report, not an error.
+          allPass = false
+          report.cases.append(CompareReport.Case(
+            name: names[k], expected: a, actual: b, diff: nil, passed: false, difference: nil,
+            sizes: "the image is \(right.width)×\(right.height), the reference \(left.width)×\(left.height)",
+            seconds: 0))
+          continue
+        }
         fail("\(a) is \(left.width)×\(left.height) but \(b) is \(right.width)×\(right.height): sizes differ")
       }
       let pass = difference.differingPixels <= maxDiffPixels
@@ -102,6 +182,9 @@ struct Compare: ParsableCommand {
       if let diffPath {
         do { try difference.image.writePNG(to: diffPath) } catch { fail(error.description) }
       }
+      report.cases.append(CompareReport.Case(
+        name: names[k], expected: a, actual: b, diff: diffs[k], passed: pass, difference: difference, sizes: nil,
+        seconds: Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9))
       if json {
         print("{\"expected\": \(Inspection.string(a)), \"actual\": \(Inspection.string(b)), \"equal\": \(pass), "
           + String(difference.json.dropFirst()))
@@ -112,6 +195,12 @@ struct Compare: ParsableCommand {
           + "\(difference.differingPixels) pixels differ (\(share) %), \(difference.antialiasedPixels) of them "
           + "look like anti-aliasing, PSNR \(psnr)")
       }
+    }
+    do throws(MediaError) {
+      if let junit { try CompareReport.write(report.junit, to: junit) }
+      if let markdown { try CompareReport.write(report.markdown(at: markdown), to: markdown) }
+    } catch {
+      fail(error.description)
     }
     if !allPass { throw ExitCode(1) }
   }

@@ -68,7 +68,13 @@ struct Plan: ParsableCommand {
       printError("--chunks \(chunks): the clip has \(frameCount) frames, too few for \(chunks) chunks")
       throw ExitCode.failure
     }
-    let steps = makeSteps(format: try render.makeOutput().format, frameCount: frameCount)
+    let format = try render.makeOutput().format
+    if case .webp = format, chunks > 1 {
+      printError("\(output): WebP chunks cannot be joined without re-encoding; render the WebP in one piece, or plan "
+        + "PNG chunks and encode the WebP from them")
+      throw ExitCode.failure
+    }
+    let steps = makeSteps(format: format, frameCount: frameCount)
     if json {
       let list = JobList(scene: scene, output: output, frames: frameCount, fps: "\(canvas.frameRate)", chunks: chunks,
                          steps: steps)

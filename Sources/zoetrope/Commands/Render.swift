@@ -16,10 +16,11 @@ import Darwin
 /// `zoetrope render SCENE -o OUT [options]`
 struct Render: ParsableCommand {
   static let configuration = CommandConfiguration(
-    abstract: "Render a scene's frames into a video, GIF, APNG or PNG sequence.",
+    abstract: "Render a scene's frames into a video, GIF, APNG, WebP or PNG sequence.",
     discussion: """
       The format follows OUT: .mp4 (H.264, or H.265 with --codec hevc), .mov (ProRes 4444 with alpha, or \
-      h264/hevc), .webm (VP9 with alpha), .gif, .apng, a pattern such as frames/%04d.png (frame i is \
+      h264/hevc), .webm (VP9 with alpha), .gif, .apng, .webp (animated, lossless unless --lossy), a pattern \
+      such as frames/%04d.png (frame i is \
       numbered i and shows time i/fps), or a folder ending in / (frames as 0000.png, 0001.png and so on).
 
       Output is written under a temporary name beside OUT and renamed when complete: a failed or \
@@ -72,7 +73,7 @@ struct Render: ParsableCommand {
   @Option(name: .customLong("png-compression"), help: pngCompressionHelp)
   var pngCompression: RGBAImage.PNGCompression?
 
-  @Option(name: .customLong("loop"), help: "GIF/APNG: how many times the clip plays: 0 = forever (the default), 1 = once, n = n times.")
+  @Option(name: .customLong("loop"), help: "GIF/APNG/WebP: how many times the clip plays: 0 = forever (the default), 1 = once, n = n times.")
   var loop: Int = 0
 
   @Flag(name: .customLong("dither"), help: "GIF: ordered dithering when the clip has more than 255 colours; pixels whose colour is in the palette stay undithered.")
@@ -80,6 +81,12 @@ struct Render: ParsableCommand {
 
   @Option(name: .customLong("matte"), help: matteHelp)
   var matte: MatteColor?
+
+  @Flag(name: .customLong("lossy"), help: "WebP: lossy colour (alpha stays lossless); default lossless.")
+  var lossy = false
+
+  @Option(name: .customLong("quality"), help: "WebP: 0...100; with --lossy the quality (default 75), else the effort spent on size (default 75).")
+  var quality: Double?
 
   @Flag(name: .customLong("watch"), help: watchHelp)
   var watch = false
@@ -124,6 +131,12 @@ struct Render: ParsableCommand {
     if matte != nil {
       guard case .gif = output.format else { throw ValidationError("--matte is for GIF output (.gif)") }
     }
+    if lossy || quality != nil {
+      guard case .webp = output.format else { throw ValidationError("--lossy and --quality are for WebP output (.webp)") }
+    }
+    if let quality {
+      guard WebPCompression.qualities.contains(quality) else { throw ValidationError("--quality must be 0...100") }
+    }
   }
 
   /// The output the options ask for (a usage error when the path and codec do not fit).
@@ -140,6 +153,7 @@ struct Render: ParsableCommand {
     result.dither = dither
     result.matte = matte?.color
     result.pngCompression = pngCompression
+    result.webpCompression = lossy ? .lossy(quality: quality ?? 75) : .lossless(effort: quality ?? 75)
     return result
   }
 
@@ -171,6 +185,12 @@ struct Render: ParsableCommand {
     }
     range = try chunking.frames(of: all, range: range)
     var destination = try makeOutput()
+    if case .webp = destination.format, range.count > WebPSink.maximumFrames {
+      printError("\(output): the clip has \(range.count) frames; an animated WebP may have at most "
+        + "\(WebPSink.maximumFrames) (libwebp assembles it in memory): render fewer frames (--frames, --duration, "
+        + "--fps), or a video")
+      throw ExitCode.failure
+    }
     try chunking.configure(&destination, scene: scene, frames: range, clipFrameCount: all.count,
                            frameRate: canvas.frameRate, scale: scale, isExcerpt: frames != nil)
     // From here on Ctrl-C cancels the render (and removes what it wrote).
