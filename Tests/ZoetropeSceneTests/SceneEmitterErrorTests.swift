@@ -32,6 +32,7 @@ import ZoetropeScene
     (emitter("[]", #""renderMode": "glow", "#), "layers[0].renderMode", "\"additive\""),
     (emitter("[]", #""seed": 1.5, "#), "layers[0].seed", "whole number"),
     (emitter(#"[{"birthrate": 1}]"#), "layers[0].emitterCells[0].birthrate", "birthRate"),
+    (emitter(#"[{"isEnabled": false}]"#), "layers[0].emitterCells[0].isEnabled", #"did you mean "enabled"?"#),
   ]
 
   @Test(arguments: cases.indices)
