@@ -95,6 +95,17 @@ extension SceneDecoder {
     layer.add(transition, forKey: key) { (next: Layer) in
       guard let change else { return }
       decodeLayerMembers(toMembers, into: next, kind: kind, at: change.path)
+      // The state after the change keeps to the particle budget too: with its
+      // own cells (reported under "to"), or the layer's at its new multipliers
+      // (reported at the layer's cells; `path` is layers[i].animations[j]).
+      if kind == .emitter {
+        let keys = Set(toMembers.map(\.key))
+        if keys.contains("emitterCells") {
+          emitterPaths.append((next, change.path))
+        } else if !keys.isDisjoint(with: ["birthRate", "lifetime"]) {
+          emitterPaths.append((next, paths.parent(of: paths.parent(of: path))))
+        }
+      }
       if let mask = change.value["mask"], mask != .null {
         pending.append(PendingLayer(value: mask, path: paths.child(change.path, "mask"), parent: next, isMask: true))
       }
