@@ -100,6 +100,9 @@ package struct ImagePaint: Sendable {
   let colorFactors: UInt32?
   /// The levels sampled: the image alone, or its mipmaps for trilinear minification.
   let levels: [ImageStorage]
+  /// Decoded pixels per image pixel: 1, or less for an image decoded at a
+  /// smaller scale (ρ is counted in decoded pixels).
+  let decodedScale: Double
   /// Whether device→layer is affine (no division per pixel).
   let isAffine: Bool
   /// The sampling of every pixel when it cannot vary (affine maps, or one filter for both directions).
@@ -131,10 +134,12 @@ package struct ImagePaint: Sendable {
       return word == 0xFFFF_FFFF ? nil : word
     }
     levels = minification == .trilinear ? image.mipmapLevels : [image.storage]
+    decodedScale = Double(image.storage.width) / Double(image.width)
     let m = deviceToLayer.m
     isAffine = m[2] == 0 && m[5] == 0 && m[8] == 1
     if isAffine && x.isLinear && y.isLinear {
       let rho = ImagePaint.scaleFactor(dx: (m[0] * x.scale0, m[1] * y.scale0), dy: (m[3] * x.scale0, m[4] * y.scale0))
+        * decodedScale
       constantChoice = Choice(rho: rho, minification: self.minification, magnification: self.magnification,
                               levels: levels.count)
     } else if self.minification == self.magnification && minification != .trilinear {
