@@ -6,6 +6,10 @@
 /// presentation value at its time — colours as colour, numbers as a plotted
 /// line.
 ///
+/// A layer with transitions shows the values of its state at each time
+/// (the new one while a transition runs); an emitter's key path may name a
+/// cell's property, `emitterCells.NAME.birthRate`.
+///
 /// Column `x` of the strip shows time `from + (x + 0.5) · (to − from) / width`.
 /// A plain strip is exactly `width × height`; otherwise a 1-pixel grey frame
 /// surrounds it and a tick marks every whole second below it (the image is
@@ -59,9 +63,11 @@ public struct TimelineStrip: Sendable {
       throw RenderError.invalidTimeline("no layer is named '\(layer)'")
     }
     let evaluator = PresentationEvaluator(tree)
+    // The values of the state shown (past a layer's transitions, the state
+    // after each change); an emitter cell's key path reads the cell.
     let values: [AnimationValue?] = (0..<width).map { x in
-      let properties = evaluator.presentation(atTime: time(ofColumn: x)).layers[index].properties
-      return properties.value(of: path.property).flatMap(path.read(from:))
+      let presentation = evaluator.presentation(atTime: time(ofColumn: x))
+      return presentation.layers[presentation.shownEntry(of: index)].properties.value(at: path)
     }
     var strip = [UInt8](repeating: 255, count: 4 * width * height)
     func set(_ x: Int, _ y: Int, _ rgba: (UInt8, UInt8, UInt8, UInt8)) {

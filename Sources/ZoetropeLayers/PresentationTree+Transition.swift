@@ -26,11 +26,18 @@ package struct TransitionFrame: Equatable {
   package var oldOpacity: Double, newOpacity: Double
   /// Whether the old state is drawn over the new one (`reveal`).
   package var oldOnTop: Bool
+  /// The transition's type, its side (`fromLeft` for none) and its progress
+  /// (0…1, eased): what `inspect` reports. The fields above are what is
+  /// drawn, and only they take part in `==`.
+  package var type: TransitionType, subtype: TransitionSubtype, progress: Double
 
   /// The frame of `type` at `progress` (0 only the old state, 1 only the new).
   init(old: Int, new: Int, type: TransitionType, subtype: TransitionSubtype, progress p: Double) {
     self.old = old
     self.new = new
+    self.type = type
+    self.subtype = subtype
+    progress = p
     direction = subtype.direction
     (oldMoved, newMoved, oldOpacity, newOpacity, oldOnTop) = switch type {
     case .fade: (0, 0, 1 - p, p, false)

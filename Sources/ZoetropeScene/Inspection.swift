@@ -16,7 +16,10 @@ import ZoetropeLayers
 /// and, inside nested replicators, `"instancePath": [outer, …, inner]`. An
 /// emitter has its cells' values in `properties` and, after them,
 /// `"particles": [{"cell", "name", "alive"}]`: how many particles of each
-/// cell, sub-cells included, are alive.
+/// cell, sub-cells included, are alive. A layer in the middle of a
+/// transition shows the new state's values, then `"transition": {"type",
+/// "subtype", "progress"}`: the transition running (its subtype `fromLeft`
+/// when it has none) and its progress through the timing function, 0…1.
 public struct Inspection {
   /// The snapshot being inspected.
   public let tree: LayerTree
@@ -63,6 +66,10 @@ public struct Inspection {
       let shown = presentation.shownEntry(of: entry)
       out += ", \"properties\": " + Inspection.properties(presentation.layers[shown].properties)
       if let census = Inspection.particleCensus(presentation, entry: shown) { out += ", \"particles\": " + census }
+      if case .between(let frame) = presentation.transitionShown(of: entry) {
+        out += ", \"transition\": {\"type\": " + Inspection.string(frame.type.rawValue) + ", \"subtype\": "
+          + Inspection.string(frame.subtype.rawValue) + ", \"progress\": " + Inspection.number(frame.progress) + "}"
+      }
       out += "}"
     }
     return out + "]}"

@@ -31,6 +31,9 @@ struct JSONPathArena {
     return parents.count - 1
   }
 
+  /// The path that `path` is a member or element of (the root for the root).
+  func parent(of path: Int) -> Int { path > 0 ? Int(parents[path]) : 0 }
+
   /// The text of a path: `layers[2].animations[0].keyTimes`; empty for the root.
   func render(_ path: Int) -> String {
     var parts: [Component] = []

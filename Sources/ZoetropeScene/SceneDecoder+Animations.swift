@@ -77,8 +77,12 @@ extension SceneDecoder {
           + "support yet; use \"basic\", \"keyframe\", \"group\" or \"spring\"")
         return nil
       }
+      var note = ""
+      if case .string(let name) = typeValue, TransitionType(name: name) != nil {
+        note = " (a transition is \"type\": \"transition\" with \"transition\": \"\(name)\")"
+      }
       report(paths.child(path, "type"), "must be \"basic\", \"keyframe\", \"group\", \"spring\" or \"transition\" "
-        + "(got \(typeValue.compactDescription))")
+        + "(got \(typeValue.compactDescription))" + note)
       return nil
     }
     let allowed = SceneDecoder.animationKeys(for: type)

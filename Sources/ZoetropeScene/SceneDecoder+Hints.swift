@@ -26,6 +26,7 @@ extension SceneDecoder {
   /// key Zoetrope uses, and a note when the meaning is not the same.
   package static let keyAliases: [String: (key: String, note: String?)] = [
     "isHidden": ("hidden", nil), "isWrapped": ("wrapped", nil), "alpha": ("opacity", nil), "clipsToBounds": ("masksToBounds", nil),
+    "isEnabled": ("enabled", nil),
     "center": ("position", "the anchor point's place in the superlayer"),
     "anchor": ("anchorPoint", nil), "borderRadius": ("cornerRadius", nil), "radius": ("cornerRadius", nil),
     "cornerRadii": ("cornerRadius", "one radius for every corner"), "layerCornerRadius": ("cornerRadius", nil),

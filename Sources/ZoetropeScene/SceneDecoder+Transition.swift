@@ -8,11 +8,30 @@ extension SceneDecoder {
   /// The names `type` accepts for a transition.
   static let transitionTypeNames: Set<String> = ["transition", "CATransition"]
 
+  /// The transition types UIKit code passes as strings that Apple's headers
+  /// do not declare (they are private to its renderer).
+  static let privateTransitionTypes: Set<String> = [
+    "cube", "oglFlip", "flip", "alignedFlip", "pageCurl", "pageUnCurl", "rippleEffect", "suckEffect",
+    "cameraIris", "cameraIrisHollowOpen", "cameraIrisHollowClose", "rotate",
+  ]
+
+  /// What a transition says of a key it does not take that belongs to
+  /// `CATransition` or to another animation; `nil` for the usual suggestion.
+  static func transitionKeyHint(_ key: String) -> String? {
+    switch key {
+    case "filter":
+      " (CATransition's filter, a Core Image transition, is not supported: \"transition\" and \"subtype\" are)"
+    case "keyPath", "fromValue", "toValue", "byValue", "values":
+      " (a transition animates the change in \"to\", not a key path)"
+    default: nil
+    }
+  }
+
   /// Decodes a `"type": "transition"` animation of `layer` and adds it with
   /// the change its `to` describes; reports and adds nothing when unusable.
   mutating func decodeTransition(_ value: JSONValue, into layer: Layer, kind: LayerKind, at path: Int) {
     guard let members = checkKeys(value, at: path, allowed: SceneDecoder.transitionAnimationKeys,
-                                  what: "a transition") else { return }
+                                  what: "a transition", hint: SceneDecoder.transitionKeyHint) else { return }
     let issuesBefore = issues.count
     let transition = Transition()
     var key: String?
@@ -32,7 +51,10 @@ extension SceneDecoder {
         if let type = TransitionType(name: name) {
           transition.type = type
         } else {
-          report(p, "must be \"fade\", \"moveIn\", \"push\" or \"reveal\" (or kCATransitionFade, …) (got \"\(name)\")")
+          let privateType = SceneDecoder.privateTransitionTypes.contains(name)
+            ? ": \"\(name)\" is one of Apple's private types, drawn only by its own renderer" : ""
+          report(p, "must be \"fade\", \"moveIn\", \"push\" or \"reveal\" (or kCATransitionFade, …) (got \"\(name)\")"
+            + privateType)
         }
       case "subtype":
         if case .null = v { break }
@@ -73,6 +95,17 @@ extension SceneDecoder {
     layer.add(transition, forKey: key) { (next: Layer) in
       guard let change else { return }
       decodeLayerMembers(toMembers, into: next, kind: kind, at: change.path)
+      // The state after the change keeps to the particle budget too: with its
+      // own cells (reported under "to"), or the layer's at its new multipliers
+      // (reported at the layer's cells; `path` is layers[i].animations[j]).
+      if kind == .emitter {
+        let keys = Set(toMembers.map(\.key))
+        if keys.contains("emitterCells") {
+          emitterPaths.append((next, change.path))
+        } else if !keys.isDisjoint(with: ["birthRate", "lifetime"]) {
+          emitterPaths.append((next, paths.parent(of: paths.parent(of: path))))
+        }
+      }
       if let mask = change.value["mask"], mask != .null {
         pending.append(PendingLayer(value: mask, path: paths.child(change.path, "mask"), parent: next, isMask: true))
       }

@@ -30,7 +30,7 @@ import ZoetropeLayers
   /// A rate going linearly from 0 to 8 a second over 2 s has integrated
   /// 2·t² births by t; birth k is where that count reaches k + 1 (to within
   /// the 1/240 s steps the rate is held over).
-  @Test func birthsUnderALinearRateFallWhereItsIntegralCrossesKPlusAHalf() {
+  @Test func birthsUnderALinearRateFallWhereItsIntegralCrossesKPlusOne() {
     let layer = emitter(lifetime: 100)
     let ramp = BasicAnimation(keyPath: "emitterCells.dot.birthRate")
     ramp.fromValue = 0

@@ -32,6 +32,14 @@ import ZoetropeScene
     (emitter("[]", #""renderMode": "glow", "#), "layers[0].renderMode", "\"additive\""),
     (emitter("[]", #""seed": 1.5, "#), "layers[0].seed", "whole number"),
     (emitter(#"[{"birthrate": 1}]"#), "layers[0].emitterCells[0].birthrate", "birthRate"),
+    // A transition's state after the change keeps to the budget: its own cells, or the layer's at new multipliers.
+    (emitter(#"[{"name": "a", "birthRate": 10, "lifetime": 1}]"#, #""animations": [{"type": "transition", "to": "#
+      + #"{"emitterCells": [{"name": "flood", "birthRate": 1e9, "lifetime": 1e9}]}}], "#),
+     "layers[0].animations[0].to.emitterCells[0].birthRate", #"the cell ("flood") keeps"#),
+    (emitter(#"[{"name": "a", "birthRate": 10, "lifetime": 1}]"#,
+             #""animations": [{"type": "transition", "to": {"birthRate": 1e6}}], "#),
+     "layers[0].emitterCells[0].birthRate", #"the cell ("a") keeps 10000000 particles"#),
+    (emitter(#"[{"isEnabled": false}]"#), "layers[0].emitterCells[0].isEnabled", #"did you mean "enabled"?"#),
   ]
 
   @Test(arguments: cases.indices)

@@ -74,6 +74,7 @@ import ZoetropeScene
     for alias in SceneDecoder.keyAliases.values {
       let everyKey = accepted.union(SceneDecoder.canvasKeys).union(SceneDecoder.animationKeys(for: .spring))
         .union(SceneDecoder.animationKeys(for: .keyframe)).union(SceneDecoder.animationKeys(for: .group))
+        .union(SceneDecoder.allEmitterCellKeys)
       #expect(everyKey.contains(alias.key), "the alias target \(alias.key) is not a key")
     }
   }
