@@ -161,7 +161,7 @@ let package = Package(
       name: "ZoetropeSceneTests",
       dependencies: [
         "ZoetropeGeometry", "ZoetropeTiming", "ZoetropeAnimation", "ZoetropeLayers", "ZoetropeScene", "ZoetropeImages",
-        "ZoetropeMedia", "_ZoetropeTestSupport",
+        "ZoetropeMedia", "ZoetropeText", "_ZoetropeTestSupport",
       ]),
     .testTarget(
       name: "ZoetropeTests",

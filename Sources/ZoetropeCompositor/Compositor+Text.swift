@@ -19,11 +19,7 @@ extension Compositor {
   /// resolves to none (as `CATextLayer` falls back to Helvetica); `nil` when
   /// not even that can be found.
   static func font(of t: TextProperties) -> Font? {
-    let style = t.fontStyle
-    if let font = try? FontLibrary.shared.font(FontDescriptor(name: t.font, weight: t.fontWeight, style: style)) {
-      return font
-    }
-    return try? FontLibrary.shared.font(FontDescriptor(weight: t.fontWeight, style: style))
+    return FontLibrary.shared.textFont(FontDescriptor(name: t.font, weight: t.fontWeight, style: t.fontStyle))
   }
 
   /// Draws a text layer's glyphs, laid out in its bounds (see `TextLayout`),

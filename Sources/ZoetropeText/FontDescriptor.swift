@@ -40,6 +40,23 @@ public struct FontDescriptor: Hashable, Sendable {
     return name.contains("/") || FontDescriptor.fileExtensions.contains { lower.hasSuffix($0) }
   }
 
+  /// Apple's system font by the names iOS code and CSS give it, and the open
+  /// face drawn in its place where it is not installed (its licence keeps
+  /// San Francisco on Apple's platforms): Inter, whose proportions and
+  /// metrics are close to SF Pro's, and Inter Display for the display cut.
+  /// Keys are lowercased.
+  package static let appleSystemFontSubstitutes: [String: String] = [
+    "-apple-system": "Inter", "system-ui": "Inter", "blinkmacsystemfont": "Inter", ".applesystemuifont": "Inter",
+    "sf pro": "Inter", "sf pro text": "Inter", "sf ui text": "Inter", "san francisco": "Inter",
+    "sf pro display": "Inter Display", "sf ui display": "Inter Display",
+  ]
+
+  /// The open face drawn for Apple's system font when `name` is one of its
+  /// names (``appleSystemFontSubstitutes``); `nil` otherwise.
+  package static func appleSystemFontSubstitute(for name: String) -> String? {
+    appleSystemFontSubstitutes[name.lowercased()]
+  }
+
   /// The named weights a scene file may use for ``weight``.
   package static let weightNames: [(String, Double)] = [
     ("thin", 100), ("ultraLight", 200), ("extraLight", 200), ("light", 300), ("regular", 400), ("normal", 400),

@@ -87,6 +87,20 @@ public struct TextLayout: Sendable {
   package var lineCount = 0
   /// The baseline of each line, layer y.
   package var baselines: [Double] = []
+  /// Each line's glyphs and the pen's travel along it.
+  package var placedLines: [PlacedLine] = []
+  /// The requested font's ascent and descent at the laid-out size, points
+  /// (the descent positive, below the baseline).
+  package var ascent = 0.0, descent = 0.0
+
+  /// Where one line's glyphs are, and where its pen started and stopped
+  /// (layer x; spaces that hang at the end left out). A line of spaces only
+  /// has no glyphs and starts and stops at the bounds' left edge.
+  package struct PlacedLine: Sendable {
+    package var glyphs: Range<Int>
+    package var start: Double
+    package var end: Double
+  }
 
   /// The outline of every glyph, in layer coordinates, as one path: the
   /// glyphs in line order, left to right, each glyph's contours as its font
