@@ -12,6 +12,16 @@ import PackageDescription
 // needs C libraries, sits above the layers in ZoetropeImages and hands
 // finished Images down.
 
+// The modules the umbrella `Zoetrope` re-exports, named by every target that depends on it.
+// SwiftPM's incremental build recompiles a target when a module it names changes, but misses
+// one it reaches only through an `@_exported import` (swiftlang/swift#89636): a struct of
+// ZoetropeLayers that gains a stored property is then read with its old layout by a stale
+// client (`zoetrope validate` once crashed so). scripts/check-imports holds every target to it.
+let umbrella: [Target.Dependency] = [
+  "Zoetrope", "ZoetropeAnimation", "ZoetropeGeometry", "ZoetropeImages", "ZoetropeLayers", "ZoetropeMedia",
+  "ZoetropePixels", "ZoetropeScene", "ZoetropeText", "ZoetropeTiming",
+]
+
 let package = Package(
   name: "Zoetrope",
   platforms: [.macOS(.v15)],
@@ -27,6 +37,8 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
     .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.0"),
+    // `zoetrope preview`'s sockets (FlyingSocks; no dependencies of its own). docs/architecture.md says why.
+    .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
   ],
   targets: [
     // MARK: - Implementation details (one module per layer of the architecture)
@@ -98,26 +110,33 @@ let package = Package(
       exclude: ["README.md"]),
     .target(
       name: "ZoetropeTesting",
-      dependencies: ["Zoetrope", .product(name: "SnapshotTesting", package: "swift-snapshot-testing")],
+      dependencies: umbrella + [.product(name: "SnapshotTesting", package: "swift-snapshot-testing")],
       exclude: ["README.md"]),
 
+    // `zoetrope preview`: a local HTTP server and its page (HTML, CSS and JavaScript compiled into the module).
+    .target(
+      name: "ZoetropePreview",
+      dependencies: umbrella + ["ZoetropeVideo", .product(name: "FlyingSocks", package: "FlyingFox")],
+      exclude: ["README.md"],
+      resources: [.embedInCode("Page/index.html"), .embedInCode("Page/preview.css"), .embedInCode("Page/preview.js")]),
     // Core Animation code as written for iOS: QuartzCore's, Core Graphics' and UIKit's names over
     // Zoetrope's public API (scripts/check-imports holds it to importing Zoetrope and Foundation only).
-    .target(name: "ZoetropeQuartzCore", dependencies: ["Zoetrope"], exclude: ["README.md"]),
+    .target(name: "ZoetropeQuartzCore", dependencies: umbrella, exclude: ["README.md"]),
 
     // MARK: - Tools
     .executableTarget(
       name: "zoetrope",
-      dependencies: [
-        "Zoetrope", "ZoetropeVideo", "CZoetropeMedia", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      dependencies: umbrella + [
+        "ZoetropeVideo", "ZoetropePreview", "CZoetropeMedia",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       exclude: ["README.md"]),
-    .executableTarget(name: "zoetrope-bench", dependencies: ["Zoetrope", "ZoetropeVideo", "CZoetropeMedia"],
+    .executableTarget(name: "zoetrope-bench", dependencies: umbrella + ["ZoetropeVideo", "CZoetropeMedia"],
                       exclude: ["README.md"]),
     // Fuzzing harnesses: scripts/fuzz builds them with libFuzzer; a plain build replays saved inputs.
     .executableTarget(
       name: "zoetrope-fuzz",
-      dependencies: ["Zoetrope", "ZoetropeScene", "ZoetropeGeometry", "ZoetropeRaster", "ZoetropeImages", "ZoetropeMedia"],
+      dependencies: umbrella + ["ZoetropeRaster"],
       exclude: ["README.md"]),
 
     // MARK: - Tests
@@ -142,8 +161,7 @@ let package = Package(
     .testTarget(name: "ZoetropeRasterTests", dependencies: ["ZoetropeShaders", "ZoetropeGeometry", "ZoetropeRaster", "_ZoetropeTestSupport"]),
     .testTarget(
       name: "ZoetropeCompositorTests",
-      dependencies: ["Zoetrope", "ZoetropeGeometry", "ZoetropeLayers", "ZoetropeRaster", "ZoetropeCompositor",
-                     "ZoetropeImages", "_ZoetropeTestSupport"]),
+      dependencies: umbrella + ["ZoetropeRaster", "ZoetropeCompositor", "_ZoetropeTestSupport"]),
     .testTarget(
       name: "ZoetropeTextTests",
       dependencies: ["CZoetropeText", "ZoetropeGeometry", "ZoetropeLayers", "ZoetropeText", "_ZoetropeTestSupport"]),
@@ -165,24 +183,22 @@ let package = Package(
       ]),
     .testTarget(
       name: "ZoetropeTests",
-      dependencies: [
-        "Zoetrope", "ZoetropeImages", "ZoetropeMedia", "ZoetropeRaster", "ZoetropeVideo", "_ZoetropeTestSupport",
-      ]),
+      dependencies: umbrella + ["ZoetropeRaster", "ZoetropeVideo", "_ZoetropeTestSupport"]),
     .testTarget(
       name: "ZoetropeTestingTests",
       dependencies: [
-        "Zoetrope", "ZoetropeTesting", .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
-        "_ZoetropeTestSupport",
-      ]),
+        "ZoetropeTesting", .product(name: "SnapshotTesting", package: "swift-snapshot-testing"), "_ZoetropeTestSupport",
+      ] + umbrella),
     .testTarget(
       name: "ZoetropeQuartzCoreTests",
       dependencies: [
-        "ZoetropeQuartzCore", "Zoetrope", "ZoetropeTesting",
-        .product(name: "SnapshotTesting", package: "swift-snapshot-testing"), "_ZoetropeTestSupport",
-      ]),
+        "ZoetropeQuartzCore", "ZoetropeTesting", .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+        "_ZoetropeTestSupport",
+      ] + umbrella),
+    .testTarget(name: "ZoetropeCLITests", dependencies: umbrella + ["ZoetropeVideo", "_ZoetropeTestSupport"]),
     .testTarget(
-      name: "ZoetropeCLITests",
-      dependencies: ["Zoetrope", "ZoetropeImages", "ZoetropeMedia", "ZoetropeVideo", "_ZoetropeTestSupport"]),
+      name: "ZoetropePreviewTests",
+      dependencies: umbrella + ["ZoetropePreview", "_ZoetropeTestSupport", .product(name: "FlyingSocks", package: "FlyingFox")]),
     .testTarget(
       name: "ZoetropeDocsTests", dependencies: ["ZoetropeAnimation", "ZoetropeLayers", "ZoetropeScene", "_ZoetropeTestSupport"]),
   ],

@@ -30,6 +30,15 @@ package struct ImagePaint: Sendable {
     case trilinear
   }
 
+  /// How the sampled pixels land on what is below.
+  package enum Compositing: Sendable, Hashable {
+    /// Over it (the default).
+    case sourceOver
+    /// Added to it, every channel clamped (``plusRow(_:source:coverage:count:)``):
+    /// an emitter's `additive` render mode.
+    case plus
+  }
+
   /// One axis's map from layer coordinate to image pixel coordinate (0 at
   /// the image's left or top edge): up to three linear pieces, for the
   /// nine-slice's fixed, stretched and fixed parts. Outside the knots the
@@ -98,6 +107,8 @@ package struct ImagePaint: Sendable {
   let isAffine: Bool
   /// The sampling of every pixel when it cannot vary (affine maps, or one filter for both directions).
   let constantChoice: Choice?
+  /// How the pixels land on what is below; default source-over.
+  package var compositing = Compositing.sourceOver
 
   /// A paint of `image` under `deviceToLayer`, with `x` and `y` taking layer
   /// coordinates to image pixels, at `opacity` (0…1; NaN is 0), its pixels
