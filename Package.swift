@@ -2,28 +2,10 @@
 // SPDX-License-Identifier: Apache-2.0
 import PackageDescription
 
-// The module graph (docs/architecture.md draws it); an arrow means "imports",
-// and no module imports one above it (scripts/check-imports enforces it):
-//
-//   ZoetropeShaders, ZoetropeGeometry, ZoetropeTiming, ZoetropePixels  (import nothing of ours but
-//                                    ZoetropeShaders → CZoetropeKernels, its AVX2 twins chosen at run time)
-//   ZoetropeAnimation   → Geometry, Timing, Pixels            (an image is an animation value: flipbooks)
-//   ZoetropeLayers      → Geometry, Timing, Animation, Pixels (`contents` holds an Image)
-//   ZoetropeRaster      → Shaders, Geometry, Pixels           (paths → coverage runs → pixels; image sampling)
-//   ZoetropeText        → Geometry, Layers, CZoetropeText (FreeType, HarfBuzz, fontconfig)  (fonts, shaping, glyph paths;
-//                                    a text layer's alignment, truncation and font style are the model's)
-//   ZoetropeMedia       → CZoetropeMedia (libpng)             (RGBA images, PNG, frame sinks)
-//   ZoetropeImages      → Pixels, Media, CZoetropeImages (libpng, libjpeg-turbo)  (image files → Image)
-//   ZoetropeVideo       → Geometry, Media, Timing, CZoetropeVideo (FFmpeg, giflib)
-//   ZoetropeCompositor  → Raster, Layers, Text, Geometry, Pixels, Shaders (presentation tree → display list)
-//   ZoetropeScene       → Geometry, Timing, Animation, Layers, Pixels, Text, Images, Media, Yams
-//   Zoetrope            → all of the above but Video          (the umbrella: Renderer, ClipRender)
-//   ZoetropeTesting     → Zoetrope, SnapshotTesting           (golden tests need libpng, not FFmpeg)
-//   ZoetropeQuartzCore  → Zoetrope (and Foundation), nothing else (iOS animation code, a mapping of names)
-//   ZoetropePreview     → Zoetrope, Video, FlyingSocks (`zoetrope preview`: the HTTP server and its page)
-//   zoetrope            → Zoetrope, ZoetropeVideo, ZoetropePreview
-//   zoetrope-bench      → Zoetrope, ZoetropeVideo
-//   zoetrope-fuzz       → Zoetrope, Scene, Geometry, Raster, Media (fuzzing harnesses, not API)
+// The module graph is the table of docs/architecture.md ("Modules"): each target's layer,
+// what it owns and what it may import, which is its dependencies below. scripts/check-imports
+// holds that table, the layers and every target's README to this file; an arrow means
+// "imports", and no module imports one above it.
 //
 // `Image` (decoded pixels) sits at the bottom, in ZoetropePixels, because
 // animation values and layer properties hold images; decoding files, which

@@ -80,6 +80,29 @@ struct CLI {
                   standardError: String(decoding: errData, as: UTF8.self))
   }
 
+  /// Waits until process `pid` is the tool (past its exec) and catches
+  /// `signal`: the signal's bit in the `SigCgt` mask of /proc/PID/status,
+  /// set once the command has installed its handler. A readiness check
+  /// instead of a sleep, which a loaded machine outlasts. False when
+  /// `timeout` seconds pass first, or where there is no /proc.
+  static func waitUntilCatching(_ signal: Int32, pid: pid_t, timeout: TimeInterval = 60) -> Bool {
+    let deadline = Date().addingTimeInterval(timeout)
+    while Date() < deadline {
+      if let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) {
+        let lines = status.split(separator: "\n")
+        if lines.first == "Name:\tzoetrope",
+          let caught = lines.first(where: { $0.hasPrefix("SigCgt:") }),
+          let mask = UInt64(caught.dropFirst("SigCgt:".count).trimmingCharacters(in: .whitespaces), radix: 16),
+          mask & (1 << UInt64(signal - 1)) != 0
+        {
+          return true
+        }
+      }
+      usleep(5_000)
+    }
+    return false
+  }
+
   /// A temporary scene file holding `json`.
   static func temporaryScene(_ json: String, name: String = "scene.json") throws -> URL {
     let folder = TestFiles.url("zoetrope-cli-\(UUID().uuidString)")

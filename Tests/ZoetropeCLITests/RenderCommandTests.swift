@@ -77,14 +77,14 @@ import Glibc
     let err = Pipe()
     process.standardError = err
     try process.run()
-    // Wait until the temporary file exists, then interrupt.
-    let deadline = Date().addingTimeInterval(20)
+    // Wait until the command catches SIGINT and its temporary file exists, then interrupt.
+    #expect(CLI.waitUntilCatching(SIGINT, pid: process.processIdentifier), "render never caught SIGINT")
+    let deadline = Date().addingTimeInterval(60)
     while Date() < deadline {
       let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
       if names.contains(where: { $0.hasSuffix(".part") }) { break }
       usleep(20_000)
     }
-    usleep(200_000)
     kill(process.processIdentifier, SIGINT)
     let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     process.waitUntilExit()
@@ -95,8 +95,10 @@ import Glibc
   }
 
   /// `palette` cannot poll for signals while its threads count colours: its
-  /// handler removes the temporary file itself, says so and ends the
-  /// process (a plain signal handler since this stop, no dispatch source).
+  /// handler, installed before the counting starts, removes the temporary
+  /// file itself, says so and ends the process (a plain signal handler, no
+  /// dispatch source). The signal is sent once the handler is in place, not
+  /// after a fixed wait.
   @Test func anInterruptedPaletteLeavesNothing() throws {
     let folder = try temporaryFolder()
     let scene = try CLI.temporaryScene(#"""
@@ -111,7 +113,7 @@ import Glibc
     let err = Pipe()
     process.standardError = err
     try process.run()
-    usleep(500_000)
+    #expect(CLI.waitUntilCatching(SIGTERM, pid: process.processIdentifier), "palette never caught SIGTERM")
     kill(process.processIdentifier, SIGTERM)
     let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     process.waitUntilExit()

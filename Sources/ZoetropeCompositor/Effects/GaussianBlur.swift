@@ -21,7 +21,7 @@ import Darwin
 /// boxes, the variance matched exactly) miss the exact Gaussian by 3.8 to
 /// 1.9 levels of 255 at a straight edge, whatever σ (the error is one of
 /// shape); the sampled kernel cut at 3.5 σ stays within 0.2 of a level
-/// (BENCHMARKS.md has the figures). The cost of the taps is kept down by
+/// (docs/performance-history.md has the figures). The cost of the taps is kept down by
 /// the structure of what casts shadows — long runs of equal pixels, many
 /// equal rows:
 ///

@@ -56,6 +56,10 @@ struct Palette: ParsableCommand {
   }
 
   func run() throws {
+    // Caught from the start: counting the colours takes seconds, and a
+    // signal meanwhile must still say so and leave nothing.
+    let destination = AtomicOutput(path: output)
+    AbandonOnSignal.install(removing: destination.temporaryPath, output: output)
     try CommandChecks.checkOutput(output, inputs: [scene])
     let decoded = try SceneLoading.load(scene)
     var canvas = decoded.canvas
@@ -75,8 +79,6 @@ struct Palette: ParsableCommand {
       .colours(ofFrames: stride(from: 0, to: frameCount, by: every).map { $0 }, threads: threads ?? ProcessInfoCores.count)
     let shared = SharedGIFPalette(palette: builder.palette(), hasTransparency: builder.hasTransparency,
                                   sampledFrames: sampled, clipFrames: frameCount, every: every)
-    let destination = AtomicOutput(path: output)
-    AbandonOnSignal.install(removing: destination.temporaryPath, output: output)
     do {
       try writeText(shared.json, to: destination.temporaryPath)
       try destination.commit()
