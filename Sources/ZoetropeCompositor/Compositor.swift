@@ -122,7 +122,12 @@ package enum Compositor {
   /// ``maximumIsolationDepth`` levels.
   static func renderSubtree(_ root: Int, _ rootInherited: Inherited, depth: Int, context: Context,
                             into frame: inout DisplayList) {
-    var stack: [Work] = [.layer(root, rootInherited)]
+    var stack: [Work] = []
+    // The frame's own tree starts with room for a level of sublayers (its
+    // growth from one entry cost a reallocation and a copy per doubling);
+    // a group's subtree, often a layer or two, starts small.
+    stack.reserveCapacity(depth == 0 ? Swift.min(context.tree.layers.count, initialStackCapacity) : 1)
+    stack.append(.layer(root, rootInherited))
     while let work = stack.popLast() {
       switch work {
       case .border(let entry, let layerToDevice, let inherited):
@@ -179,6 +184,9 @@ package enum Compositor {
       }
     }
   }
+
+  /// The entries a frame's stack of work starts with room for.
+  static let initialStackCapacity = 128
 
   /// What is left to record of a subtree, last first.
   enum Work {

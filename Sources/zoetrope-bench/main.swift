@@ -186,6 +186,14 @@ if filter.hasPrefix("cpu/") {
     print("\(filter): \(error)")
   }
 }
+// `scaling`: the serial fraction of each bench scene's frame, two-thread
+// speed-ups of frames and clips, Amdahl's prediction. Not part of the default run.
+if filter.hasPrefix("scaling") {
+  benchScaling(folder: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent("Fixtures/Bench"),
+               scenes: ["rects", "strokes", "mixed", "ui"].map { $0 + "_1920x1080" },
+               clips: ["clip-ui", "clip-replicator", "clip-demo"].map { $0 + "_1920x1080" })
+}
 if wanted("compositing") {
   benchCompositing(folder: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().appendingPathComponent("Fixtures/Bench"))
