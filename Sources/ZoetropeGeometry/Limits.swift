@@ -69,9 +69,9 @@ public enum Limits {
   /// per byte (a document without aliases has at most one value per byte).
   public static let yamlValuesPerByte = 4
 
-  /// The most line segments one frame's geometry may flatten into, fills and
-  /// stroke outlines together (about 16 bytes a point; the outline of a
-  /// stroke adds its joins and caps). Curves entirely off the canvas are cut
+  /// The most line segments one frame's geometry may flatten into, fills,
+  /// stroke outlines and the glyphs of text together (about 16 bytes a
+  /// point; the outline of a stroke adds its joins and caps). Curves entirely off the canvas are cut
   /// away first, so only what can show counts.
   public static let maximumSegmentsPerFrame = 8_000_000
 

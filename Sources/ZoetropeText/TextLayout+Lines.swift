@@ -57,6 +57,7 @@ extension TextLayout {
       baselines.append(baseline)
     }
     lineCount = lines.count
+    glyphBoxes = GlyphBoxes(self)
   }
 
   /// `string` cut to at most ``maximumUTF8Count`` bytes, at a character boundary.

@@ -96,11 +96,16 @@ public struct TextLayout: Sendable {
   package var lineCount = 0
   /// The baseline of each line, layer y.
   package var baselines: [Double] = []
+  /// The glyphs' ink boxes, grouped, for skipping what misses the canvas.
+  package var glyphBoxes = GlyphBoxes()
 
   /// The outline of every glyph, in layer coordinates, as one path: the
   /// glyphs in line order, left to right, each glyph's contours as its font
   /// draws them.
-  package var path: Path {
+  package var path: Path { path(of: glyphs[...]) }
+
+  /// The outline of `glyphs` (some of ``glyphs``), in layer coordinates, as one path.
+  package func path(of glyphs: ArraySlice<Glyph>) -> Path {
     var path = Path()
     for glyph in glyphs {
       let s = scales[glyph.font]
