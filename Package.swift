@@ -10,12 +10,13 @@ import PackageDescription
 //   ZoetropeAnimation   → Geometry, Timing, Pixels            (an image is an animation value: flipbooks)
 //   ZoetropeLayers      → Geometry, Timing, Animation, Pixels (`contents` holds an Image)
 //   ZoetropeRaster      → Shaders, Geometry, Pixels           (paths → coverage runs → pixels; image sampling)
-//   ZoetropeText        → Geometry, CZoetropeText (FreeType, HarfBuzz, fontconfig)  (fonts, shaping, glyph paths)
+//   ZoetropeFiles       → nothing                             (every input file opened with one set of checks)
+//   ZoetropeText        → Geometry, Files, CZoetropeText (FreeType, HarfBuzz, fontconfig)  (fonts, shaping, glyph paths)
 //   ZoetropeMedia       → CZoetropeMedia (libpng)             (RGBA images, PNG, frame sinks)
-//   ZoetropeImages      → Pixels, Media, CZoetropeImages (libpng, libjpeg-turbo)  (image files → Image)
-//   ZoetropeVideo       → Geometry, Media, Timing, CZoetropeVideo (FFmpeg, giflib)
+//   ZoetropeImages      → Pixels, Media, Files, CZoetropeImages (libpng, libjpeg-turbo)  (image files → Image)
+//   ZoetropeVideo       → Geometry, Media, Timing, Files, CZoetropeVideo (FFmpeg, giflib)
 //   ZoetropeCompositor  → Raster, Layers, Text, Geometry, Pixels, Shaders (presentation tree → display list)
-//   ZoetropeScene       → Geometry, Timing, Animation, Layers, Pixels, Text, Images, Media, Yams
+//   ZoetropeScene       → Geometry, Timing, Animation, Layers, Pixels, Text, Images, Media, Files, Yams
 //   Zoetrope            → all of the above but Video          (the umbrella: Renderer, ClipRender)
 //   ZoetropeTesting     → Zoetrope, SnapshotTesting           (golden tests need libpng, not FFmpeg)
 //   zoetrope, zoetrope-bench → Zoetrope, ZoetropeVideo
@@ -50,6 +51,8 @@ let package = Package(
     .target(name: "ZoetropePixels", exclude: ["README.md"]),
     .target(name: "ZoetropeGeometry", exclude: ["README.md"]),
     .target(name: "ZoetropeTiming", exclude: ["README.md"]),
+    // How every input file is opened (scenes, images, fonts, palettes, parts): one set of checks.
+    .target(name: "ZoetropeFiles", exclude: ["README.md"]),
     .target(name: "ZoetropeAnimation", dependencies: ["ZoetropeGeometry", "ZoetropeTiming", "ZoetropePixels"],
             exclude: ["README.md"]),
     .target(
@@ -70,7 +73,7 @@ let package = Package(
     .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
     .target(name: "CZoetropeImages", dependencies: ["CPNG", "CJPEG"], exclude: ["README.md"],
             linkerSettings: [.linkedLibrary("png"), .linkedLibrary("jpeg")]),
-    .target(name: "ZoetropeImages", dependencies: ["ZoetropePixels", "ZoetropeMedia", "CZoetropeImages"],
+    .target(name: "ZoetropeImages", dependencies: ["ZoetropePixels", "ZoetropeMedia", "CZoetropeImages", "ZoetropeFiles"],
             exclude: ["README.md"]),
 
     // Video and GIF: FFmpeg's libraries and giflib.
@@ -79,7 +82,8 @@ let package = Package(
     .systemLibrary(name: "CGIF", providers: [.apt(["libgif-dev"])]),
     .target(name: "CZoetropeVideo", dependencies: ["CZoetropeMedia", "CFFmpeg", "CGIF"], exclude: ["README.md"],
             linkerSettings: ["avformat", "avcodec", "swscale", "avutil", "gif"].map { .linkedLibrary($0) }),
-    .target(name: "ZoetropeVideo", dependencies: ["CZoetropeVideo", "ZoetropeGeometry", "ZoetropeMedia", "ZoetropeTiming"],
+    .target(name: "ZoetropeVideo",
+            dependencies: ["CZoetropeVideo", "ZoetropeGeometry", "ZoetropeMedia", "ZoetropeTiming", "ZoetropeFiles"],
             exclude: ["README.md"]),
 
     // Text: FreeType (outlines), HarfBuzz (shaping), fontconfig (finding fonts).
@@ -88,7 +92,8 @@ let package = Package(
     .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
     .target(name: "CZoetropeText", dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig"], exclude: ["README.md"],
             linkerSettings: ["freetype", "harfbuzz", "fontconfig"].map { .linkedLibrary($0) }),
-    .target(name: "ZoetropeText", dependencies: ["CZoetropeText", "ZoetropeGeometry"], exclude: ["README.md"]),
+    .target(name: "ZoetropeText", dependencies: ["CZoetropeText", "ZoetropeGeometry", "ZoetropeFiles"],
+            exclude: ["README.md"]),
     .target(
       name: "ZoetropeCompositor",
       dependencies: ["Shaders", "ZoetropeRaster", "ZoetropeLayers", "ZoetropeText", "ZoetropeGeometry"],
@@ -98,7 +103,7 @@ let package = Package(
       name: "ZoetropeScene",
       dependencies: [
         "ZoetropeGeometry", "ZoetropeTiming", "ZoetropeAnimation", "ZoetropeLayers", "ZoetropePixels", "ZoetropeText",
-        "ZoetropeImages", "ZoetropeMedia", "Yams",
+        "ZoetropeImages", "ZoetropeMedia", "ZoetropeFiles", "Yams",
       ],
       exclude: ["README.md"]),
     .target(
@@ -131,6 +136,7 @@ let package = Package(
       dependencies: ["ZoetropeGeometry", "ZoetropeTiming", "ZoetropeAnimation", "ZoetropeLayers", "ZoetropeScene", "ZoetropeMedia"], exclude: ["README.md"]),
     .testTarget(name: "ShadersTests", dependencies: ["Shaders"]),
     .testTarget(name: "ZoetropeGeometryTests", dependencies: ["ZoetropeGeometry"]),
+    .testTarget(name: "ZoetropeFilesTests", dependencies: ["ZoetropeFiles", "_ZoetropeTestSupport"]),
     .testTarget(name: "ZoetropeTimingTests", dependencies: ["ZoetropeTiming", "_ZoetropeTestSupport"]),
     .testTarget(
       name: "ZoetropeAnimationTests",

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Joining the parts of a chunked render into one file without decoding: checks, order, atomic output.
 
+import ZoetropeFiles
 import ZoetropeMedia
 
 #if canImport(Glibc)
@@ -103,10 +104,11 @@ package struct ClipConcat {
   private func refuseRepeatedFiles() throws(MediaError) {
     var seen: [String: String] = [:]
     for path in parts {
-      var info = stat()
-      guard stat(path, &info) == 0 else { throw MediaError(path: path, reason: String(cString: strerror(errno))) }
-      guard info.st_mode & S_IFMT == S_IFREG else { throw MediaError(path: path, reason: "is not a regular file") }
-      let identity = "\(info.st_dev):\(info.st_ino)"
+      // Opened as every input is: a FIFO, a device or a folder is refused here.
+      let file: InputFile.Opened
+      do { file = try InputFile.open(path) } catch { throw MediaError(path: path, reason: error.reason) }
+      close(file.descriptor)
+      let identity = "\(file.device):\(file.inode)"
       if let earlier = seen[identity] {
         throw MediaError(path: path, reason: earlier == path ? "is given twice" : "is the same file as \(earlier)")
       }
