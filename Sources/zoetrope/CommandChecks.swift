@@ -16,6 +16,14 @@ enum CommandChecks {
     }
   }
 
+  /// Every file a render of `decoded` (loaded from `file`) reads: the scene
+  /// file, the files it references (``Scene/sourceFiles``: images, font
+  /// files) and the font files its names resolved to. An output may be none
+  /// of them (``checkOutput(_:inputs:)``).
+  static func inputs(of decoded: Scene, file: String) -> [String] {
+    [file] + decoded.sourceFiles + decoded.fonts.map(\.file)
+  }
+
   /// Exits with code 1 and a message naming `path` when writing it would
   /// replace something other than a regular file (a device, a FIFO, a link, a
   /// folder) or one of `inputs` (compared by device and inode).

@@ -58,6 +58,7 @@ struct Palette: ParsableCommand {
   func run() throws {
     try CommandChecks.checkOutput(output, inputs: [scene])
     let decoded = try SceneLoading.load(scene)
+    try CommandChecks.checkOutput(output, inputs: CommandChecks.inputs(of: decoded, file: scene))
     var canvas = decoded.canvas
     if let fps { canvas.frameRate = Render.frameRate(fps)! }
     if let duration { canvas.duration = duration }

@@ -25,7 +25,8 @@ struct Render: ParsableCommand {
       Output is written under a temporary name beside OUT and renamed when complete: a failed or \
       interrupted render (Ctrl-C) leaves nothing under OUT and never touches an existing file there. \
       OUT must be a regular file or a new name (a device, FIFO, symbolic link or folder there is refused) \
-      and never the scene file; PNG frames replace existing ones only once every frame is written.
+      and never a file the scene reads (the scene file, an image or a font it names); PNG frames replace \
+      existing ones only once every frame is written.
 
       With --watch the scene is rendered again whenever its file (or a file it references) changes; \
       see --watch for when it ends and with which exit status.
@@ -178,7 +179,8 @@ struct Render: ParsableCommand {
     let sink: any FrameSink
     do {
       sink = try destination.makeSink(width: size.width, height: size.height, frameRate: canvas.frameRate,
-                                      protecting: [scene] + (chunking.palette.map { [$0] } ?? []))
+                                      protecting: CommandChecks.inputs(of: decoded, file: scene)
+                                        + (chunking.palette.map { [$0] } ?? []))
     } catch {
       printError(error.description)
       throw ExitCode.failure

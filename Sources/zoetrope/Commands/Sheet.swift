@@ -57,7 +57,9 @@ struct Sheet: ParsableCommand {
   }
 
   func run() throws {
+    try CommandChecks.checkOutput(output, inputs: [scene])
     let decoded = try SceneLoading.load(scene)
+    try CommandChecks.checkOutput(output, inputs: CommandChecks.inputs(of: decoded, file: scene))
     let list = try parsedTimes
     let frameWidth = decoded.canvas.width * decoded.canvas.scale * scale
     let frameHeight = decoded.canvas.height * decoded.canvas.scale * scale

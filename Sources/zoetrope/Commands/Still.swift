@@ -10,7 +10,8 @@ struct Still: ParsableCommand {
     abstract: "Render the frame at one time as a PNG.",
     discussion: """
       The PNG is written beside OUT under a temporary name and renamed when complete. OUT must be a regular \
-      file or a new name (a device, FIFO, symbolic link or folder there is refused), and never the scene file.
+      file or a new name (a device, FIFO, symbolic link or folder there is refused), and never a file the scene \
+      reads (the scene file, an image or a font it names).
       """
   )
 
@@ -37,6 +38,7 @@ struct Still: ParsableCommand {
   func run() throws {
     try CommandChecks.checkOutput(output, inputs: [scene])
     let decoded = try SceneLoading.load(scene)
+    try CommandChecks.checkOutput(output, inputs: CommandChecks.inputs(of: decoded, file: scene))
     try CommandChecks.checkCanvas(decoded.canvas, scale: scale, scene: scene)
     var image = RGBAImage(width: 0, height: 0, pixels: [])
     // Ctrl-C stops a slow frame between layers and bands; nothing is written.

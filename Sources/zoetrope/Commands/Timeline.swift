@@ -55,6 +55,7 @@ struct Timeline: ParsableCommand {
   func run() throws {
     try CommandChecks.checkOutput(output, inputs: [scene])
     let decoded = try SceneLoading.load(scene)
+    try CommandChecks.checkOutput(output, inputs: CommandChecks.inputs(of: decoded, file: scene))
     let strip = TimelineStrip(layer: layer, keyPath: key, from: from, to: to ?? decoded.canvas.duration, width: width,
                               height: height, plain: plain)
     do {
