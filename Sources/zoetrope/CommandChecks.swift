@@ -24,6 +24,15 @@ enum CommandChecks {
     [file] + decoded.sourceFiles + decoded.fonts.map(\.file)
   }
 
+  /// `--duration S` (`render`, `palette`): more than 0 and at most
+  /// ``Limits/maximumDuration`` (a day), as a scene's `duration`.
+  static func validateDuration(_ duration: Double?) throws {
+    guard let duration else { return }
+    guard duration > 0, duration <= Limits.maximumDuration else {
+      throw ValidationError("--duration must be more than 0 and at most \(Int(Limits.maximumDuration)) seconds (a day)")
+    }
+  }
+
   /// Exits with code 1 and a message naming `path` when writing it would
   /// replace something other than a regular file (a device, a FIFO, a link, a
   /// folder) or one of `inputs` (compared by device and inode).

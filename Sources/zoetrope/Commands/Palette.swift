@@ -50,7 +50,7 @@ struct Palette: ParsableCommand {
   func validate() throws {
     guard every >= 1 else { throw ValidationError("--every must be at least 1") }
     guard scale > 0, scale.isFinite else { throw ValidationError("--scale must be a positive number") }
-    if let duration { guard duration > 0, duration.isFinite else { throw ValidationError("--duration must be positive") } }
+    try CommandChecks.validateDuration(duration)
     if let threads { guard threads > 0, threads <= 1024 else { throw ValidationError("--threads must be 1...1024") } }
     if let fps { guard Render.frameRate(fps) != nil else { throw ValidationError("--fps must be a positive rate like 30, 29.97 or 30000/1001") } }
   }
@@ -70,10 +70,11 @@ struct Palette: ParsableCommand {
       throw ExitCode.failure
     }
     let frameCount = canvas.frameCount
-    let sampled = (frameCount + every - 1) / every
+    // Frames 0, K, 2K, … below the count (no sum that can overflow: --every may be Int.max).
+    let sampled = frameCount == 0 ? 0 : 1 + (frameCount - 1) / every
     let builder = PaletteSampler(renderer: Renderer(decoded), frameRate: canvas.frameRate, scale: scale,
                                  matte: matte.map { GIFMatte($0.color) })
-      .colours(ofFrames: stride(from: 0, to: frameCount, by: every).map { $0 }, threads: threads ?? ProcessInfoCores.count)
+      .colours(ofFrames: sampled, every: every, threads: threads ?? ProcessInfoCores.count)
     let shared = SharedGIFPalette(palette: builder.palette(), hasTransparency: builder.hasTransparency,
                                   sampledFrames: sampled, clipFrames: frameCount, every: every)
     let destination = AtomicOutput(path: output)
@@ -108,20 +109,22 @@ struct PaletteSampler: Sendable {
   /// Partially transparent pixels are blended over it first, as the GIF sink does.
   let matte: GIFMatte?
 
-  /// The colours of `frames`, rendered on `threads` threads.
-  func colours(ofFrames frames: [Int], threads: Int) -> GIFPaletteBuilder {
+  /// The colours of frames `0, every, 2 × every, …` (`count` of them; no
+  /// list of them is made: a day at 1,000 fps is 86 million), rendered on
+  /// `threads` threads.
+  func colours(ofFrames count: Int, every: Int, threads: Int) -> GIFPaletteBuilder {
     let next = Atomic<Int>(0)
     let results = Mutex<[GIFPaletteBuilder]>([])
     let done = DispatchGroup()
-    for _ in 0..<Swift.max(1, Swift.min(threads, frames.count)) {
+    for _ in 0..<Swift.max(1, Swift.min(threads, count)) {
       done.enter()
       let count: @Sendable () -> Void = { [self] in
         var builder = GIFPaletteBuilder()
         var image = RGBAImage(width: 0, height: 0, pixels: [])
         while true {
           let i = next.wrappingAdd(1, ordering: .relaxed).oldValue
-          guard i < frames.count else { break }
-          renderer.render(atTime: frameRate.time(ofFrame: frames[i]), scale: scale, into: &image)
+          guard i < count else { break }
+          renderer.render(atTime: frameRate.time(ofFrame: i * every), scale: scale, into: &image)
           builder.add(matte?.applied(to: image) ?? image)
         }
         results.withLock { $0.append(builder) }

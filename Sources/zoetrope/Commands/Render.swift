@@ -90,11 +90,7 @@ struct Render: ParsableCommand {
 
   func validate() throws {
     guard scale > 0, scale.isFinite else { throw ValidationError("--scale must be a positive number") }
-    if let duration {
-      guard duration > 0, duration <= Limits.maximumDuration else {
-        throw ValidationError("--duration must be more than 0 and at most \(Int(Limits.maximumDuration)) seconds (a day)")
-      }
-    }
+    try CommandChecks.validateDuration(duration)
     try CommandChecks.validateThreads(threads)
     if let fps {
       guard Render.frameRate(fps) != nil else {
