@@ -24,6 +24,11 @@ enum CommandChecks {
     [file] + decoded.sourceFiles + decoded.fonts.map(\.file)
   }
 
+  /// `--time T` (`still`, `bench`, each of `inspect`'s): a finite number of seconds.
+  static func validateTime(_ time: Double) throws {
+    guard time.isFinite else { throw ValidationError("--time must be a finite number of seconds") }
+  }
+
   /// `--duration S` (`render`, `palette`): more than 0 and at most
   /// ``Limits/maximumDuration`` (a day), as a scene's `duration`.
   static func validateDuration(_ duration: Double?) throws {

@@ -39,7 +39,7 @@ struct Bench: ParsableCommand {
       throw ValidationError("--frames must be 1…\(Bench.maximumFrames)")
     }
     try CommandChecks.validateThreads(threads)
-    guard time.isFinite else { throw ValidationError("--time must be finite") }
+    try CommandChecks.validateTime(time)
   }
 
   func run() throws {

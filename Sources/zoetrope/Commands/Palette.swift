@@ -30,17 +30,14 @@ struct Palette: ParsableCommand {
   @Option(name: .customLong("every"), help: "Look at one frame in K (frames 0, K, 2K, ...); default every frame.")
   var every: Int = 1
 
-  @Option(name: .customLong("fps"), help: "Frames per second, as given to render; default the scene's.")
-  var fps: String?
+  @OptionGroup
+  var timing: ClipTimingOptions
 
-  @Option(name: .customLong("duration"), help: "Seconds of the clip, as given to render; default the scene's.")
-  var duration: Double?
+  @OptionGroup
+  var scaling: ScaleOption
 
-  @Option(name: .customLong("scale"), help: "Extra device scale, as given to render.")
-  var scale: Double = 1
-
-  @Option(name: .customLong("threads"), help: "Rendering threads; default one per core.")
-  var threads: Int?
+  @OptionGroup
+  var threading: ThreadsOption
 
   @Option(name: .customLong("matte"), help: ArgumentHelp(
     "The --matte the GIF chunks will be rendered with: the palette is made from the frames as blended over it.",
@@ -49,32 +46,22 @@ struct Palette: ParsableCommand {
 
   func validate() throws {
     guard every >= 1 else { throw ValidationError("--every must be at least 1") }
-    guard scale > 0, scale.isFinite else { throw ValidationError("--scale must be a positive number") }
-    try CommandChecks.validateDuration(duration)
-    if let threads { guard threads > 0, threads <= 1024 else { throw ValidationError("--threads must be 1...1024") } }
-    if let fps { guard Render.frameRate(fps) != nil else { throw ValidationError("--fps must be a positive rate like 30, 29.97 or 30000/1001") } }
   }
 
   func run() throws {
     try CommandChecks.checkOutput(output, inputs: [scene])
     let decoded = try SceneLoading.load(scene)
     try CommandChecks.checkOutput(output, inputs: CommandChecks.inputs(of: decoded, file: scene))
-    var canvas = decoded.canvas
-    if let fps { canvas.frameRate = Render.frameRate(fps)! }
-    if let duration { canvas.duration = duration }
+    let canvas = timing.applied(to: decoded.canvas)
+    let scale = scaling.scale
     decoded.canvas = canvas
-    guard canvas.width * canvas.scale * scale <= Double(SceneDecoder.maximumPixelsPerSide),
-      canvas.height * canvas.scale * scale <= Double(SceneDecoder.maximumPixelsPerSide)
-    else {
-      printError("\(scene): the canvas at --scale \(scale) exceeds \(SceneDecoder.maximumPixelsPerSide) pixels a side")
-      throw ExitCode.failure
-    }
+    try CommandChecks.checkCanvas(canvas, scale: scale, scene: scene)
     let frameCount = canvas.frameCount
     // Frames 0, K, 2K, … below the count (no sum that can overflow: --every may be Int.max).
     let sampled = frameCount == 0 ? 0 : 1 + (frameCount - 1) / every
     let builder = PaletteSampler(renderer: Renderer(decoded), frameRate: canvas.frameRate, scale: scale,
                                  matte: matte.map { GIFMatte($0.color) })
-      .colours(ofFrames: sampled, every: every, threads: threads ?? ProcessInfoCores.count)
+      .colours(ofFrames: sampled, every: every, threads: threading.threads ?? ProcessInfoCores.count)
     let shared = SharedGIFPalette(palette: builder.palette(), hasTransparency: builder.hasTransparency,
                                   sampledFrames: sampled, clipFrames: frameCount, every: every)
     let destination = AtomicOutput(path: output)

@@ -60,9 +60,7 @@ struct Plan: ParsableCommand {
   func run() throws {
     let render = try Render.parse([scene, "-o", output] + renderOptions)
     let decoded = try SceneLoading.load(scene)
-    var canvas = decoded.canvas
-    if let fps = render.fps { canvas.frameRate = Render.frameRate(fps)! }
-    if let duration = render.duration { canvas.duration = duration }
+    let canvas = render.timing.applied(to: decoded.canvas)
     let frameCount = canvas.frameCount
     guard chunks <= frameCount else {
       printError("--chunks \(chunks): the clip has \(frameCount) frames, too few for \(chunks) chunks")

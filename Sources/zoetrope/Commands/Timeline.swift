@@ -47,7 +47,8 @@ struct Timeline: ParsableCommand {
     }
     guard from.isFinite else { throw ValidationError("--from must be a finite number of seconds") }
     if let to {
-      guard to.isFinite, to > from else { throw ValidationError("--to must be after --from") }
+      guard to.isFinite else { throw ValidationError("--to must be a finite number of seconds") }
+      guard to > from else { throw ValidationError("--to must be after --from") }
       guard (to - from).isFinite else { throw ValidationError("--to − --from must be a finite number of seconds") }
     }
   }
