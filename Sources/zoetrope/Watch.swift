@@ -19,7 +19,7 @@ let watchHelp = ArgumentHelp(
 
 /// Renders a scene, then renders it again each time one of its source files
 /// (``Scene/sourceFiles``: the scene file and the files it references)
-/// changes, until SIGINT or SIGTERM.
+/// changes, until SIGINT, SIGTERM or SIGHUP.
 ///
 /// Changes are found by polling each file's identity, size and times every
 /// ``pollInterval``. Polling rather than inotify/kqueue because it behaves the

@@ -19,6 +19,14 @@ _ = signal(SIGXFSZ, SIG_IGN)
 
 // Scene files may nest layers tens of thousands deep; the work runs on a thread
 // with a large stack so that nothing about the input can overflow it.
+// As ParsableCommand.main(), and then a command that succeeded checks that
+// what it printed reached standard output.
 LargeStack.run {
-  ZoetropeCommand.main()
+  do {
+    var command = try ZoetropeCommand.parseAsRoot()
+    try command.run()
+  } catch {
+    ZoetropeCommand.exit(withError: error)
+  }
+  StandardOutput.checkWritten()
 }

@@ -76,7 +76,7 @@ struct Bench: ParsableCommand {
         + "\"fps\": \(Inspection.number(fps))}")
     } else {
       func f(_ v: Double) -> String { String(Double(Int(v * 100)) / 100) }
-      print("\(scene) \(width)×\(height): median \(f(percentile(0.5))) ms, p10 \(f(percentile(0.1))) ms, "
+      printText("\(scene) \(width)×\(height): median \(f(percentile(0.5))) ms, p10 \(f(percentile(0.1))) ms, "
         + "p90 \(f(percentile(0.9))) ms, \(f(fps)) frames/s (\(frames) frames, \(threads) thread\(threads == 1 ? "" : "s"))")
     }
   }

@@ -49,6 +49,9 @@ struct Plan: ParsableCommand {
       if ["-o", "--output", "--chunk", "--frames", "--palette"].contains(name) {
         throw ValidationError("\(name) is set by plan for each step; give the other render options after --")
       }
+      if name == "--watch" {
+        throw ValidationError("--watch would make every chunk render for ever; a plan's steps must end")
+      }
     }
     do {
       _ = try Render.parse([scene, "-o", output] + renderOptions)
@@ -74,7 +77,11 @@ struct Plan: ParsableCommand {
       encoder.outputFormatting = [.prettyPrinted, .withoutEscapingSlashes]
       print(String(decoding: try encoder.encode(list), as: UTF8.self))
     } else {
-      print("# \(chunks) chunks of \(scene) (\(frameCount) frames at \(canvas.frameRate) fps) into \(output)")
+      // A comment names files: a line feed in a name must not end it (the
+      // rest would be a command of its own), nor a control character reach
+      // the terminal.
+      print(escapingControlCharacters("# \(chunks) chunks of \(scene) (\(frameCount) frames at \(canvas.frameRate) fps) "
+        + "into \(output)", keepingLineFeeds: false))
       var stage = ""
       for step in steps {
         if step.stage != stage {

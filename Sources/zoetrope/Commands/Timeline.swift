@@ -45,6 +45,11 @@ struct Timeline: ParsableCommand {
     guard width > 0, width <= 16384, height > 0, height <= 16384 else {
       throw ValidationError("--width and --height must be 1…16384")
     }
+    guard plain || (width <= TimelineStrip.maximumFramedWidth && height <= TimelineStrip.maximumFramedHeight) else {
+      throw ValidationError("with its frame and ticks the picture is (--width + 2) × (--height + 8) pixels, at most "
+        + "16384 a side: --width at most \(TimelineStrip.maximumFramedWidth), --height at most "
+        + "\(TimelineStrip.maximumFramedHeight), or give --plain")
+    }
     guard from.isFinite else { throw ValidationError("--from must be a finite number of seconds") }
     if let to {
       guard to.isFinite else { throw ValidationError("--to must be a finite number of seconds") }
