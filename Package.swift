@@ -11,7 +11,8 @@ import PackageDescription
 //   ZoetropeLayers      → Geometry, Timing, Animation, Pixels (`contents` holds an Image)
 //   ZoetropeRaster      → Shaders, Geometry, Pixels           (paths → coverage runs → pixels; image sampling)
 //   ZoetropeFiles       → nothing                             (every input file opened with one set of checks)
-//   ZoetropeText        → Geometry, Files, CZoetropeText (FreeType, HarfBuzz, fontconfig)  (fonts, shaping, glyph paths)
+//   ZoetropeText        → Geometry, Layers, Files, CZoetropeText (FreeType, HarfBuzz, fontconfig)  (fonts, shaping,
+//                                    glyph paths; a text layer's alignment, truncation and font style are the model's)
 //   ZoetropeMedia       → CZoetropeMedia (libpng)             (RGBA images, PNG, frame sinks)
 //   ZoetropeImages      → Pixels, Media, Files, CZoetropeImages (libpng, libjpeg-turbo)  (image files → Image)
 //   ZoetropeVideo       → Geometry, Media, Timing, Files, CZoetropeVideo (FFmpeg, giflib)
@@ -94,7 +95,7 @@ let package = Package(
     .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
     .target(name: "CZoetropeText", dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig"], exclude: ["README.md"],
             linkerSettings: ["freetype", "harfbuzz", "fontconfig"].map { .linkedLibrary($0) }),
-    .target(name: "ZoetropeText", dependencies: ["CZoetropeText", "ZoetropeGeometry", "ZoetropeFiles"],
+    .target(name: "ZoetropeText", dependencies: ["CZoetropeText", "ZoetropeGeometry", "ZoetropeLayers", "ZoetropeFiles"],
             exclude: ["README.md"]),
     .target(
       name: "ZoetropeCompositor",
@@ -143,8 +144,8 @@ let package = Package(
     .target(
       name: "_ZoetropeTestSupport",
       dependencies: ["ZoetropeGeometry", "ZoetropeTiming", "ZoetropeAnimation", "ZoetropeLayers", "ZoetropeScene", "ZoetropeMedia"], exclude: ["README.md"]),
-    .testTarget(name: "ZoetropeShadersTests", dependencies: ["ZoetropeShaders"]),
-    .testTarget(name: "ZoetropeGeometryTests", dependencies: ["ZoetropeGeometry"]),
+    .testTarget(name: "ZoetropeShadersTests", dependencies: ["ZoetropeShaders", "_ZoetropeTestSupport"]),
+    .testTarget(name: "ZoetropeGeometryTests", dependencies: ["ZoetropeGeometry", "_ZoetropeTestSupport"]),
     .testTarget(name: "ZoetropeFilesTests", dependencies: ["ZoetropeFiles", "_ZoetropeTestSupport"]),
     .testTarget(name: "ZoetropeTimingTests", dependencies: ["ZoetropeTiming", "_ZoetropeTestSupport"]),
     .testTarget(
@@ -160,7 +161,9 @@ let package = Package(
       name: "ZoetropeCompositorTests",
       dependencies: ["Zoetrope", "ZoetropeGeometry", "ZoetropeLayers", "ZoetropeRaster", "ZoetropeCompositor",
                      "ZoetropeImages", "_ZoetropeTestSupport"]),
-    .testTarget(name: "ZoetropeTextTests", dependencies: ["CZoetropeText", "ZoetropeGeometry", "ZoetropeText", "_ZoetropeTestSupport"]),
+    .testTarget(
+      name: "ZoetropeTextTests",
+      dependencies: ["CZoetropeText", "ZoetropeGeometry", "ZoetropeLayers", "ZoetropeText", "_ZoetropeTestSupport"]),
     .testTarget(name: "ZoetropeMediaTests", dependencies: ["ZoetropeMedia", "CZoetropeMedia", "_ZoetropeTestSupport"]),
     .testTarget(
       name: "ZoetropeImagesTests",
@@ -169,7 +172,7 @@ let package = Package(
     .testTarget(
       name: "ZoetropeSceneTests",
       dependencies: [
-        "ZoetropeGeometry", "ZoetropeTiming", "ZoetropeAnimation", "ZoetropeLayers", "ZoetropeScene", "ZoetropeMedia",
+        "ZoetropeGeometry", "ZoetropeTiming", "ZoetropeAnimation", "ZoetropeLayers", "ZoetropeScene", "ZoetropeMedia", "ZoetropeText",
         "_ZoetropeTestSupport",
       ]),
     .testTarget(
