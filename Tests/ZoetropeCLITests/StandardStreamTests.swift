@@ -62,6 +62,11 @@ import _ZoetropeTestSupport
     #expect(valid.status == 0, "\(valid.standardError)")
     #expect(valid.standardOutput.contains(#"\u001b[31mred.json: OK"#), "\(valid.standardOutput)")
     #expect(!valid.standardOutput.unicodeScalars.contains("\u{1B}"))
+    // And an option's value, echoed in a usage error.
+    let usage = try CLI.run(["still", Self.scene, "-o", named.path + ".png", "--time", "\u{1B}[31m"])
+    #expect(usage.status == 64)
+    #expect(!usage.standardError.unicodeScalars.contains("\u{1B}"), "\(usage.standardError)")
+    #expect(usage.standardError.contains(#"\u001b[31m"#), "\(usage.standardError)")
   }
 
   /// Issue 34 L6: SIGHUP (a closed terminal or ssh session) ended a render
