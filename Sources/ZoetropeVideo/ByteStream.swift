@@ -2,6 +2,7 @@
 // Files read and written as byte streams, for joining parts block by block without holding them whole.
 
 import ZoetropeFiles
+import ZoetropeImages
 import ZoetropeMedia
 
 #if canImport(Glibc)

@@ -2,6 +2,7 @@
 // Joining the parts of a chunked render into one file without decoding: checks, order, atomic output.
 
 import ZoetropeFiles
+import ZoetropeImages
 import ZoetropeMedia
 
 #if canImport(Glibc)

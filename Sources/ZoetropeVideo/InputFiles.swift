@@ -3,6 +3,7 @@
 
 import ZoetropeFiles
 import ZoetropeGeometry
+import ZoetropeImages
 import ZoetropeMedia
 
 extension SharedGIFPalette {

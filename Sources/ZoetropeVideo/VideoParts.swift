@@ -3,6 +3,7 @@
 
 import CZoetropeVideo
 import ZoetropeFiles
+import ZoetropeImages
 import ZoetropeMedia
 
 /// Joining video parts by packet copy (the `zt_video_join_*` shim).

@@ -3,6 +3,7 @@
 
 import CZoetropeVideo
 import ZoetropeFiles
+import ZoetropeImages
 import ZoetropeMedia
 import ZoetropeTiming
 
