@@ -49,6 +49,8 @@ let package = Package(
     .target(name: "ZoetropePixels", exclude: ["README.md"]),
     .target(name: "ZoetropeGeometry", exclude: ["README.md"]),
     .target(name: "ZoetropeTiming", exclude: ["README.md"]),
+    // How every input file is opened (scenes, images, fonts, palettes, parts): one set of checks.
+    .target(name: "ZoetropeFiles", exclude: ["README.md"]),
     .target(name: "ZoetropeAnimation", dependencies: ["ZoetropeGeometry", "ZoetropeTiming", "ZoetropePixels"],
             exclude: ["README.md"]),
     .target(
@@ -68,7 +70,7 @@ let package = Package(
     .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
     .target(name: "CZoetropeImages", dependencies: ["CPNG", "CJPEG"], exclude: ["README.md"],
             linkerSettings: [.linkedLibrary("png"), .linkedLibrary("jpeg")]),
-    .target(name: "ZoetropeImages", dependencies: ["ZoetropePixels", "CZoetropeImages", "CZoetropeMedia"],
+    .target(name: "ZoetropeImages", dependencies: ["ZoetropePixels", "CZoetropeImages", "CZoetropeMedia", "ZoetropeFiles"],
             exclude: ["README.md"]),
     // Output: frame sinks, PNG sequences, files written under a temporary name.
     .target(name: "ZoetropeMedia", dependencies: ["ZoetropeImages", "CZoetropeMedia"], exclude: ["README.md"]),
@@ -82,7 +84,8 @@ let package = Package(
     .target(name: "CZoetropeVideo", dependencies: ["CZoetropeMedia", "CFFmpeg", "CGIF", "CWebP"], exclude: ["README.md"],
             linkerSettings: ["avformat", "avcodec", "swscale", "avutil", "gif", "webpmux", "webpdemux", "webp"]
               .map { .linkedLibrary($0) }),
-    .target(name: "ZoetropeVideo", dependencies: ["CZoetropeVideo", "ZoetropeGeometry", "ZoetropeImages", "ZoetropeMedia", "ZoetropeTiming"],
+    .target(name: "ZoetropeVideo", dependencies: ["CZoetropeVideo", "ZoetropeGeometry", "ZoetropeImages", "ZoetropeMedia", "ZoetropeTiming",
+                           "ZoetropeFiles"],
             exclude: ["README.md"]),
 
     // Text: FreeType (outlines), HarfBuzz (shaping), fontconfig (finding fonts).
@@ -91,7 +94,8 @@ let package = Package(
     .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
     .target(name: "CZoetropeText", dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig"], exclude: ["README.md"],
             linkerSettings: ["freetype", "harfbuzz", "fontconfig"].map { .linkedLibrary($0) }),
-    .target(name: "ZoetropeText", dependencies: ["CZoetropeText", "ZoetropeGeometry", "ZoetropeLayers"], exclude: ["README.md"]),
+    .target(name: "ZoetropeText", dependencies: ["CZoetropeText", "ZoetropeGeometry", "ZoetropeLayers", "ZoetropeFiles"],
+            exclude: ["README.md"]),
     .target(
       name: "ZoetropeCompositor",
       dependencies: ["ZoetropeShaders", "ZoetropeRaster", "ZoetropeLayers", "ZoetropeText", "ZoetropeGeometry"],
@@ -101,7 +105,7 @@ let package = Package(
       name: "ZoetropeScene",
       dependencies: [
         "ZoetropeGeometry", "ZoetropeTiming", "ZoetropeAnimation", "ZoetropeLayers", "ZoetropePixels", "ZoetropeText",
-        "ZoetropeImages", "Yams",
+        "ZoetropeImages", "ZoetropeFiles", "Yams",
       ],
       exclude: ["README.md"]),
     .target(
@@ -152,6 +156,7 @@ let package = Package(
       exclude: ["README.md"]),
     .testTarget(name: "ZoetropeShadersTests", dependencies: ["ZoetropeShaders", "_ZoetropeTestSupport"]),
     .testTarget(name: "ZoetropeGeometryTests", dependencies: ["ZoetropeGeometry", "_ZoetropeTestSupport"]),
+    .testTarget(name: "ZoetropeFilesTests", dependencies: ["ZoetropeFiles", "_ZoetropeTestSupport"]),
     .testTarget(name: "ZoetropeTimingTests", dependencies: ["ZoetropeTiming", "_ZoetropeTestSupport"]),
     .testTarget(
       name: "ZoetropeAnimationTests",

@@ -16,7 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
+#include <limits.h>
 
 struct zt_face {
   unsigned char *bytes;     // the whole file, owned
@@ -60,76 +60,27 @@ static const char *ft_reason(FT_Error error) {
   }
 }
 
-/// Reads a whole file of at most `max_bytes`.
-static int read_file(const char *path, size_t max_bytes, unsigned char **bytes, size_t *size, char *message,
-                     size_t message_size) {
-  FILE *file = fopen(path, "rb");
-  if (!file) return fail(ZT_TEXT_ERROR_OPEN, message, message_size, "cannot open: %s", strerror(errno));
-  // Devices, pipes and directories are refused before reading: /dev/zero would fill the limit.
-  struct stat status;
-  if (fstat(fileno(file), &status) != 0 || !S_ISREG(status.st_mode)) {
-    fclose(file);
-    return fail(ZT_TEXT_ERROR_OPEN, message, message_size, "not a regular file");
-  }
-  if ((unsigned long long)status.st_size > (unsigned long long)max_bytes) {
-    fclose(file);
-    return fail(ZT_TEXT_ERROR_TOO_LARGE, message, message_size, "the file is larger than %zu bytes", max_bytes);
-  }
-  size_t capacity = 1 << 16, used = 0;
-  unsigned char *buffer = malloc(capacity);
-  if (!buffer) {
-    fclose(file);
-    return fail(ZT_TEXT_ERROR_MEMORY, message, message_size, "out of memory");
-  }
-  for (;;) {
-    if (used == capacity) {
-      if (capacity > max_bytes) break;
-      unsigned char *grown = realloc(buffer, capacity * 2);
-      if (!grown) {
-        free(buffer);
-        fclose(file);
-        return fail(ZT_TEXT_ERROR_MEMORY, message, message_size, "out of memory");
-      }
-      buffer = grown;
-      capacity *= 2;
-    }
-    size_t got = fread(buffer + used, 1, capacity - used, file);
-    used += got;
-    if (got == 0) break;
-    if (used > max_bytes) break;
-  }
-  int failed = ferror(file);
-  int saved = errno;
-  fclose(file);
-  if (failed) {
-    free(buffer);
-    return fail(ZT_TEXT_ERROR_OPEN, message, message_size, "cannot read: %s", strerror(saved));
-  }
-  if (used > max_bytes) {
-    free(buffer);
-    return fail(ZT_TEXT_ERROR_TOO_LARGE, message, message_size, "the file is larger than %zu bytes", max_bytes);
-  }
-  *bytes = buffer;
-  *size = used;
-  return ZT_TEXT_OK;
-}
-
 /// Copies a possibly NULL C string into a fixed buffer.
 static void copy_name(char *target, size_t size, const char *source) {
   snprintf(target, size, "%s", source ? source : "");
 }
 
-int zt_face_open(const char *path, int index, size_t max_bytes, zt_face **result, zt_face_info *info,
+int zt_face_open(const unsigned char *bytes, size_t size, int index, zt_face **result, zt_face_info *info,
                  char *message, size_t message_size) {
   *result = NULL;
   if (index < 0) return fail(ZT_TEXT_ERROR_ARGUMENT, message, message_size, "negative face index %d", index);
+  if (size == 0 || size > (size_t)LONG_MAX) return fail(ZT_TEXT_ERROR_FORMAT, message, message_size, "empty file");
   zt_face *face = calloc(1, sizeof *face);
   if (!face) return fail(ZT_TEXT_ERROR_MEMORY, message, message_size, "out of memory");
-  int status = read_file(path, max_bytes, &face->bytes, &face->size, message, message_size);
-  if (status != ZT_TEXT_OK) {
+  // FreeType and HarfBuzz read the face's bytes for as long as it is open: a copy of its own.
+  face->bytes = malloc(size);
+  if (!face->bytes) {
     free(face);
-    return status;
+    return fail(ZT_TEXT_ERROR_MEMORY, message, message_size, "out of memory");
   }
+  memcpy(face->bytes, bytes, size);
+  face->size = size;
+  int status;
   FT_Error error = FT_Init_FreeType(&face->library);
   if (error) {
     free(face->bytes);

@@ -166,7 +166,10 @@ int zt_video_join_append(zt_video_joiner *j, zt_video_part *p, int64_t first_fra
     return ZT_ERROR_FORMAT;
   }
   uint8_t *seen = calloc((size_t)frame_count, 1);
-  if (!seen) return ZT_ERROR_MEMORY;
+  if (!seen) {
+    snprintf(message, size, "out of memory for %lld frames", (long long)frame_count);
+    return ZT_ERROR_MEMORY;
+  }
   AVStream *in = p->format->streams[p->stream];
   // A packet's frame: its presentation time in frames of fps_den/fps_num s, rounded.
   AVRational frames = {fps_den, fps_num};

@@ -38,6 +38,11 @@ public struct TimelineStrip: Sendable {
     self.plain = plain
   }
 
+  /// The widest and tallest strip that fits, with its frame and ticks
+  /// (`(width + 2) × (height + 8)`), in the 16,384 pixels a side of a PNG
+  /// the tool writes; a plain strip may be 16,384 pixels a side.
+  public static let maximumFramedWidth = 16382, maximumFramedHeight = 16376
+
   /// The time column `x` shows.
   public func time(ofColumn x: Int) -> Double {
     from + (Double(x) + 0.5) * (to - from) / Double(width)
@@ -52,6 +57,13 @@ public struct TimelineStrip: Sendable {
   public func render(_ tree: LayerTree) throws(RenderError) -> RGBAImage {
     guard width > 0, height > 0, width <= 16384, height <= 16384 else {
       throw RenderError.invalidTimeline("a timeline needs a size of 1…16384 pixels a side")
+    }
+    // The framed picture's size is checked before anything is drawn (a
+    // 16384-pixel strip was drawn, 2 GB and 7 s, before its frame was refused).
+    guard plain || (width <= TimelineStrip.maximumFramedWidth && height <= TimelineStrip.maximumFramedHeight) else {
+      throw RenderError.invalidTimeline("a framed timeline is (width + 2) × (height + 8) pixels, at most 16384 a "
+        + "side: a width of at most \(TimelineStrip.maximumFramedWidth) and a height of at most "
+        + "\(TimelineStrip.maximumFramedHeight), or a plain strip")
     }
     guard from.isFinite, to.isFinite, to > from, (to - from).isFinite else {
       throw RenderError.invalidTimeline("a timeline needs finite times with --to after --from")
@@ -95,10 +107,12 @@ public struct TimelineStrip: Sendable {
       let known = numbers.compactMap { $0 }
       let low = known.min() ?? 0, high = known.max() ?? 1
       let span = high > low ? high - low : 1
-      // The plotted value: top is the largest, bottom the smallest, a 2-pixel margin.
+      // The plotted value: top is the largest, bottom the smallest, a 2-pixel
+      // margin; a strip of 1 or 2 rows (no room for the margin) plots on its
+      // last row (row 2 was drawn past the strip: a trap).
       func row(_ n: Double) -> Int {
         let usable = Double(Swift.max(height - 5, 0))
-        return 2 + Int(((high - n) / span * usable).rounded())
+        return Swift.min(2 + Int(((high - n) / span * usable).rounded()), height - 1)
       }
       var previous: Int?
       for (x, n) in numbers.enumerated() {

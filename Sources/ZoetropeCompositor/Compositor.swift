@@ -4,6 +4,7 @@
 import ZoetropeGeometry
 import ZoetropeLayers
 import ZoetropeRaster
+import ZoetropeText
 
 /// Records a ``PresentationTree`` as a ``DisplayList``: for every visible
 /// layer in paint order (a layer, then its sublayers by ascending `zPosition`,
@@ -76,6 +77,10 @@ package enum Compositor {
     let coverages: CoverageCache
     /// The frame's gradient ramps, for gradients drawn again elsewhere in it.
     let ramps: GradientRampCache
+    /// The last text laid out: a replicator's copies of a text layer ask for
+    /// the same layout one after the other, and comparing requests whose
+    /// strings share storage is quicker than hashing the string again.
+    var lastText: (request: TextLayout.Request, layout: TextLayout)?
 
     init(tree: PresentationTree, canvas: Rasterizer.Canvas, scratch: RasterScratch = RasterScratch(),
          shadowNesting: Int = 0, shadowBudget: ShadowBudget = ShadowBudget(), blurs: BlurCache = BlurCache(),
@@ -129,6 +134,9 @@ package enum Compositor {
     stack.reserveCapacity(depth == 0 ? Swift.min(context.tree.layers.count, initialStackCapacity) : 1)
     stack.append(.layer(root, rootInherited))
     while let work = stack.popLast() {
+      // A cancelled frame stops here, as its playing stops between bands:
+      // a layer's pieces check too, but a layer may have none to check.
+      if context.scratch.budget.isCancelled?() == true { return }
       switch work {
       case .border(let entry, let layerToDevice, let inherited):
         context.scratch.budget.layer = context.tree.layers[entry].node

@@ -75,9 +75,9 @@ public enum Limits {
   /// rates), the youngest particles are drawn.
   public static let maximumParticlesPerFrame = 100_000
 
-  /// The most line segments one frame's geometry may flatten into, fills and
-  /// stroke outlines together (about 16 bytes a point; the outline of a
-  /// stroke adds its joins and caps). Curves entirely off the canvas are cut
+  /// The most line segments one frame's geometry may flatten into, fills,
+  /// stroke outlines and the glyphs of text together (about 16 bytes a
+  /// point; the outline of a stroke adds its joins and caps). Curves entirely off the canvas are cut
   /// away first, so only what can show counts.
   public static let maximumSegmentsPerFrame = 8_000_000
 

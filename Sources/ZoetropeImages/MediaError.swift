@@ -20,9 +20,12 @@ public struct MediaError: Error, Hashable, Sendable, CustomStringConvertible {
 
 extension MediaError {
   /// An error about `path` whose reason is the message a C shim wrote into
-  /// `buffer` (NUL-terminated; a buffer without a NUL is read whole).
+  /// `buffer` (NUL-terminated; a buffer without a NUL is read whole). A shim
+  /// that failed without a word gets one, so that no message ends at the
+  /// colon.
   package init(path: String, message buffer: [CChar]) {
     let bytes = buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
-    self.init(path: path, reason: String(decoding: bytes, as: UTF8.self))
+    let reason = String(decoding: bytes, as: UTF8.self)
+    self.init(path: path, reason: reason.isEmpty ? "failed, and the library gave no reason" : reason)
   }
 }

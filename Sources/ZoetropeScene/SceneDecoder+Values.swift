@@ -35,7 +35,7 @@ extension SceneDecoder {
       return nil
     }
     if let range, !range.contains(v) {
-      report(path, "must be in \(describe(range)) (got \(value.compactDescription))")
+      report(path, "must be \(describe(range)) (got \(value.compactDescription))")
       return nil
     }
     return v
@@ -342,9 +342,18 @@ extension SceneDecoder {
     }
   }
 
+  /// What a value in `range` is, after "must be": `in 0…1`, `≥ 0`, and
+  /// `> 0` for a range from the least positive number (it said
+  /// "in ≥ 5e-324"), as the docs and the schema say it.
   private func describe(_ range: ClosedRange<Double>) -> String {
-    if range.upperBound == .greatestFiniteMagnitude { return "≥ \(SceneDecoder.format(range.lowerBound))" }
-    return "\(SceneDecoder.format(range.lowerBound))…\(SceneDecoder.format(range.upperBound))"
+    let positive = range.lowerBound == .leastNonzeroMagnitude
+    let upper = SceneDecoder.format(range.upperBound)
+    switch (positive, range.upperBound == .greatestFiniteMagnitude) {
+    case (true, true): return "> 0"
+    case (true, false): return "> 0 and ≤ \(upper)"
+    case (false, true): return "≥ \(SceneDecoder.format(range.lowerBound))"
+    case (false, false): return "in \(SceneDecoder.format(range.lowerBound))…\(upper)"
+    }
   }
 
   /// A number as it is written in messages: `1` rather than `1.0`.

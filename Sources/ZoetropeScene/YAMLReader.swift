@@ -37,9 +37,17 @@ package enum YAMLReader {
     return try value(node, budget: budget, bytes: text.utf8.count)
   }
 
+  /// The deepest nesting libyaml reads (its `MAX_NESTING_LEVEL`).
+  static let maximumNesting = 1000
+
   private static func convert(_ error: YamlError) -> JSONReadError {
     switch error {
     case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _):
+      // libyaml's words name its own C function; say what the limit is.
+      if problem.hasPrefix("Maximum nesting level reached") {
+        return JSONReadError(message: "lists and mappings nest deeper than \(maximumNesting) levels, the most a YAML "
+          + "scene may (a JSON scene may nest deeper)", line: mark.line, column: mark.column)
+      }
       return JSONReadError(message: problem, line: mark.line, column: mark.column)
     case .composer(_, let problem, let mark, _):
       return JSONReadError(message: problem, line: mark.line, column: mark.column)

@@ -3,6 +3,7 @@
 
 import CZoetropeText
 import Synchronization
+import ZoetropeFiles
 import ZoetropeGeometry
 
 /// One face of a font file, opened once and shared (``FontLibrary`` keeps one
@@ -51,14 +52,27 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
   /// Opens face `index` of the font file at `file`.
   ///
   /// Throws ``FontError/Kind/unreadable(file:reason:)`` for a file that cannot
-  /// be read or is over 256 MiB, ``FontError/Kind/corrupt(file:reason:)`` for
-  /// bytes that are not an outline font.
+  /// be read (opened as every input is, `InputFile`: a FIFO, device or folder
+  /// is refused without waiting) or is over 256 MiB,
+  /// ``FontError/Kind/corrupt(file:reason:)`` for bytes that are not an
+  /// outline font.
   package init(file: String, index: Int = 0) throws(FontError) {
+    let bytes: [UInt8]
+    do {
+      bytes = try InputFile.read(file, maximumBytes: Font.maximumFileBytes)
+    } catch {
+      let reason = switch error {
+      case .tooLarge(let size): "the file has \(size.map(String.init) ?? "more than \(Font.maximumFileBytes)") bytes; "
+        + "font files may have at most \(Font.maximumFileBytes)"
+      case .notAFile(let kind): "it is \(kind), not a regular file"
+      default: error.reason
+      }
+      throw FontError(.unreadable(file: file, reason: reason))
+    }
     var pointer: OpaquePointer?
     var info = zt_face_info()
     var message = [CChar](repeating: 0, count: 512)
-    let status = zt_face_open(file, Int32(clamping: index), Font.maximumFileBytes, &pointer, &info, &message,
-                              message.count)
+    let status = zt_face_open(bytes, bytes.count, Int32(clamping: index), &pointer, &info, &message, message.count)
     let reason = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     guard status == Int32(ZT_TEXT_OK.rawValue), let pointer else {
       if status == Int32(ZT_TEXT_ERROR_FORMAT.rawValue) || status == Int32(ZT_TEXT_ERROR_ARGUMENT.rawValue) {

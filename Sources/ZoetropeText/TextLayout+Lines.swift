@@ -63,6 +63,7 @@ extension TextLayout {
                                     end: pen?.end ?? request.bounds.origin.x))
     }
     lineCount = lines.count
+    glyphBoxes = GlyphBoxes(self)
   }
 
   /// `string` cut to at most ``maximumUTF8Count`` bytes, at a character boundary.

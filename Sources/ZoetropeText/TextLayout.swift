@@ -87,6 +87,8 @@ public struct TextLayout: Sendable {
   package var lineCount = 0
   /// The baseline of each line, layer y.
   package var baselines: [Double] = []
+  /// The glyphs' ink boxes, grouped, for skipping what misses the canvas.
+  package var glyphBoxes = GlyphBoxes()
   /// Each line's glyphs and the pen's travel along it.
   package var placedLines: [PlacedLine] = []
   /// The requested font's ascent and descent at the laid-out size, points
@@ -105,7 +107,10 @@ public struct TextLayout: Sendable {
   /// The outline of every glyph, in layer coordinates, as one path: the
   /// glyphs in line order, left to right, each glyph's contours as its font
   /// draws them.
-  package var path: Path {
+  package var path: Path { path(of: glyphs[...]) }
+
+  /// The outline of `glyphs` (some of ``glyphs``), in layer coordinates, as one path.
+  package func path(of glyphs: ArraySlice<Glyph>) -> Path {
     var path = Path()
     for glyph in glyphs {
       let s = scales[glyph.font]

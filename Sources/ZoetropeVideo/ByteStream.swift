@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Files read and written as byte streams, for joining parts block by block without holding them whole.
 
+import ZoetropeFiles
 import ZoetropeImages
 import ZoetropeMedia
 
@@ -18,10 +19,17 @@ final class ByteReader {
   /// Bytes read so far.
   private(set) var offset = 0
 
-  /// Opens `path` for reading; throws the system's reason.
+  /// Opens `path` for reading, as every input is opened (`InputFile`: a
+  /// regular file, without waiting on a FIFO); throws the reason.
   init(path: String) throws(MediaError) {
     self.path = path
-    guard let file = fopen(path, "rb") else { throw MediaError(path: path, reason: String(cString: strerror(errno))) }
+    let opened: InputFile.Opened
+    do { opened = try InputFile.open(path) } catch { throw MediaError(path: path, reason: error.reason) }
+    guard let file = fdopen(opened.descriptor, "rb") else {
+      let reason = String(cString: strerror(errno))
+      close(opened.descriptor)
+      throw MediaError(path: path, reason: reason)
+    }
     self.file = file
   }
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Joining the parts of a chunked render into one file without decoding: checks, order, atomic output.
 
+import ZoetropeFiles
 import ZoetropeImages
 import ZoetropeMedia
 
@@ -79,7 +80,7 @@ package struct ClipConcat {
 
   /// Checks the parts and joins them; throws the first problem, naming the part.
   package func run() throws(MediaError) -> Summary {
-    try refuseRepeatedFiles()
+    let sizes = try refuseRepeatedFiles()
     for part in parts {
       let partKind: Kind
       do { partKind = try ClipConcat.kind(of: part) } catch { throw MediaError(path: part, reason: error.reason) }
@@ -89,9 +90,9 @@ package struct ClipConcat {
       }
     }
     switch kind {
-    case .video(let container): return try join(VideoParts.self, container: container)
-    case .apng: return try join(APNGParts.self, container: "apng")
-    case .gif: return try join(GIFParts.self, container: "gif")
+    case .video(let container): return try join(VideoParts.self, container: container, sizes: sizes)
+    case .apng: return try join(APNGParts.self, container: "apng", sizes: sizes)
+    case .gif: return try join(GIFParts.self, container: "gif", sizes: sizes)
     }
   }
 
@@ -105,14 +106,18 @@ package struct ClipConcat {
 
   /// The same file named twice (also as another path to it) is an error, and
   /// so is an output that is one of the parts or not a regular file (a
-  /// device, a FIFO, a link, a folder): it would be replaced.
-  private func refuseRepeatedFiles() throws(MediaError) {
+  /// device, a FIFO, a link, a folder): it would be replaced. Returns each
+  /// part's size in bytes.
+  private func refuseRepeatedFiles() throws(MediaError) -> [String: Int] {
+    var sizes: [String: Int] = [:]
     var seen: [String: String] = [:]
     for path in parts {
-      var info = stat()
-      guard stat(path, &info) == 0 else { throw MediaError(path: path, reason: String(cString: strerror(errno))) }
-      guard info.st_mode & S_IFMT == S_IFREG else { throw MediaError(path: path, reason: "is not a regular file") }
-      let identity = "\(info.st_dev):\(info.st_ino)"
+      // Opened as every input is: a FIFO, a device or a folder is refused here.
+      let file: InputFile.Opened
+      do { file = try InputFile.open(path) } catch { throw MediaError(path: path, reason: error.reason) }
+      close(file.descriptor)
+      sizes[path] = file.size
+      let identity = "\(file.device):\(file.inode)"
       if let earlier = seen[identity] {
         throw MediaError(path: path, reason: earlier == path ? "is given twice" : "is the same file as \(earlier)")
       }
@@ -122,9 +127,12 @@ package struct ClipConcat {
     if let output = AtomicOutput.identity(of: output), let part = seen["\(output.device):\(output.inode)"] {
       throw MediaError(path: self.output, reason: "is one of the parts (\(part)); write the clip to another file")
     }
+    return sizes
   }
 
-  private func join<Format: PartFormat>(_ format: Format.Type, container: String) throws(MediaError) -> Summary {
+  private func join<Format: PartFormat>(_ format: Format.Type, container: String, sizes: [String: Int])
+    throws(MediaError) -> Summary
+  {
     var described: [DescribedPart<Format.Header>] = []
     for path in parts {
       let (tag, header) = try Format.describe(path)
@@ -134,6 +142,13 @@ package struct ClipConcat {
       }
       let part: ClipPart
       do { part = try ClipPart(tag: tag) } catch { throw MediaError(path: path, reason: error.reason) }
+      // Every frame takes at least a byte of the file: a tag that claims more
+      // is damaged or forged (2⁴⁰ frames in a 2-KB file), and is refused
+      // before anything is counted or allocated for them.
+      if let size = sizes[path], part.frames.count > size {
+        throw MediaError(path: path, reason: "its zoetrope-part tag says it holds frames "
+          + "\(ClipConcat.text(part.frames)), more than a file of \(size) bytes can: the tag is damaged")
+      }
       described.append(DescribedPart(path: path, part: part, header: header))
     }
     let first = described[0]

@@ -104,8 +104,8 @@ enum GIFParts: PartFormat {
     let span = GIFWriter.centiseconds(ofFrame: described.part.frames.upperBound, frameRate: rate)
       - GIFWriter.centiseconds(ofFrame: described.part.frames.lowerBound, frameRate: rate)
     guard images > 0, centiseconds == span else {
-      throw MediaError(path: path, reason: "its frames last \(centiseconds) cs, its frames "
-        + "\(ClipConcat.text(described.part.frames)) \(span) cs: truncated or damaged")
+      throw MediaError(path: path, reason: "its frames last \(centiseconds) cs, but the frames its tag names, "
+        + "\(ClipConcat.text(described.part.frames)) at \(described.part.frameRate) fps, last \(span) cs: truncated or damaged")
     }
   }
 

@@ -2,6 +2,7 @@
 // MP4, MOV and WebM parts: stream parameters compared, packets copied through libavformat.
 
 import CZoetropeVideo
+import ZoetropeFiles
 import ZoetropeImages
 import ZoetropeMedia
 
@@ -80,6 +81,8 @@ enum VideoParts: PartFormat {
     var handle: OpaquePointer?
     var info = zt_video_part_info()
     var buffer = [CChar](repeating: 0, count: 512)
+    // libavformat opens the file by name: the checks every input has come first.
+    do { try InputFile.check(path) } catch { throw MediaError(path: path, reason: error.reason) }
     guard zt_video_part_open(path, &handle, &info, &buffer, buffer.count) == 0, let handle else {
       throw MediaError(path: path, message: buffer)
     }

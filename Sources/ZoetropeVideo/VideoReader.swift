@@ -2,6 +2,7 @@
 // Video files in: decoded frames as RGBA, for tests and comparisons.
 
 import CZoetropeVideo
+import ZoetropeFiles
 import ZoetropeImages
 import ZoetropeMedia
 import ZoetropeTiming
@@ -51,6 +52,8 @@ package final class VideoReader {
     var handle: OpaquePointer?
     var raw = zt_video_info()
     var buffer = [CChar](repeating: 0, count: 512)
+    // libavformat opens the file by name: the checks every input has come first.
+    do { try InputFile.check(path) } catch { throw MediaError(path: path, reason: error.reason) }
     guard zt_video_reader_open(path, &handle, &raw, &buffer, buffer.count) == 0, let handle else {
       throw MediaError(path: path, message: buffer)
     }

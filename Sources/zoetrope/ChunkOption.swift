@@ -67,7 +67,7 @@ struct ChunkOptions: ParsableArguments {
                  frameRate: FrameRate, scale: Double, isExcerpt: Bool) throws {
     if let palette {
       do {
-        output.sharedPalette = try SharedGIFPalette(json: try readBytes(palette), path: palette)
+        output.sharedPalette = try SharedGIFPalette(contentsOf: palette)
       } catch {
         printError(error.description)
         throw ExitCode.failure
@@ -85,18 +85,11 @@ struct ChunkOptions: ParsableArguments {
       throw ExitCode.failure
     }
     let fingerprint: String
-    do { fingerprint = ClipPart.fingerprint(of: try readBytes(scene)) } catch {
+    do { fingerprint = try ClipPart.fingerprint(ofFile: scene) } catch {
       printError(error.description)
       throw ExitCode.failure
     }
     output.part = ClipPart(frames: frames, clipFrameCount: clipFrameCount, frameRate: frameRate, scene: fingerprint,
                            render: "scale=\(scale)")
-  }
-
-  private func readBytes(_ path: String) throws(MediaError) -> [UInt8] {
-    guard let data = FileManager.default.contents(atPath: path) else {
-      throw MediaError(path: path, reason: "cannot be read")
-    }
-    return [UInt8](data)
   }
 }

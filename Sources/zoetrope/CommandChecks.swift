@@ -16,6 +16,28 @@ enum CommandChecks {
     }
   }
 
+  /// Every file a render of `decoded` (loaded from `file`) reads: the scene
+  /// file, the files it references (``Scene/sourceFiles``: images, font
+  /// files) and the font files its names resolved to. An output may be none
+  /// of them (``checkOutput(_:inputs:)``).
+  static func inputs(of decoded: Scene, file: String) -> [String] {
+    [file] + decoded.sourceFiles + decoded.fonts.map(\.file)
+  }
+
+  /// `--time T` (`still`, `bench`, each of `inspect`'s): a finite number of seconds.
+  static func validateTime(_ time: Double) throws {
+    guard time.isFinite else { throw ValidationError("--time must be a finite number of seconds") }
+  }
+
+  /// `--duration S` (`render`, `palette`): more than 0 and at most
+  /// ``Limits/maximumDuration`` (a day), as a scene's `duration`.
+  static func validateDuration(_ duration: Double?) throws {
+    guard let duration else { return }
+    guard duration > 0, duration <= Limits.maximumDuration else {
+      throw ValidationError("--duration must be more than 0 and at most \(Int(Limits.maximumDuration)) seconds (a day)")
+    }
+  }
+
   /// Exits with code 1 and a message naming `path` when writing it would
   /// replace something other than a regular file (a device, a FIFO, a link, a
   /// folder) or one of `inputs` (compared by device and inode).

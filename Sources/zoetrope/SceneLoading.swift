@@ -49,8 +49,11 @@ enum SceneLoading {
   }
 }
 
-/// Writes a line to standard error.
-func printError(_ line: String) { writeError(line + "\n") }
+/// Writes a line to standard error with its control characters escaped
+/// (``escapingControlCharacters(_:keepingLineFeeds:)``): a scene value or a
+/// file name in it cannot send the terminal escape sequences. Line feeds
+/// stay: a refused scene's problems are one a line.
+func printError(_ line: String) { writeError(escapingControlCharacters(line) + "\n") }
 
 /// Writes text to standard error as it is (no newline added).
 func writeError(_ text: String) {

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// SIGINT and SIGTERM, caught by plain signal handlers.
+// SIGINT, SIGTERM and SIGHUP, caught by plain signal handlers.
 //
 // The handlers are installed with signal(2) and do only what a handler may:
 // store an atomic, or remove a file, write a line and exit. A dispatch
@@ -15,25 +15,30 @@ import Glibc
 import Darwin
 #endif
 
-/// SIGINT and SIGTERM as a flag the render polls between frames.
+/// The signals that end a command the way Ctrl-C does: SIGINT, SIGTERM, and
+/// SIGHUP (the terminal or ssh session closed), which by default ended the
+/// process where it stood, leaving its temporary file behind.
+private let stopSignals = [SIGINT, SIGTERM, SIGHUP]
+
+/// SIGINT, SIGTERM and SIGHUP as a flag the render polls between frames.
 final class Interruption: Sendable {
-  /// The last SIGINT or SIGTERM received, 0 while none.
+  /// The last SIGINT, SIGTERM or SIGHUP received, 0 while none.
   private static let received = Atomic<Int32>(0)
 
   /// The signal received, 0 while none.
   var signal: Int32 { Interruption.received.load(ordering: .relaxed) }
 
-  /// Catches SIGINT and SIGTERM from now on (instead of ending the process).
+  /// Catches SIGINT, SIGTERM and SIGHUP from now on (instead of ending the process).
   static func install() -> Interruption {
     _ = received.load(ordering: .relaxed)  // initialized before any handler can run
-    for number in [SIGINT, SIGTERM] {
+    for number in stopSignals {
       handle(number) { Interruption.received.store($0, ordering: .relaxed) }
     }
     return Interruption()
   }
 }
 
-/// SIGINT and SIGTERM during a command that writes one file without polling
+/// SIGINT, SIGTERM and SIGHUP during a command that writes one file without polling
 /// for them: the temporary file goes, and the process ends with 128 + signal.
 enum AbandonOnSignal {
   /// The temporary file and the line to print, as C strings made before any signal comes.
@@ -46,7 +51,7 @@ enum AbandonOnSignal {
   static func install(removing path: String, output: String) {
     AbandonOnSignal.path = strdup(path)
     AbandonOnSignal.message = strdup("\(output): interrupted; nothing was written\n")
-    for number in [SIGINT, SIGTERM] {
+    for number in stopSignals {
       handle(number) { number in
         if let path = AbandonOnSignal.path { unlink(path) }
         if let message = AbandonOnSignal.message { _ = write(2, message, strlen(message)) }

@@ -13,7 +13,7 @@ let watchHelp = ArgumentHelp(
 
 /// Renders a scene, then renders it again each time one of its source files
 /// (``Scene/sourceFiles``: the scene file and the files it references)
-/// changes, until SIGINT or SIGTERM. ``SourceWatch`` polls the files (every
+/// changes, until SIGINT, SIGTERM or SIGHUP. ``SourceWatch`` polls the files (every
 /// 0.1 s) and debounces (a change counts once the files were still for one
 /// more poll); `zoetrope preview` reloads through the same watch.
 struct RenderWatch {

@@ -19,6 +19,20 @@ _ = signal(SIGXFSZ, SIG_IGN)
 
 // Scene files may nest layers tens of thousands deep; the work runs on a thread
 // with a large stack so that nothing about the input can overflow it.
+// As ParsableCommand.main(), but for the messages, and then a command that
+// succeeded checks that what it printed reached standard output.
 LargeStack.run {
-  ZoetropeCommand.main()
+  do {
+    var command = try ZoetropeCommand.parseAsRoot()
+    try command.run()
+  } catch {
+    // Help goes to standard output as it is; a usage error echoes what was
+    // typed, so it is printed as every message is, control characters escaped.
+    let code = ZoetropeCommand.exitCode(for: error)
+    if code == .success { ZoetropeCommand.exit(withError: error) }
+    let message = ZoetropeCommand.fullMessage(for: error)
+    if !message.isEmpty { printError(message) }
+    exit(code.rawValue)
+  }
+  StandardOutput.checkWritten()
 }

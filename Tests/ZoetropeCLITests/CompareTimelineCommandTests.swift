@@ -124,6 +124,40 @@ import _ZoetropeTestSupport
     #expect(strip.width == 102 && strip.height == 28)
   }
 
+  /// Issue 34 L2: `--width 16384 --height 16384` without `--plain` drew
+  /// the whole strip (7.3 s, 2.1 GB) before refusing its 16386 × 16392
+  /// framed picture. The final size is checked first, and the widest framed
+  /// strip still renders.
+  @Test func aFramedStripTooLargeIsRefusedBeforeItIsDrawn() throws {
+    let out = TestFiles.url("strip-\(UUID().uuidString).png").path
+    let arguments = ["timeline", "Fixtures/Scenes/showcase/timing-duration.json", "--layer", "box", "--key", "opacity",
+                     "-o", out]
+    let huge = try CLI.run(arguments + ["--width", "16384", "--height", "16384"])
+    #expect(huge.status == 64)
+    #expect(huge.standardError.contains("--width at most 16382, --height at most 16376, or give --plain"),
+            "\(huge.standardError)")
+    #expect(!FileManager.default.fileExists(atPath: out))
+    let widest = try CLI.run(arguments + ["--width", "16382", "--height", "3"])
+    #expect(widest.status == 0, "\(widest.standardError)")
+    let strip = try RGBAImage(contentsOfPNG: out)
+    #expect(strip.width == 16384 && strip.height == 11)
+  }
+
+  /// A strip of one or two rows has no room for the plot's 2-pixel margin:
+  /// it trapped drawing row 2. The line is drawn on its last row.
+  @Test func aStripOfOneOrTwoRowsPlotsANumber() throws {
+    for height in [1, 2] {
+      let out = TestFiles.url("strip-\(UUID().uuidString).png").path
+      let result = try CLI.run(["timeline", "Fixtures/Scenes/showcase/timing-duration.json", "--layer", "box", "--key",
+                                "opacity", "--width", "10", "--height", "\(height)", "--plain", "-o", out])
+      #expect(result.status == 0, "\(height): \(result.standardError)")
+      let strip = try RGBAImage(contentsOfPNG: out)
+      #expect(strip.width == 10 && strip.height == height)
+      let last = 4 * 10 * (height - 1)
+      #expect(strip.pixels[last..<(last + 4)] == [40, 40, 48, 255], "\(height): \(strip.pixels)")
+    }
+  }
+
   @Test func unknownLayersAndUndrawableKeysAreErrors() throws {
     let out = TestFiles.url("strip-\(UUID().uuidString).png").path
     let noLayer = try CLI.run(["timeline", "Fixtures/Scenes/showcase/timing-duration.json", "--layer", "nope",

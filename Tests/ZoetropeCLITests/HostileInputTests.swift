@@ -255,7 +255,7 @@ struct Scratch {
     }
     let result = try CLI.run(["compare", scratch.path("a"), scratch.path("b")])
     #expect(result.status == 2)
-    #expect(result.standardError.contains("is not a regular file"), "\(result.standardError)")
+    #expect(result.standardError.contains("is a FIFO (named pipe), not an image file"), "\(result.standardError)")
   }
 
   /// A FIFO with no writer as the scene reads as an empty file instead of blocking.

@@ -33,6 +33,36 @@ import _ZoetropeTestSupport
             "\(result.standardOutput)")
   }
 
+  /// Issue 34 M6: a scene path holding line feeds (`a⏎touch PWNED⏎.json`)
+  /// put `touch PWNED` on a line of its own in the printed script, and
+  /// running the script ran it. The comment shows the line feeds escaped;
+  /// the commands quote the name whole.
+  @Test func aFileNameCannotAddALineToTheScript() throws {
+    let folder = TestFiles.url("zoetrope-plan-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let scene = folder.appendingPathComponent("a\ntouch PWNED\n.json").path
+    try FileManager.default.copyItem(atPath: Fixtures.packageRoot.appendingPathComponent(Self.scene).path, toPath: scene)
+    let result = try CLI.run(["plan", scene, "--chunks", "2", "-o", folder.appendingPathComponent("c.mp4").path,
+                              "--zoetrope", CLI.executable.path, "--", "--preset", "ultrafast"])
+    #expect(result.status == 0, "\(result.standardError)")
+    let lines = result.standardOutput.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines[0].hasPrefix("# 2 chunks of ") && lines[0].hasSuffix(
+      "/a\\u000atouch PWNED\\u000a.json (30 frames at 30 fps) into \(folder.path)/c.mp4"), "\(result.standardOutput)")
+    #expect(lines[1] == "# then the chunks, in any order, on any machines", "\(result.standardOutput)")
+    // Run as a script, it makes the clip and nothing else.
+    let script = folder.appendingPathComponent("plan.sh")
+    try Data(result.standardOutput.utf8).write(to: script)
+    let shell = Process()
+    shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+    shell.arguments = [script.path]
+    shell.currentDirectoryURL = folder
+    try shell.run()
+    shell.waitUntilExit()
+    #expect(shell.terminationStatus == 0)
+    #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("PWNED").path))
+    #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("c.mp4").path))
+  }
+
   struct Step: Decodable {
     var stage: String
     var index: Int?
@@ -81,6 +111,8 @@ import _ZoetropeTestSupport
       (["--chunks", "31"], 1, "the clip has 30 frames, too few for 31 chunks"),
       (["--chunks", "2", "--", "--chunk", "1/2"], 64, "--chunk is set by plan"),
       (["--chunks", "2", "--", "--crf", "x"], 64, "--crf"),
+      // Issue 34 L7: every printed chunk command would have watched for ever.
+      (["--chunks", "2", "--", "--watch"], 64, "--watch would make every chunk render for ever"),
     ] {
       let result = try CLI.run(["plan", Self.scene, "-o", "clip.mp4"] + arguments)
       #expect(result.status == status && result.standardError.contains(text), "\(arguments): \(result.standardError)")

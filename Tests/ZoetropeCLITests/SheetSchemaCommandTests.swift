@@ -34,10 +34,17 @@ import _ZoetropeTestSupport
     #expect(bad.standardError.contains("--times takes finite numbers"))
     let nan = try CLI.run(["sheet", "Fixtures/Scenes/showcase/slider.json", "--times", "nan", "-o", out.path])
     #expect(nan.status != 0)
-    let huge = try CLI.run(["sheet", "Fixtures/Scenes/showcase/slider.json", "--times", "0,1,2,3", "--scale", "100",
+    // Frames of 5200 × 960 pixels, four in a row: the sheet is too wide.
+    let huge = try CLI.run(["sheet", "Fixtures/Scenes/showcase/slider.json", "--times", "0,1,2,3", "--scale", "20",
                             "-o", out.path])
     #expect(huge.status == 1)
-    #expect(huge.standardError.contains("exceeds 16384 pixels a side"))
+    #expect(huge.standardError.contains("a sheet of 4 frames at --scale 20 exceeds 16384 pixels a side"),
+            "\(huge.standardError)")
+    // A frame over the limit says so, as still does.
+    let frame = try CLI.run(["sheet", "Fixtures/Scenes/showcase/slider.json", "--times", "0", "--scale", "100",
+                             "-o", out.path])
+    #expect(frame.status == 1)
+    #expect(frame.standardError.contains("is 26000 × 4800 pixels, over the 16384 pixels a side"), "\(frame.standardError)")
     #expect(!FileManager.default.fileExists(atPath: out.path))
   }
 

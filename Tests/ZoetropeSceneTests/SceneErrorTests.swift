@@ -58,9 +58,9 @@ import ZoetropeTiming
      "16384 pixels"),
     ("canvasTooLargeAfterScale", scene(layer: "{}", canvas: #"{"width": 9000, "height": 100, "scale": 2}"#),
      "canvas.width", "16384 pixels"),
-    ("zeroCanvas", scene(layer: "{}", canvas: #"{"width": 0, "height": 100}"#), "canvas.width", "must be in"),
+    ("zeroCanvas", scene(layer: "{}", canvas: #"{"width": 0, "height": 100}"#), "canvas.width", "must be > 0 (got 0)"),
     ("absurdDuration", scene(layer: "{}", canvas: #"{"width": 10, "height": 10, "duration": 1e300}"#),
-     "canvas.duration", "must be in"),
+     "canvas.duration", "must be > 0 and ≤ 86400 (got 1e+300)"),
     ("missingCanvas", #"{"layers": []}"#, "", #"needs "canvas""#),
     ("frameWithPosition", scene(layer: #"{"frame": [0, 0, 10, 10], "position": [1, 1]}"#), "layers[0].frame",
      "cannot be combined"),
@@ -80,7 +80,7 @@ import ZoetropeTiming
      scene(layer: #"{"animations": [{"type": "basic", "keyPath": "opacity", "repeatCount": "forever"}]}"#),
      "layers[0].animations[0].repeatCount", "infinity"),
     ("invalidSpring", scene(layer: #"{"animations": [{"type": "spring", "keyPath": "opacity", "mass": 0}]}"#),
-     "layers[0].animations[0].mass", "must be in"),
+     "layers[0].animations[0].mass", "must be > 0 (got 0)"),
     ("groupWithoutChildren", scene(layer: #"{"animations": [{"type": "group", "duration": 1}]}"#),
      "layers[0].animations[0]", #"needs "animations""#),
     ("nestedSublayerError", scene(layer: #"{"sublayers": [{"sublayers": [{"zPosition": null}]}]}"#),
@@ -95,6 +95,8 @@ import ZoetropeTiming
     ("locationsCountMismatch",
      scene(layer: #"{"type": "gradient", "colors": ["red", "blue"], "locations": [0, 0.5, 1]}"#),
      "layers[0].locations", "one entry per colour"),
+    // Issue 34: said "must be in ≥ 5e-324 (got 0)"; the docs say > 0.
+    ("zeroContentsScale", scene(layer: #"{"contentsScale": 0}"#), "layers[0].contentsScale", "must be > 0 (got 0)"),
   ]
 
   @Test(arguments: cases.indices)

@@ -100,4 +100,21 @@ import ZoetropeGeometry
       #expect(error.description == #"s.yaml: canvas.width: must be a number (got "10")"#)
     }
   }
+
+  /// Issue 34, messages: a YAML file nested past libyaml's limit reported
+  /// its internal words ("Maximum nesting level reached, set with
+  /// yaml_set_max_nest_level())"). It says what the limit is.
+  @Test func deepNestingSaysWhatTheLimitIs() {
+    // Block mappings, one inside the other, 100 levels past the limit.
+    var text = "zoetrope: 1\ncanvas: {width: 10, height: 10}\nx-deep:\n"
+    for level in 1...(YAMLReader.maximumNesting + 100) { text += String(repeating: " ", count: level) + "a:\n" }
+    do {
+      _ = try SceneDecoder.decode(Array(text.utf8), fileName: "deep.yaml")
+      Issue.record("decoded")
+    } catch {
+      #expect(error.description.contains("lists and mappings nest deeper than 1000 levels, the most a YAML scene may"),
+              "\(error)")
+      #expect(!error.description.contains("yaml_set_max_nest_level"), "\(error)")
+    }
+  }
 }

@@ -44,12 +44,13 @@ typedef struct zt_face_info {
   char postscript_name[128];  ///< the PostScript name ("" when absent)
 } zt_face_info;
 
-/// Opens face `index` of the font file at `path`, reading at most `max_bytes`
-/// of it (a larger file fails with `ZT_TEXT_ERROR_TOO_LARGE`). Refuses files
-/// FreeType cannot read, faces without scalable outlines (bitmap-only fonts)
-/// and faces without glyphs, with FreeType's reason. On success `*face` is
-/// closed with `zt_face_close` and `*info` describes it.
-int zt_face_open(const char *path, int index, size_t max_bytes, zt_face **face, zt_face_info *info,
+/// Opens face `index` of the font file whose `size` bytes are at `bytes`
+/// (copied: the caller keeps its buffer; files are read by the caller, with
+/// the checks every input has). Refuses bytes FreeType cannot read, faces
+/// without scalable outlines (bitmap-only fonts) and faces without glyphs,
+/// with FreeType's reason. On success `*face` is closed with
+/// `zt_face_close` and `*info` describes it.
+int zt_face_open(const unsigned char *bytes, size_t size, int index, zt_face **face, zt_face_info *info,
                  char *message, size_t message_size);
 
 /// Closes a face; NULL is ignored.

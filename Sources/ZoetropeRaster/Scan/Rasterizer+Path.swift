@@ -172,7 +172,7 @@ extension Rasterizer {
 
   /// The smallest `w` a projected point keeps: geometry behind it (at or
   /// behind the viewer) is cut away.
-  static let nearPlaneW = 1e-6
+  package static let nearPlaneW = 1e-6
 
   /// Projects closed layer-space polygons through a perspective transform.
   ///

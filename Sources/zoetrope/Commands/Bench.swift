@@ -55,7 +55,7 @@ struct Bench: ParsableCommand {
       throw ValidationError("--frames must be 1…\(Bench.maximumFrames)")
     }
     try CommandChecks.validateThreads(threads)
-    guard time.isFinite else { throw ValidationError("--time must be finite") }
+    try CommandChecks.validateTime(time)
     guard (1...1000).contains(rounds) else { throw ValidationError("--rounds must be 1…1000") }
     guard clip || !noReuse else { throw ValidationError("--no-reuse goes with --clip") }
   }
@@ -104,7 +104,7 @@ struct Bench: ParsableCommand {
         + "\"cpuP10Ms\": \(Inspection.number(percentile(0.1, of: cpuSorted))), \"fps\": \(Inspection.number(fps))}")
     } else {
       func f(_ v: Double) -> String { String(Double(Int(v * 100)) / 100) }
-      print("\(scene) \(width)×\(height): median \(f(percentile(0.5))) ms, p10 \(f(percentile(0.1))) ms, "
+      printText("\(scene) \(width)×\(height): median \(f(percentile(0.5))) ms, p10 \(f(percentile(0.1))) ms, "
         + "p90 \(f(percentile(0.9))) ms, thread CPU median \(f(percentile(0.5, of: cpuSorted))) ms, \(f(fps)) frames/s (\(frames) frames, \(threads) thread\(threads == 1 ? "" : "s"))")
     }
   }

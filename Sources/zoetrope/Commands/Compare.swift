@@ -191,7 +191,7 @@ struct Compare: ParsableCommand {
       } else {
         let share = String(format: "%.4f", difference.differingFraction * 100)
         let psnr = difference.psnr.isFinite ? String(format: "%.2f dB", difference.psnr) : "∞ (identical)"
-        print("\(b): \(pass ? "equal" : "differs") — max channel difference \(difference.maximumChannelDifference), "
+        printText("\(b): \(pass ? "equal" : "differs") — max channel difference \(difference.maximumChannelDifference), "
           + "\(difference.differingPixels) pixels differ (\(share) %), \(difference.antialiasedPixels) of them "
           + "look like anti-aliasing, PSNR \(psnr)")
       }

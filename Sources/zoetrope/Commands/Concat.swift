@@ -47,7 +47,7 @@ struct Concat: ParsableCommand {
     AbandonOnSignal.install(removing: AtomicOutput(path: output).temporaryPath, output: output)
     do {
       let summary = try concat.run()
-      print("\(output): \(summary.frameCount) frames from \(summary.partCount) parts")
+      printText("\(output): \(summary.frameCount) frames from \(summary.partCount) parts")
     } catch {
       printError(error.description)
       throw ExitCode.failure

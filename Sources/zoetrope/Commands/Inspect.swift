@@ -25,9 +25,7 @@ struct Inspect: ParsableCommand {
 
   func validate() throws {
     guard !times.isEmpty else { throw ValidationError("give at least one --time") }
-    for time in times where !time.isFinite {
-      throw ValidationError("--time must be a finite number of seconds")
-    }
+    for time in times { try CommandChecks.validateTime(time) }
   }
 
   func run() throws {

@@ -30,17 +30,14 @@ struct Palette: ParsableCommand {
   @Option(name: .customLong("every"), help: "Look at one frame in K (frames 0, K, 2K, ...); default every frame.")
   var every: Int = 1
 
-  @Option(name: .customLong("fps"), help: "Frames per second, as given to render; default the scene's.")
-  var fps: String?
+  @OptionGroup
+  var timing: ClipTimingOptions
 
-  @Option(name: .customLong("duration"), help: "Seconds of the clip, as given to render; default the scene's.")
-  var duration: Double?
+  @OptionGroup
+  var scaling: ScaleOption
 
-  @Option(name: .customLong("scale"), help: "Extra device scale, as given to render.")
-  var scale: Double = 1
-
-  @Option(name: .customLong("threads"), help: "Rendering threads; default one per core.")
-  var threads: Int?
+  @OptionGroup
+  var threading: ThreadsOption
 
   @Option(name: .customLong("matte"), help: ArgumentHelp(
     "The --matte the GIF chunks will be rendered with: the palette is made from the frames as blended over it.",
@@ -49,10 +46,6 @@ struct Palette: ParsableCommand {
 
   func validate() throws {
     guard every >= 1 else { throw ValidationError("--every must be at least 1") }
-    guard scale > 0, scale.isFinite else { throw ValidationError("--scale must be a positive number") }
-    if let duration { guard duration > 0, duration.isFinite else { throw ValidationError("--duration must be positive") } }
-    if let threads { guard threads > 0, threads <= 1024 else { throw ValidationError("--threads must be 1...1024") } }
-    if let fps { guard Render.frameRate(fps) != nil else { throw ValidationError("--fps must be a positive rate like 30, 29.97 or 30000/1001") } }
   }
 
   func run() throws {
@@ -62,21 +55,17 @@ struct Palette: ParsableCommand {
     AbandonOnSignal.install(removing: destination.temporaryPath, output: output)
     try CommandChecks.checkOutput(output, inputs: [scene])
     let decoded = try SceneLoading.load(scene)
-    var canvas = decoded.canvas
-    if let fps { canvas.frameRate = Render.frameRate(fps)! }
-    if let duration { canvas.duration = duration }
+    try CommandChecks.checkOutput(output, inputs: CommandChecks.inputs(of: decoded, file: scene))
+    let canvas = timing.applied(to: decoded.canvas)
+    let scale = scaling.scale
     decoded.canvas = canvas
-    guard canvas.width * canvas.scale * scale <= Double(SceneDecoder.maximumPixelsPerSide),
-      canvas.height * canvas.scale * scale <= Double(SceneDecoder.maximumPixelsPerSide)
-    else {
-      printError("\(scene): the canvas at --scale \(scale) exceeds \(SceneDecoder.maximumPixelsPerSide) pixels a side")
-      throw ExitCode.failure
-    }
+    try CommandChecks.checkCanvas(canvas, scale: scale, scene: scene)
     let frameCount = canvas.frameCount
-    let sampled = (frameCount + every - 1) / every
+    // Frames 0, K, 2K, … below the count (no sum that can overflow: --every may be Int.max).
+    let sampled = frameCount == 0 ? 0 : 1 + (frameCount - 1) / every
     let builder = PaletteSampler(renderer: Renderer(decoded), frameRate: canvas.frameRate, scale: scale,
                                  matte: matte.map { GIFMatte($0.color) })
-      .colours(ofFrames: stride(from: 0, to: frameCount, by: every).map { $0 }, threads: threads ?? ProcessInfoCores.count)
+      .colours(ofFrames: sampled, every: every, threads: threading.threads ?? ProcessInfoCores.count)
     let shared = SharedGIFPalette(palette: builder.palette(), hasTransparency: builder.hasTransparency,
                                   sampledFrames: sampled, clipFrames: frameCount, every: every)
     do {
@@ -109,20 +98,22 @@ struct PaletteSampler: Sendable {
   /// Partially transparent pixels are blended over it first, as the GIF sink does.
   let matte: GIFMatte?
 
-  /// The colours of `frames`, rendered on `threads` threads.
-  func colours(ofFrames frames: [Int], threads: Int) -> GIFPaletteBuilder {
+  /// The colours of frames `0, every, 2 × every, …` (`count` of them; no
+  /// list of them is made: a day at 1,000 fps is 86 million), rendered on
+  /// `threads` threads.
+  func colours(ofFrames count: Int, every: Int, threads: Int) -> GIFPaletteBuilder {
     let next = Atomic<Int>(0)
     let results = Mutex<[GIFPaletteBuilder]>([])
     let done = DispatchGroup()
-    for _ in 0..<Swift.max(1, Swift.min(threads, frames.count)) {
+    for _ in 0..<Swift.max(1, Swift.min(threads, count)) {
       done.enter()
       let count: @Sendable () -> Void = { [self] in
         var builder = GIFPaletteBuilder()
         var image = RGBAImage(width: 0, height: 0, pixels: [])
         while true {
           let i = next.wrappingAdd(1, ordering: .relaxed).oldValue
-          guard i < frames.count else { break }
-          renderer.render(atTime: frameRate.time(ofFrame: frames[i]), scale: scale, into: &image)
+          guard i < count else { break }
+          renderer.render(atTime: frameRate.time(ofFrame: i * every), scale: scale, into: &image)
           builder.add(matte?.applied(to: image) ?? image)
         }
         results.withLock { $0.append(builder) }

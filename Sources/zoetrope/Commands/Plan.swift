@@ -49,6 +49,9 @@ struct Plan: ParsableCommand {
       if ["-o", "--output", "--chunk", "--frames", "--palette"].contains(name) {
         throw ValidationError("\(name) is set by plan for each step; give the other render options after --")
       }
+      if name == "--watch" {
+        throw ValidationError("--watch would make every chunk render for ever; a plan's steps must end")
+      }
     }
     do {
       _ = try Render.parse([scene, "-o", output] + renderOptions)
@@ -60,9 +63,7 @@ struct Plan: ParsableCommand {
   func run() throws {
     let render = try Render.parse([scene, "-o", output] + renderOptions)
     let decoded = try SceneLoading.load(scene)
-    var canvas = decoded.canvas
-    if let fps = render.fps { canvas.frameRate = Render.frameRate(fps)! }
-    if let duration = render.duration { canvas.duration = duration }
+    let canvas = render.timing.applied(to: decoded.canvas)
     let frameCount = canvas.frameCount
     guard chunks <= frameCount else {
       printError("--chunks \(chunks): the clip has \(frameCount) frames, too few for \(chunks) chunks")
@@ -82,7 +83,11 @@ struct Plan: ParsableCommand {
       encoder.outputFormatting = [.prettyPrinted, .withoutEscapingSlashes]
       print(String(decoding: try encoder.encode(list), as: UTF8.self))
     } else {
-      print("# \(chunks) chunks of \(scene) (\(frameCount) frames at \(canvas.frameRate) fps) into \(output)")
+      // A comment names files: a line feed in a name must not end it (the
+      // rest would be a command of its own), nor a control character reach
+      // the terminal.
+      print(escapingControlCharacters("# \(chunks) chunks of \(scene) (\(frameCount) frames at \(canvas.frameRate) fps) "
+        + "into \(output)", keepingLineFeeds: false))
       var stage = ""
       for step in steps {
         if step.stage != stage {

@@ -26,7 +26,8 @@ struct Render: ParsableCommand {
       Output is written under a temporary name beside OUT and renamed when complete: a failed or \
       interrupted render (Ctrl-C) leaves nothing under OUT and never touches an existing file there. \
       OUT must be a regular file or a new name (a device, FIFO, symbolic link or folder there is refused) \
-      and never the scene file; PNG frames replace existing ones only once every frame is written.
+      and never a file the scene reads (the scene file, an image or a font it names); PNG frames replace \
+      existing ones only once every frame is written.
 
       With --watch the scene is rendered again whenever its file (or a file it references) changes; \
       see --watch for when it ends and with which exit status.
@@ -43,11 +44,8 @@ struct Render: ParsableCommand {
   @Option(name: .shortAndLong, help: "The file, PNG pattern or folder to write.")
   var output: String
 
-  @Option(name: .customLong("fps"), help: "Frames per second (30, 29.97, 30000/1001); default the scene's.")
-  var fps: String?
-
-  @Option(name: .customLong("duration"), help: "Seconds of the clip; default the scene's.")
-  var duration: Double?
+  @OptionGroup
+  var timing: ClipTimingOptions
 
   @Option(name: .customLong("frames"), help: "Only frames A..<B (or A...B), by index from 0.")
   var frames: String?
@@ -55,11 +53,11 @@ struct Render: ParsableCommand {
   @OptionGroup(title: "Chunks")
   var chunking: ChunkOptions
 
-  @Option(name: .customLong("scale"), help: "Extra device scale on top of the canvas scale.")
-  var scale: Double = 1
+  @OptionGroup
+  var scaling: ScaleOption
 
-  @Option(name: .customLong("threads"), help: "Rendering threads, 1 to 256; default one per core.")
-  var threads: Int?
+  @OptionGroup
+  var threading: ThreadsOption
 
   @Option(name: .customLong("codec"), help: "h264, hevc, prores or vp9; default from the extension.")
   var codec: String?
@@ -95,18 +93,6 @@ struct Render: ParsableCommand {
   var progress: String?
 
   func validate() throws {
-    guard scale > 0, scale.isFinite else { throw ValidationError("--scale must be a positive number") }
-    if let duration {
-      guard duration > 0, duration <= Limits.maximumDuration else {
-        throw ValidationError("--duration must be more than 0 and at most \(Int(Limits.maximumDuration)) seconds (a day)")
-      }
-    }
-    try CommandChecks.validateThreads(threads)
-    if let fps {
-      guard Render.frameRate(fps) != nil else {
-        throw ValidationError("--fps must be a rate in 0.001…1000 like 30, 29.97 or 30000/1001")
-      }
-    }
     if let frames {
       guard Render.frameRange(frames) != nil else {
         throw ValidationError("--frames must be a non-empty range like 0..<30 or 10...19, with indices 0…"
@@ -166,9 +152,8 @@ struct Render: ParsableCommand {
   /// is installed when not given. Throws an `ExitCode` after printing why.
   func render(_ decoded: Scene, interrupt: Interruption? = nil) throws {
     // Scene errors before anything is written.
-    var canvas = decoded.canvas
-    if let fps { canvas.frameRate = Render.frameRate(fps)! }
-    if let duration { canvas.duration = duration }
+    let canvas = timing.applied(to: decoded.canvas)
+    let scale = scaling.scale
     decoded.canvas = canvas
     try CommandChecks.checkCanvas(canvas, scale: scale, scene: scene)
     let renderer = Renderer(decoded)
@@ -198,7 +183,8 @@ struct Render: ParsableCommand {
     let sink: any FrameSink
     do {
       sink = try destination.makeSink(width: size.width, height: size.height, frameRate: canvas.frameRate,
-                                      protecting: [scene] + (chunking.palette.map { [$0] } ?? []))
+                                      protecting: CommandChecks.inputs(of: decoded, file: scene)
+                                        + (chunking.palette.map { [$0] } ?? []))
     } catch {
       printError(error.description)
       throw ExitCode.failure
@@ -208,7 +194,7 @@ struct Render: ParsableCommand {
     }
     let reporter = ProgressReporter(style: progress ?? (isatty(2) != 0 ? "tty" : "none"), output: output)
     let render = ClipRender(renderer: renderer, frames: range, frameRate: canvas.frameRate, scale: scale,
-                            threads: threads ?? ProcessInfoCores.count)
+                            threads: threading.threads ?? ProcessInfoCores.count)
     do {
       try render.run(into: sink, isCancelled: { interrupt.signal != 0 }) { reporter.report($0) }
       reporter.done()
@@ -232,29 +218,6 @@ struct Render: ParsableCommand {
   /// x264's and x265's presets, fastest first.
   static let presets = ["ultrafast", "superfast", "veryfast", "faster", "fast", "medium", "slow", "slower", "veryslow",
                         "placebo"]
-
-  /// `30`, `29.97` (read as 30000/1001), `30000/1001`, `12.5`.
-  static func frameRate(_ text: String) -> FrameRate? {
-    let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-    if parts.count == 2 {
-      guard let n = Int(parts[0]), let d = Int(parts[1]), n > 0, d > 0, n <= 1_000_000, d <= 1_000_000,
-        Limits.frameRates.contains(Double(n) / Double(d))
-      else { return nil }
-      return FrameRate(numerator: n, denominator: d)
-    }
-    guard let value = Double(text), Limits.frameRates.contains(value) else { return nil }
-    let ntsc = (value * 1.001).rounded()
-    if value != value.rounded(), ntsc >= 1, Swift.abs(ntsc * 1000 / 1001 - value) < 0.006 {
-      return FrameRate(numerator: Int(ntsc) * 1000, denominator: 1001)
-    }
-    let thousandths = Int((value * 1000).rounded())
-    var n = thousandths, d = 1000
-    func gcd(_ a: Int, _ b: Int) -> Int { b == 0 ? a : gcd(b, a % b) }
-    let g = gcd(n, d)
-    n /= g
-    d /= g
-    return FrameRate(numerator: n, denominator: d)
-  }
 
   /// `A..<B` or `A...B`, with indices 0…``Limits/maximumFrameIndex``; `nil`
   /// for anything else, an empty range included.

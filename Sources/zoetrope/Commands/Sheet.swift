@@ -2,6 +2,7 @@
 // `zoetrope sheet`: frames of a clip side by side in one PNG, for reviewing an animation.
 
 import ArgumentParser
+import Foundation
 import Zoetrope
 
 /// `zoetrope sheet SCENE --times 0,0.5,1 [--columns N] [--scale S] -o sheet.png`
@@ -24,8 +25,8 @@ struct Sheet: ParsableCommand {
   @Option(name: .customLong("columns"), help: "Frames per row; 0 puts every frame in one row.")
   var columns: Int = 0
 
-  @Option(name: .customLong("scale"), help: "Extra device scale on top of the canvas scale.")
-  var scale: Double = 1
+  @OptionGroup
+  var scaling: ScaleOption
 
   @Option(name: .shortAndLong, help: "The PNG to write.")
   var output: String
@@ -53,22 +54,24 @@ struct Sheet: ParsableCommand {
     guard !list.isEmpty else { throw ValidationError("--times needs at least one time") }
     guard list.count <= 1000 else { throw ValidationError("--times takes at most 1000 times") }
     guard (0...1000).contains(columns) else { throw ValidationError("--columns must be 0…1000") }
-    guard scale > 0, scale.isFinite else { throw ValidationError("--scale must be a positive number") }
   }
 
   func run() throws {
+    try CommandChecks.checkOutput(output, inputs: [scene])
     let decoded = try SceneLoading.load(scene)
+    try CommandChecks.checkOutput(output, inputs: CommandChecks.inputs(of: decoded, file: scene))
     let list = try parsedTimes
+    let scale = scaling.scale
+    // Each frame is a picture (as still's is), and so is the sheet of them.
+    try CommandChecks.checkCanvas(decoded.canvas, scale: scale, scene: scene)
     let frameWidth = decoded.canvas.width * decoded.canvas.scale * scale
     let frameHeight = decoded.canvas.height * decoded.canvas.scale * scale
     let across = Double(columns > 0 ? min(columns, list.count) : list.count)
     let down = (Double(list.count) / across).rounded(.up)
-    let limit = Double(SceneDecoder.maximumPixelsPerSide)
-    guard frameWidth.rounded() >= 1, frameHeight.rounded() >= 1,
-      across * (frameWidth.rounded() + 2) + 2 <= limit, down * (frameHeight.rounded() + 2) + 2 <= limit
-    else {
-      printError("\(scene): a sheet of \(list.count) frames at --scale \(scale) exceeds "
-        + "\(SceneDecoder.maximumPixelsPerSide) pixels a side; use fewer times, more --columns or a smaller --scale")
+    let limit = Double(Limits.maximumPixelsPerSide)
+    guard across * (frameWidth.rounded() + 2) + 2 <= limit, down * (frameHeight.rounded() + 2) + 2 <= limit else {
+      printError("\(scene): a sheet of \(list.count) frames at --scale \(String(format: "%g", scale)) exceeds "
+        + "\(Limits.maximumPixelsPerSide) pixels a side; use fewer times, more --columns or a smaller --scale")
       throw ExitCode.failure
     }
     let image = ContactSheet(times: list, columns: columns, scale: scale).render(decoded)

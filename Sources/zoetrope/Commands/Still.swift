@@ -10,7 +10,8 @@ struct Still: ParsableCommand {
     abstract: "Render the frame at one time as a PNG.",
     discussion: """
       The PNG is written beside OUT under a temporary name and renamed when complete. OUT must be a regular \
-      file or a new name (a device, FIFO, symbolic link or folder there is refused), and never the scene file.
+      file or a new name (a device, FIFO, symbolic link or folder there is refused), and never a file the scene \
+      reads (the scene file, an image or a font it names).
       """
   )
 
@@ -23,26 +24,26 @@ struct Still: ParsableCommand {
   @Option(name: .shortAndLong, help: "The PNG to write.")
   var output: String
 
-  @Option(name: .customLong("scale"), help: "Extra device scale on top of the canvas scale.")
-  var scale: Double = 1
+  @OptionGroup
+  var scaling: ScaleOption
 
   @Option(name: .customLong("png-compression"), help: pngCompressionHelp)
   var pngCompression: RGBAImage.PNGCompression = .fast
 
   func validate() throws {
-    guard time.isFinite else { throw ValidationError("--time must be a finite number of seconds") }
-    guard scale > 0, scale.isFinite else { throw ValidationError("--scale must be a positive number") }
+    try CommandChecks.validateTime(time)
   }
 
   func run() throws {
     try CommandChecks.checkOutput(output, inputs: [scene])
     let decoded = try SceneLoading.load(scene)
-    try CommandChecks.checkCanvas(decoded.canvas, scale: scale, scene: scene)
+    try CommandChecks.checkOutput(output, inputs: CommandChecks.inputs(of: decoded, file: scene))
+    try CommandChecks.checkCanvas(decoded.canvas, scale: scaling.scale, scene: scene)
     var image = RGBAImage(width: 0, height: 0, pixels: [])
     // Ctrl-C stops a slow frame between layers and bands; nothing is written.
     let interrupt = Interruption.install()
     do {
-      try Renderer(decoded).render(atTime: time, scale: scale, into: &image, isCancelled: { interrupt.signal != 0 })
+      try Renderer(decoded).render(atTime: time, scale: scaling.scale, into: &image, isCancelled: { interrupt.signal != 0 })
     } catch {
       guard error != .cancelled else {
         printError("\(output): interrupted; nothing was written")

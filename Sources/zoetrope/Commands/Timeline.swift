@@ -45,9 +45,15 @@ struct Timeline: ParsableCommand {
     guard width > 0, width <= 16384, height > 0, height <= 16384 else {
       throw ValidationError("--width and --height must be 1…16384")
     }
+    guard plain || (width <= TimelineStrip.maximumFramedWidth && height <= TimelineStrip.maximumFramedHeight) else {
+      throw ValidationError("with its frame and ticks the picture is (--width + 2) × (--height + 8) pixels, at most "
+        + "16384 a side: --width at most \(TimelineStrip.maximumFramedWidth), --height at most "
+        + "\(TimelineStrip.maximumFramedHeight), or give --plain")
+    }
     guard from.isFinite else { throw ValidationError("--from must be a finite number of seconds") }
     if let to {
-      guard to.isFinite, to > from else { throw ValidationError("--to must be after --from") }
+      guard to.isFinite else { throw ValidationError("--to must be a finite number of seconds") }
+      guard to > from else { throw ValidationError("--to must be after --from") }
       guard (to - from).isFinite else { throw ValidationError("--to − --from must be a finite number of seconds") }
     }
   }
@@ -55,6 +61,7 @@ struct Timeline: ParsableCommand {
   func run() throws {
     try CommandChecks.checkOutput(output, inputs: [scene])
     let decoded = try SceneLoading.load(scene)
+    try CommandChecks.checkOutput(output, inputs: CommandChecks.inputs(of: decoded, file: scene))
     let strip = TimelineStrip(layer: layer, keyPath: key, from: from, to: to ?? decoded.canvas.duration, width: width,
                               height: height, plain: plain)
     do {

@@ -30,11 +30,11 @@ struct Validate: ParsableCommand {
     let counts = decoded.root.writtenCounts
     let layers = counts.layers - 1, animations = counts.animations
     let canvas = decoded.canvas
-    print("\(scene): OK — \(Inspection.number(canvas.width))×\(Inspection.number(canvas.height)) pt"
+    printText("\(scene): OK — \(Inspection.number(canvas.width))×\(Inspection.number(canvas.height)) pt"
       + (canvas.scale == 1 ? "" : " @\(Inspection.number(canvas.scale))x")
       + " at \(canvas.frameRate) fps, \(Inspection.number(canvas.duration)) s (\(canvas.frameCount) frames), "
       + "\(layers) layer\(layers == 1 ? "" : "s"), \(animations) animation\(animations == 1 ? "" : "s")")
     // Which file each font resolved to: another machine may have other fonts.
-    for font in decoded.fonts { print("  font \(font)") }
+    for font in decoded.fonts { printText("  font \(font)") }
   }
 }
