@@ -39,8 +39,9 @@ package struct DisplayList: Sendable {
     /// (a mask layer that is one shape; zero outside the runs).
     case endGroupMasked(alpha: UInt8, bounds: PixelBounds, mode: BlendFormula?, mask: Int)
     /// Ends a mask group (begun by `beginGroup`): the group below it (the
-    /// masked layer's) is multiplied by the mask's alpha within `bounds`.
-    case endMask(bounds: PixelBounds)
+    /// masked layer's) is multiplied by the mask's alpha — or what `source`
+    /// makes of its pixels — within `bounds`.
+    case endMask(bounds: PixelBounds, source: MaskAlphaSource)
   }
 
   /// Where a drawing command's coverage is kept.
@@ -252,19 +253,23 @@ package struct DisplayList: Sendable {
 
   /// Closes the mask: the enclosing group keeps only what lies inside the
   /// mask's pixels, multiplied by its alpha (a group whose mask drew nothing
-  /// draws nothing). Call ``endGroup(opacity:mode:)`` for the masked group next.
-  package mutating func endMask() {
+  /// draws nothing). With an inverted `source` the group keeps what lies
+  /// outside them too, multiplied by one minus the mask's value (a mask
+  /// that drew nothing leaves the group as it is). Call
+  /// ``endGroup(opacity:mode:)`` for the masked group next.
+  package mutating func endMask(source: MaskAlphaSource = .alpha) {
     guard let (start, maskBounds, isMask) = openGroups.popLast(), isMask, !openGroups.isEmpty else { return }
     let host = openGroups.count - 1
+    let inverted = source == .alphaInverted || source == .luminanceInverted
     let kept = openGroups[host].bounds.intersection(maskBounds)
     if kept.isEmpty {
       commands.removeSubrange(start...)
-      openGroups[host].bounds = PixelBounds()
+      if !inverted { openGroups[host].bounds = PixelBounds() }
       return
     }
     commands[start] = .beginGroup(bounds: maskBounds, end: commands.count)
-    commands.append(.endMask(bounds: kept))
-    openGroups[host].bounds = kept
+    commands.append(.endMask(bounds: kept, source: source))
+    if !inverted { openGroups[host].bounds = kept }
   }
 }
 
@@ -509,7 +514,7 @@ extension DisplayList {
           }
         }
         target = below
-      case .endMask(let bounds):
+      case .endMask(let bounds, let source):
         // The mask's buffer is `target`; the masked group's is the level below.
         level -= 1
         let host = scratch.groupBuffer(level - 1)
@@ -518,6 +523,7 @@ extension DisplayList {
         let last = Swift.min(bounds.maxY, rows.upperBound) - rows.lowerBound
         for row in first..<last where x1 > x0 {
           let offset = 4 * (row * width + x0)
+          maskAlphaRow(target + offset, count: x1 - x0, source: source)
           destinationInRow(host + offset, mask: target + offset, count: x1 - x0)
         }
         target = host
