@@ -16,6 +16,7 @@ import PackageDescription
 //   ZoetropeVideo       → Geometry, Media, Timing, CZoetropeVideo (FFmpeg, giflib)
 //   ZoetropeCompositor  → Raster, Layers, Text, Geometry, Pixels, Shaders (presentation tree → display list)
 //   ZoetropeScene       → Geometry, Timing, Animation, Layers, Pixels, Text, Images, Media, Yams
+//   ZoetropeLottie      → Geometry, Timing, Animation, Layers, Pixels, Images, Media, Scene  (Lottie files → Scene)
 //   Zoetrope            → all of the above but Video          (the umbrella: Renderer, ClipRender)
 //   ZoetropeTesting     → Zoetrope, SnapshotTesting           (golden tests need libpng, not FFmpeg)
 //   zoetrope, zoetrope-bench → Zoetrope, ZoetropeVideo
@@ -101,11 +102,20 @@ let package = Package(
         "ZoetropeImages", "ZoetropeMedia", "Yams",
       ],
       exclude: ["README.md"]),
+    // Lottie (bodymovin JSON) onto the same model: layers and Core Animation animations.
+    .target(
+      name: "ZoetropeLottie",
+      dependencies: [
+        "ZoetropeGeometry", "ZoetropeTiming", "ZoetropeAnimation", "ZoetropeLayers", "ZoetropePixels",
+        "ZoetropeImages", "ZoetropeMedia", "ZoetropeScene",
+      ],
+      exclude: ["README.md"]),
     .target(
       name: "Zoetrope",
       dependencies: [
         "ZoetropeGeometry", "ZoetropeTiming", "ZoetropeAnimation", "ZoetropeLayers", "ZoetropeRaster",
         "ZoetropeCompositor", "ZoetropeText", "ZoetropeMedia", "ZoetropeScene", "ZoetropePixels", "ZoetropeImages",
+        "ZoetropeLottie",
       ],
       exclude: ["README.md"]),
     .target(
@@ -165,6 +175,7 @@ let package = Package(
         "Zoetrope", "ZoetropeTesting", .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
         "_ZoetropeTestSupport",
       ]),
+    .testTarget(name: "ZoetropeLottieTests", dependencies: ["Zoetrope", "ZoetropeLottie", "_ZoetropeTestSupport"]),
     .testTarget(name: "ZoetropeCLITests", dependencies: ["Zoetrope", "ZoetropeMedia", "ZoetropeVideo", "_ZoetropeTestSupport"]),
     .testTarget(
       name: "ZoetropeDocsTests", dependencies: ["ZoetropeAnimation", "ZoetropeLayers", "ZoetropeScene", "_ZoetropeTestSupport"]),

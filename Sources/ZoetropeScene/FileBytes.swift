@@ -10,7 +10,7 @@ import Darwin
 #endif
 
 /// Whole-file reads for scene files.
-enum FileBytes {
+package enum FileBytes {
   /// The bytes of the file at `path`; throws the system's reason on failure.
   ///
   /// A regular file is read whole; a pipe (`<(…)`, a FIFO with a writer) or
@@ -18,7 +18,7 @@ enum FileBytes {
   /// ``Limits/maximumSceneBytes`` is refused (`/dev/zero` ends with an error,
   /// not out of memory), a FIFO without a writer reads as empty instead of
   /// blocking, and a folder or socket is refused.
-  static func read(_ path: String) throws -> [UInt8] {
+  package static func read(_ path: String) throws -> [UInt8] {
     let file = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
     guard file >= 0 else { throw FileReadError(reason: String(cString: strerror(errno))) }
     defer { close(file) }

@@ -31,6 +31,11 @@ public final class Scene {
   /// Every font the scene file names and the file it resolved to (what
   /// `validate` prints); empty for scenes built in Swift.
   public var fonts: [SceneFont] = []
+  /// What an imported file (a Lottie animation) asks for that the scene does
+  /// not draw — an expression, an effect, a merge mode — each at its JSON
+  /// path: `validate` names them, `--strict` refuses the file. Empty for
+  /// scene files and scenes built in Swift.
+  public var unsupportedFeatures: [SceneIssue] = []
 
   /// A scene of `canvas` whose root layer is `root`.
   public init(canvas: Canvas, root: Layer) {

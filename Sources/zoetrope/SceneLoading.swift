@@ -37,7 +37,7 @@ enum SceneLoading {
   /// decoding read (``Scene/sourceFiles``), whether it succeeded or not.
   static func load(_ file: String, sourceFiles: inout [String], printsWarnings: Bool = true) throws -> Scene {
     do {
-      let scene = try SceneDecoder.decode(contentsOf: file)
+      let scene = try Scene(contentsOf: file)
       sourceFiles = scene.sourceFiles
       if printsWarnings { printWarnings(scene.decodingWarnings, about: file) }
       return scene
