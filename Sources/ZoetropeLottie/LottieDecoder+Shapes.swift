@@ -57,7 +57,7 @@ extension LottieDecoder {
       }
       contents.remove(at: last)
     }
-    return LottieShapeItem(kind: .group(contents, transform), isHidden: value["hd"] == .bool(true), type: "gr", path: path)
+    return LottieShapeItem(kind: .group(contents, .transform(transform)), isHidden: value["hd"] == .bool(true), type: "gr", path: path)
   }
 
   private mutating func decodeShapeItem(_ value: JSONValue, at path: Int) -> LottieShapeItem? {
@@ -70,7 +70,17 @@ extension LottieDecoder {
     }
     let kind: LottieShapeItem.Kind
     switch type {
-    case "sh": kind = .path(shapeProperty(value["ks"], at: paths.child(path, "ks")))
+    case "sh":
+      var shape = shapeProperty(value["ks"], at: paths.child(path, "ks"))
+      if value["closed"] == .bool(true) {
+        // Old exporters (bodymovin 3) say on the item that its path is closed.
+        shape.constant.isClosed = true
+        for i in shape.keyframes.indices {
+          shape.keyframes[i].value.isClosed = true
+          shape.keyframes[i].end?.isClosed = true
+        }
+      }
+      kind = .path(shape)
     case "rc": kind = .rectangle(position: prop("p", [0, 0]), size: prop("s", [0, 0]), roundness: prop("r", [0]))
     case "el": kind = .ellipse(position: prop("p", [0, 0]), size: prop("s", [0, 0]))
     case "sr":

@@ -77,13 +77,28 @@ extension LottieSceneBuilder {
       }
       return stops[stops.count - 1].1
     }
-    var positions = colors.map(\.0) + alphas.map(\.0)
-    positions = Array(Set(positions.map { Swift.min(Swift.max($0, 0), 1) })).sorted()
-    if positions.count == 1 { positions.append(positions[0]) }
-    let result = positions.map { x -> Color in
-      let rgb = sample(colors, at: x) { a, b, f in zip(a, b).map { $0 + ($1 - $0) * f } }
-      let alpha = alphas.isEmpty ? 1 : sample(alphas, at: x) { a, b, f in a + (b - a) * f }
-      return LottieDecoder.color(rgb + [alpha])
+    // Every position either list has, as often as the list that repeats it
+    // most (a repeated position is a hard step): the k-th stop of a list at
+    // that position, or its interpolation where it has fewer.
+    func unit(_ v: Double) -> Double { Swift.min(Swift.max(v, 0), 1) }
+    var positions: [Double] = []
+    var result: [Color] = []
+    let all = Set((colors.map(\.0) + alphas.map(\.0)).map(unit)).sorted()
+    for x in all {
+      let colorHere = colors.filter { unit($0.0) == x }.map(\.1)
+      let alphaHere = alphas.filter { unit($0.0) == x }.map(\.1)
+      for k in 0..<Swift.max(colorHere.count, alphaHere.count, 1) {
+        let rgb = k < colorHere.count ? colorHere[k]
+          : colorHere.last ?? sample(colors, at: x) { a, b, f in zip(a, b).map { $0 + ($1 - $0) * f } }
+        let alpha = alphas.isEmpty ? 1 : k < alphaHere.count ? alphaHere[k]
+          : alphaHere.last ?? sample(alphas, at: x) { a, b, f in a + (b - a) * f }
+        positions.append(x)
+        result.append(LottieDecoder.color(rgb + [alpha]))
+      }
+    }
+    if positions.count == 1 {
+      positions.append(positions[0])
+      result.append(result[0])
     }
     return (result, positions)
   }

@@ -89,7 +89,8 @@ extension LottieSceneBuilder {
     var mattePosition: Int?
     if let index = layer.matteParent {
       mattePosition = byIndex[index]
-    } else if position > 0, layers[position - 1].isMatteSource {
+    } else if position > 0 {
+      // The layer above, whether or not it says it is a matte (`td`).
       mattePosition = position - 1
     }
     guard let mattePosition else {

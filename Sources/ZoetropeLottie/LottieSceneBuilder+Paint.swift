@@ -16,8 +16,8 @@ extension LottieSceneBuilder {
   /// frame by frame.
   mutating func buildPaint(_ paint: LottiePaint, sources: [LottieShapeSource], into container: Layer,
                            clock: LottieClock, visible: ClosedRange<Double>?, path: Int) {
-    let trims = sources.map { $0.trim?.path }
-    let sharedTrim = Set(trims).count == 1 ? sources[0].trim : nil
+    let trims = sources.map { $0.trims.map(\.path) }
+    let sharedTrim = Set(trims).count == 1 && trims[0].count == 1 ? sources[0].trims.first : nil
     if paint.stroke != nil, let trim = sharedTrim, case .trim(_, _, _, let individually) = trim.kind {
       let groups = individually ? [sources] : sources.map { [$0] }
       for group in groups {
@@ -28,7 +28,7 @@ extension LottieSceneBuilder {
       return
     }
     let layer = paintedLayer(paint, clock: clock, visible: visible, path: path)
-    if trims.contains(where: { $0 != nil }) {
+    if trims.contains(where: { !$0.isEmpty }) {
       applySampledPath(sources, to: layer.shape, clock: clock, visible: visible, trimmed: true)
     } else {
       applyPath(sources, to: layer.shape, clock: clock, visible: visible)
@@ -107,7 +107,7 @@ extension LottieSceneBuilder {
       return
     }
     if clock.isLinear, !prefersSampling, animated.count == 1, case .path(let property) = animated[0].item.kind,
-      animated[0].transforms.isEmpty || !animated[0].transforms.contains(where: LottieSceneBuilder.isAnimated),
+      !animated[0].transforms.contains(where: \.isAnimated),
       animated[0].reshapingModifiers.isEmpty,
       Set(property.keyframes.map { $0.value.vertices.count }).count == 1,
       Set(property.keyframes.map(\.value.isClosed)).count == 1
@@ -143,32 +143,48 @@ extension LottieSceneBuilder {
     }
   }
 
-  /// Contours cut by their trims at `frame`: simultaneous trims cut each
-  /// contour, individual ones the contours of one trim together.
+  /// Contours cut by their trims at `frame`, innermost trim first: a
+  /// simultaneous trim cuts each contour it applies to, an individual one
+  /// the contours it applies to as one path (what an earlier trim left of
+  /// them).
   static func trimmedPath(_ sources: [LottieShapeSource], contours: [LottieBezier], at frame: Double) -> Path {
-    var result = Path()
-    var index = 0
-    while index < sources.count {
-      guard let trim = sources[index].trim, case .trim(let s, let e, let o, let individually) = trim.kind else {
-        contours[index].append(to: &result)
-        index += 1
-        continue
+    var pieces = contours.map(\.path)
+    var order: [Int] = [], trims: [Int: LottieShapeItem] = [:]
+    for source in sources {
+      for trim in source.trims where trims[trim.path] == nil {
+        trims[trim.path] = trim
+        order.append(trim.path)
       }
-      var end = index + 1
-      if individually { while end < sources.count && sources[end].trim?.path == trim.path { end += 1 } }
-      let (start, stop) = trimRange(start: s.scalar(at: frame), end: e.scalar(at: frame), offset: o.scalar(at: frame))
-      for piece in (individually ? [Array(index..<end)] : (index..<end).map { [$0] }) {
-        let path = combinedPath(piece.map { contours[$0] })
-        if stop > 1 {
-          result.addPath(path.trimmed(from: start, to: 1))
-          result.addPath(path.trimmed(from: 0, to: stop - 1))
-        } else if stop > start {
-          result.addPath(path.trimmed(from: start, to: stop))
-        }
-      }
-      index = end
     }
+    for key in order {
+      guard let trim = trims[key], case .trim(let s, let e, let o, let individually) = trim.kind else { continue }
+      let members = sources.indices.filter { sources[$0].trims.contains { $0.path == key } }
+      let range = trimRange(start: s.scalar(at: frame), end: e.scalar(at: frame), offset: o.scalar(at: frame))
+      if individually, let first = members.first {
+        var whole = Path()
+        for i in members { whole.addPath(pieces[i]) }
+        for i in members { pieces[i] = Path() }
+        pieces[first] = cut(whole, to: range)
+      } else {
+        for i in members { pieces[i] = cut(pieces[i], to: range) }
+      }
+    }
+    var result = Path()
+    for piece in pieces { result.addPath(piece) }
     return result
+  }
+
+  /// The part of `path` a trim range keeps (wrapping past the end to the start).
+  static func cut(_ path: Path, to range: (Double, Double)) -> Path {
+    let (start, stop) = range
+    if start <= 0 && stop >= 1 { return path }
+    guard stop > start else { return Path() }
+    if stop > 1 {
+      var result = path.trimmed(from: start, to: 1)
+      result.addPath(path.trimmed(from: 0, to: stop - 1))
+      return result
+    }
+    return path.trimmed(from: start, to: stop)
   }
 
   /// A trim's range as lottie-web computes it: start and end (percent)

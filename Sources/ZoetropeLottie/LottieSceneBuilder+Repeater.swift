@@ -1,55 +1,17 @@
 // SPDX-License-Identifier: Apache-2.0
-// The Repeater: its copies as layers, each with the transform and opacity lottie-web gives it.
+// The Repeater: each copy's transform and opacity as lottie-web gives them.
 
 import ZoetropeAnimation
 import ZoetropeGeometry
 import ZoetropeLayers
 
+/// A `CAReplicatorLayer` compounds one transform per copy, `Tᵏ`; Lottie's
+/// copy k is rotated, then scaled (both about the anchor), then moved, each
+/// by k steps — `Rᵏ·Sᵏ·Pᵏ`, which is not a power of one matrix when it both
+/// turns and moves. So a repeater's copies are groups of their own
+/// (`LottieGroupTransform.copy`), each with the matrix and opacity computed
+/// here, evaluated at every frame when the repeater animates.
 extension LottieSceneBuilder {
-  /// A repeater's copies of `items`, one layer each, bottom first.
-  ///
-  /// A `CAReplicatorLayer` compounds one transform per copy, `Tᵏ`; Lottie's
-  /// copy k is rotated, then scaled (both about the anchor), then moved,
-  /// each by k steps — `Rᵏ·Sᵏ·Pᵏ`, which is not a power of one matrix when
-  /// it both turns and moves. So the copies are separate layers with their
-  /// own transforms, evaluated at every frame when the repeater animates.
-  mutating func buildRepeater(_ repeater: LottieRepeater, copying items: [LottieShapeItem], into container: Layer,
-                              inherited: [LottieShapeItem], clock: LottieClock, visible: ClosedRange<Double>?,
-                              depth: Int, path: Int) {
-    let counts = repeater.copies.allValues.map { $0.first ?? 0 }
-    let most = counts.map { $0.isFinite ? ($0 - 1e-9).rounded(.up) : .infinity }.max() ?? 0
-    guard most <= Double(Limits.maximumReplicatedLayers) else {
-      report(paths.child(path, "c"), "a repeater of \(LottieDecoder.format(most)) copies; at most "
-        + "\(Limits.maximumReplicatedLayers) are drawn (Limits.maximumReplicatedLayers)")
-      return
-    }
-    let copies = Int(Swift.max(most, 0))
-    guard copies > 0 else { return }
-    let animated = repeater.copies.isAnimated || repeater.offset.isAnimated || repeater.startOpacity.isAnimated
-      || repeater.endOpacity.isAnimated || LottieSceneBuilder.isAnimated(repeater.transform)
-    // Copy i counts from the top (i = 0 is drawn last).
-    for i in (0..<copies).reversed() {
-      let copy = makeLayer { Layer() }
-      copy.anchorPoint = .zero
-      if animated {
-        applySampled(to: copy, keyPath: "transform", clock: clock, visible: visible) { frame in
-          let all = LottieSceneBuilder.repeaterCopies(repeater, at: frame)
-          return .transform(Transform3D(i < all.count ? all[i].matrix : .identity))
-        }
-        applySampled(to: copy, keyPath: "opacity", clock: clock, visible: visible) { frame in
-          let all = LottieSceneBuilder.repeaterCopies(repeater, at: frame)
-          return .number(i < all.count ? all[i].opacity : 0)
-        }
-      } else {
-        let all = LottieSceneBuilder.repeaterCopies(repeater, at: 0)
-        copy.transform = Transform3D(all[i].matrix)
-        copy.opacity = all[i].opacity
-      }
-      buildGroup(items, into: copy, inherited: inherited, clock: clock, visible: visible, depth: depth + 1)
-      container.addSublayer(copy)
-    }
-  }
-
   /// Every copy's matrix and opacity at `frame`, from the top (lottie-web's
   /// `RepeaterModifier.processShapes`): `ceil(c)` copies; the offset's
   /// whole and fractional steps applied first; the copy processed first

@@ -10,13 +10,13 @@ import ZoetropeLayers
 /// modifiers after it (its own group's first, then the enclosing groups').
 struct LottieShapeSource {
   var item: LottieShapeItem
-  var transforms: [LottieTransform]
+  var transforms: [LottieGroupTransform]
   var modifiers: [LottieShapeItem]
 
   /// Whether the geometry moves or changes shape over time (its own
   /// properties or a transform between it and the paint).
   var isAnimated: Bool {
-    if transforms.contains(where: LottieSceneBuilder.isAnimated) { return true }
+    if transforms.contains(where: \.isAnimated) { return true }
     switch item.kind {
     case .path(let p): return p.isAnimated
     case .rectangle(let p, let s, let r): return p.isAnimated || s.isAnimated || r.isAnimated
@@ -28,8 +28,8 @@ struct LottieShapeSource {
     }
   }
 
-  /// The trim among the modifiers, if any.
-  var trim: LottieShapeItem? { modifiers.first { if case .trim = $0.kind { true } else { false } } }
+  /// The trims among the modifiers, innermost first.
+  var trims: [LottieShapeItem] { modifiers.filter { if case .trim = $0.kind { true } else { false } } }
 
   /// Modifiers that change the geometry itself (not a trim).
   var reshapingModifiers: [LottieShapeItem] {
@@ -88,23 +88,42 @@ extension LottieSceneBuilder {
   mutating func buildGroup(_ items: [LottieShapeItem], into container: Layer, inherited: [LottieShapeItem],
                            clock: LottieClock, visible: ClosedRange<Double>?, depth: Int) {
     guard depth < 256, !budgetExceeded else { return }
-    let items = items.filter { !$0.isHidden }
-    var end = items.count
-    // A repeater copies the items above it; the ones below it are drawn once, under the copies.
-    if let r = items.firstIndex(where: { if case .repeater = $0.kind { true } else { false } }) {
-      for j in ((r + 1)..<items.count).reversed() {
-        buildItem(at: j, of: items, into: container, inherited: inherited, clock: clock, visible: visible, depth: depth)
-      }
-      if case .repeater(let repeater) = items[r].kind {
-        buildRepeater(repeater, copying: Array(items[0..<r]), into: container,
-                      inherited: LottieSceneBuilder.modifiers(after: r, in: items) + inherited, clock: clock,
-                      visible: visible, depth: depth, path: items[r].path)
-      }
-      end = 0
-    }
-    for j in (0..<end).reversed() {
+    guard let items = expandingRepeaters(items.filter { !$0.isHidden }) else { return }
+    for j in items.indices.reversed() {
       buildItem(at: j, of: items, into: container, inherited: inherited, clock: clock, visible: visible, depth: depth)
     }
+  }
+
+  /// The items with each repeater replaced by its copies, as lottie-web
+  /// does: the items above the repeater become one group per copy (the
+  /// copy's transform and opacity as the group's), placed where those items
+  /// were, and the items below it — paints and modifiers among them — apply
+  /// to the copies. A repeater whose copies pass the budget is reported and
+  /// ends the list (`nil` after too many copies in all).
+  private mutating func expandingRepeaters(_ items: [LottieShapeItem]) -> [LottieShapeItem]? {
+    var list = items
+    while let r = list.firstIndex(where: { if case .repeater = $0.kind { true } else { false } }) {
+      guard case .repeater(let repeater) = list[r].kind else { break }
+      let counts = repeater.copies.allValues.map { $0.first ?? 0 }
+      let most = counts.map { $0.isFinite ? ($0 - 1e-9).rounded(.up) : .infinity }.max() ?? 0
+      let above = Array(list[0..<r])
+      guard most <= Double(Limits.maximumReplicatedLayers) else {
+        report(paths.child(list[r].path, "c"), "a repeater of \(LottieDecoder.format(most)) copies; at most "
+          + "\(Limits.maximumReplicatedLayers) are drawn (Limits.maximumReplicatedLayers)")
+        return nil
+      }
+      repeaterCopies += Int(Swift.max(most, 0)) * Swift.max(above.count, 1)
+      guard repeaterCopies <= Limits.maximumReplicatedLayers else {
+        report(paths.child(list[r].path, "c"), "repeaters copy more than \(Limits.maximumReplicatedLayers) items "
+          + "in all (Limits.maximumReplicatedLayers)")
+        return nil
+      }
+      let copies = (0..<Int(Swift.max(most, 0))).map { index in
+        LottieShapeItem(kind: .group(above, .copy(repeater, index: index)), type: "gr", path: list[r].path)
+      }
+      list = copies + list[(r + 1)...]
+    }
+    return list
   }
 
   private mutating func buildItem(at j: Int, of items: [LottieShapeItem], into container: Layer,
@@ -119,8 +138,24 @@ extension LottieSceneBuilder {
       buildPaint(paint, sources: sources, into: container, clock: clock, visible: visible, path: items[j].path)
     case .group(let children, let transform):
       let group = makeLayer { Layer() }
-      applyTransform(transform, autoOrient: false, to: group, clock: clock, visible: visible)
-      apply(transform.opacity, to: group, keyPath: "opacity", clock: clock, visible: visible) { .number($0[0] / 100) }
+      switch transform {
+      case .transform(let t):
+        applyTransform(t, autoOrient: false, to: group, clock: clock, visible: visible)
+        apply(t.opacity, to: group, keyPath: "opacity", clock: clock, visible: visible) { .number($0[0] / 100) }
+      case .copy:
+        group.anchorPoint = .zero
+        if transform.isAnimated {
+          applySampled(to: group, keyPath: "transform", clock: clock, visible: visible) { frame in
+            .transform(Transform3D(transform.matrix(at: frame)))
+          }
+          applySampled(to: group, keyPath: "opacity", clock: clock, visible: visible) { frame in
+            .number(transform.opacity(at: frame))
+          }
+        } else {
+          group.transform = Transform3D(transform.matrix(at: 0))
+          group.opacity = transform.opacity(at: 0)
+        }
+      }
       buildGroup(children, into: group, inherited: LottieSceneBuilder.modifiers(after: j, in: items) + inherited,
                  clock: clock, visible: visible, depth: depth + 1)
       container.addSublayer(group)
@@ -145,11 +180,11 @@ extension LottieSceneBuilder {
 
   /// The geometry of `items` (and of the groups among them), each with the
   /// transforms of the groups it is in and the modifiers after it.
-  static func sources(in items: [LottieShapeItem], transforms: [LottieTransform], modifiers: [LottieShapeItem],
+  static func sources(in items: [LottieShapeItem], transforms: [LottieGroupTransform], modifiers: [LottieShapeItem],
                       allItems: [LottieShapeItem]) -> [LottieShapeSource] {
     var result: [LottieShapeSource] = []
     // Explicit stack over groups: (items, transforms, modifiers after the group in its parent).
-    var pending: [(items: [LottieShapeItem], all: [LottieShapeItem], transforms: [LottieTransform], outer: [LottieShapeItem])] =
+    var pending: [(items: [LottieShapeItem], all: [LottieShapeItem], transforms: [LottieGroupTransform], outer: [LottieShapeItem])] =
       [(items, allItems, transforms, modifiers)]
     while let (list, all, chain, outer) = pending.popLast() {
       var found: [LottieShapeSource] = []

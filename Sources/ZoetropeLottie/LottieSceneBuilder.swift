@@ -29,6 +29,8 @@ struct LottieSceneBuilder {
   var warnings: [SceneIssue] = []
   var unsupportedFeatures: [SceneIssue] = []
   var sampledValues = 0
+  /// Repeater copies made so far (items × copies), against ``Limits/maximumReplicatedLayers``.
+  var repeaterCopies = 0
   var budgetExceeded = false
   var frameRate: Double { animation.frameRate }
   /// Layers made so far, against ``Limits/maximumLayers``.
@@ -110,9 +112,16 @@ struct LottieSceneBuilder {
     for (position, layer) in layers.enumerated() {
       if let index = layer.index, byIndex[index] == nil { byIndex[index] = position }
     }
+    // A matte is not drawn itself: the layers that say so (`td`), and the
+    // layer above one with a track matte that names none (`tp`), as the
+    // other players read files whose mattes lack `td`.
+    var mattes = Set(layers.indices.filter { layers[$0].isMatteSource })
+    for (position, layer) in layers.enumerated() where layer.matteMode != 0 && layer.matteParent == nil && position > 0 {
+      mattes.insert(position - 1)
+    }
     for position in layers.indices.reversed() {
       let layer = layers[position]
-      if layer.isMatteSource || layer.isHidden || budgetExceeded { continue }
+      if mattes.contains(position) || layer.isHidden || budgetExceeded { continue }
       guard var node = buildLayerNode(layer, in: layers, byIndex: byIndex, clock: clock, depth: depth) else { continue }
       if layer.matteMode != 0 {
         node = applyMatte(to: node, of: layer, at: position, in: layers, byIndex: byIndex, clock: clock, depth: depth)

@@ -7,8 +7,9 @@ import ZoetropeGeometry
 /// (the first item is drawn on top).
 struct LottieShapeItem: Sendable {
   enum Kind: Sendable {
-    /// `gr`: items of its own and a transform (its `tr` item).
-    case group([LottieShapeItem], LottieTransform)
+    /// `gr`: items of its own and a transform (its `tr` item), or one
+    /// copy of a repeater's items.
+    case group([LottieShapeItem], LottieGroupTransform)
     /// `sh`: a path.
     case path(LottieProperty<LottieBezier>)
     /// `rc`: centre, size, corner roundness.
@@ -41,6 +42,41 @@ struct LottieShapeItem: Sendable {
   /// `ty`, for messages.
   var type: String
   var path: Int
+}
+
+/// How a group moves its items: by its own transform, or as copy `index`
+/// (counted from the top) of a repeater.
+enum LottieGroupTransform: Sendable {
+  case transform(LottieTransform)
+  case copy(LottieRepeater, index: Int)
+
+  /// Whether the matrix or opacity changes over time.
+  var isAnimated: Bool {
+    switch self {
+    case .transform(let t): LottieSceneBuilder.isAnimated(t) || t.opacity.isAnimated
+    case .copy(let r, _): r.isAnimated
+    }
+  }
+
+  /// The matrix at `frame`.
+  func matrix(at frame: Double) -> AffineTransform {
+    switch self {
+    case .transform(let t): return t.matrix(at: frame)
+    case .copy(let r, let index):
+      let copies = LottieSceneBuilder.repeaterCopies(r, at: frame)
+      return index < copies.count ? copies[index].matrix : .identity
+    }
+  }
+
+  /// The group's opacity at `frame`, 0…1 (a copy past the repeater's count has none).
+  func opacity(at frame: Double) -> Double {
+    switch self {
+    case .transform(let t): return t.opacity.scalar(at: frame) / 100
+    case .copy(let r, let index):
+      let copies = LottieSceneBuilder.repeaterCopies(r, at: frame)
+      return index < copies.count ? copies[index].opacity : 0
+    }
+  }
 }
 
 /// A star or polygon.
@@ -108,4 +144,10 @@ struct LottieRepeater: Sendable {
   /// Opacity of the first and last copies, percentages.
   var startOpacity: LottieProperty<[Double]>
   var endOpacity: LottieProperty<[Double]>
+
+  /// Whether anything about the copies changes over time.
+  var isAnimated: Bool {
+    copies.isAnimated || offset.isAnimated || startOpacity.isAnimated || endOpacity.isAnimated
+      || LottieSceneBuilder.isAnimated(transform)
+  }
 }
