@@ -19,7 +19,7 @@ extension LottieDecoder {
       warn(pPath, "an image asset needs a file name or data URL \"p\"; it is not drawn")
       return LottieImageAsset(image: nil, width: width, height: height)
     }
-    let name = string(value["id"]) ?? "image"
+    let name = "image-" + (string(value["id"]) ?? integer(value["id"]).map(String.init) ?? "\(path)")
     if p.hasPrefix("data:") {
       guard let comma = p.firstIndex(of: ","), p[..<comma].hasSuffix(";base64") else {
         warn(pPath, "only base64 data URLs are read; the image is not drawn")
@@ -32,6 +32,7 @@ extension LottieDecoder {
       }
       do {
         let image = try images.image(encodedData: bytes, name: name)
+        encodedImages[name] = bytes
         return LottieImageAsset(image: image, width: width, height: height)
       } catch {
         report(pPath, "the embedded image cannot be used: \(error)")
@@ -44,7 +45,14 @@ extension LottieDecoder {
     if !file.hasPrefix("/") { file = (baseFolder == "." ? "" : baseFolder + "/") + file }
     if !sourceFiles.contains(file) { sourceFiles.append(file) }
     do {
-      let image = try images.image(atPath: file, name: p)
+      let bytes: [UInt8]
+      do {
+        bytes = try FileBytes.read(file)
+      } catch {
+        throw MediaError(path: file, reason: "\(error)")
+      }
+      let image = try images.image(encodedData: bytes, name: name)
+      encodedImages[name] = bytes
       return LottieImageAsset(image: image, width: width, height: height)
     } catch {
       warn(pPath, "the image file \(file) cannot be used (\(error)); it is not drawn")

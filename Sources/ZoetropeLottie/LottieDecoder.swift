@@ -27,6 +27,8 @@ struct LottieDecoder {
   let images: ImageLoader
   /// Files read besides the Lottie file (external images).
   var sourceFiles: [String] = []
+  /// The encoded bytes of every image, by its name.
+  var encodedImages: [String: [UInt8]] = [:]
 
   init(baseFolder: String, images: ImageLoader) {
     self.baseFolder = baseFolder

@@ -45,6 +45,7 @@ extension Scene {
     decodingWarnings = scene.decodingWarnings
     unsupportedFeatures = scene.unsupportedFeatures
     sourceFiles = scene.sourceFiles
+    encodedImages = scene.encodedImages
   }
 
   /// Reads any scene file: a Lottie animation or a Zoetrope scene (JSON or
@@ -80,6 +81,7 @@ extension Scene {
     fonts = scene.fonts
     unsupportedFeatures = scene.unsupportedFeatures
     sourceFiles = scene.sourceFiles
+    encodedImages = scene.encodedImages
   }
 
   /// Whether `bytes` hold a Lottie animation (a JSON object with `fr`,
@@ -155,6 +157,7 @@ package enum LottieImporter {
     scene.decodingWarnings = decoder.warnings + builder.warnings
     scene.unsupportedFeatures = unsupported
     scene.sourceFiles = decoder.sourceFiles
+    scene.encodedImages = decoder.encodedImages
     return scene
   }
 }

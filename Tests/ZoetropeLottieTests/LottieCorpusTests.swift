@@ -40,3 +40,22 @@ import _ZoetropeTestSupport
     }
   }
 }
+
+@Suite struct LottieConversionTests {
+  /// `zoetrope convert`'s promise: the scene file written for a Lottie file
+  /// decodes to a scene that renders the same bytes.
+  @Test(arguments: LottieCorpusTests.files)
+  func aConvertedSceneRendersTheSameBytes(_ file: String) throws {
+    let imported = try Scene(lottieData: try Fixtures.bytes("Lottie/" + file), fileName: file)
+    let text = SceneEncoder.json(for: imported) { _ in nil }
+    let decoded = try SceneDecoder.decode(Array(text.utf8), fileName: "converted.json")
+    #expect(decoded.canvas == imported.canvas)
+    let scale = Swift.min(1, 96 / Swift.max(imported.canvas.width, imported.canvas.height))
+    let frames = imported.canvas.frameCount
+    for frame in [0, frames / 3, 2 * frames / 3] {
+      let time = Double(frame) / imported.canvas.frameRate.framesPerSecond
+      let a = Renderer(imported).frame(atTime: time, scale: scale), b = Renderer(decoded).frame(atTime: time, scale: scale)
+      #expect(a == b, "\(file) frame \(frame)")
+    }
+  }
+}
