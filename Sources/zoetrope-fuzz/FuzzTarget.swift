@@ -25,6 +25,8 @@ enum FuzzTarget: String, CaseIterable {
   case stroke
   /// The PNG reader `compare` runs on files it is given.
   case png
+  /// The Lottie importer on whole files, then tiny frames and the scene it converts to.
+  case lottie
 
   /// Feeds `bytes` to the harness.
   func run(_ bytes: UnsafeRawBufferPointer) {
@@ -35,6 +37,7 @@ enum FuzzTarget: String, CaseIterable {
     case .svgPath: FuzzTarget.svgPath(Array(bytes))
     case .stroke: FuzzTarget.stroke(Array(bytes))
     case .png: FuzzTarget.png(Array(bytes))
+    case .lottie: FuzzTarget.lottie(Array(bytes))
     }
   }
 
