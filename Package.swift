@@ -5,8 +5,8 @@ import PackageDescription
 // The module graph (docs/architecture.md draws it); an arrow means "imports",
 // and no module imports one above it (scripts/check-imports enforces it):
 //
-//   Shaders, ZoetropeGeometry, ZoetropeTiming, ZoetropePixels  (import nothing of ours but
-//                                    Shaders → CZoetropeKernels, its AVX2 twins chosen at run time)
+//   ZoetropeShaders, ZoetropeGeometry, ZoetropeTiming, ZoetropePixels  (import nothing of ours but
+//                                    ZoetropeShaders → CZoetropeKernels, its AVX2 twins chosen at run time)
 //   ZoetropeAnimation   → Geometry, Timing, Pixels            (an image is an animation value: flipbooks)
 //   ZoetropeLayers      → Geometry, Timing, Animation, Pixels (`contents` holds an Image)
 //   ZoetropeRaster      → Shaders, Geometry, Pixels           (paths → coverage runs → pixels; image sampling)
@@ -19,6 +19,7 @@ import PackageDescription
 //   ZoetropeLottie      → Geometry, Timing, Animation, Layers, Pixels, Images, Media, Scene  (Lottie files → Scene)
 //   Zoetrope            → all of the above but Video          (the umbrella: Renderer, ClipRender)
 //   ZoetropeTesting     → Zoetrope, SnapshotTesting           (golden tests need libpng, not FFmpeg)
+//   ZoetropeQuartzCore  → Zoetrope (and Foundation), nothing else (iOS animation code, a mapping of names)
 //   zoetrope, zoetrope-bench → Zoetrope, ZoetropeVideo
 //   zoetrope-fuzz       → Zoetrope, Scene, Geometry, Raster, Media (fuzzing harnesses, not API)
 //
@@ -35,6 +36,7 @@ let package = Package(
     .library(name: "Zoetrope", targets: ["Zoetrope"]),
     .library(name: "ZoetropeVideo", targets: ["ZoetropeVideo"]),
     .library(name: "ZoetropeTesting", targets: ["ZoetropeTesting"]),
+    .library(name: "ZoetropeQuartzCore", targets: ["ZoetropeQuartzCore"]),
     .executable(name: "zoetrope", targets: ["zoetrope"]),
   ],
   dependencies: [
@@ -47,7 +49,7 @@ let package = Package(
     // AVX2 twins of the blend kernels: C functions compiled for AVX2 one by one
     // (`__attribute__((target("avx2")))`, no flags) and chosen by CPU feature.
     .target(name: "CZoetropeKernels", exclude: ["README.md"]),
-    .target(name: "Shaders", dependencies: ["CZoetropeKernels"], path: "Shaders", exclude: ["README.md"]),
+    .target(name: "ZoetropeShaders", dependencies: ["CZoetropeKernels"], path: "Shaders", exclude: ["README.md"]),
     .target(name: "ZoetropePixels", exclude: ["README.md"]),
     .target(name: "ZoetropeGeometry", exclude: ["README.md"]),
     .target(name: "ZoetropeTiming", exclude: ["README.md"]),
@@ -56,7 +58,7 @@ let package = Package(
     .target(
       name: "ZoetropeLayers", dependencies: ["ZoetropeGeometry", "ZoetropeTiming", "ZoetropeAnimation", "ZoetropePixels"],
       exclude: ["README.md"]),
-    .target(name: "ZoetropeRaster", dependencies: ["CZoetropeKernels", "Shaders", "ZoetropeGeometry", "ZoetropePixels"],
+    .target(name: "ZoetropeRaster", dependencies: ["CZoetropeKernels", "ZoetropeShaders", "ZoetropeGeometry", "ZoetropePixels"],
             exclude: ["README.md"]),
 
     // Images and PNG: libpng only, so that golden tests need nothing else.
@@ -92,7 +94,7 @@ let package = Package(
     .target(name: "ZoetropeText", dependencies: ["CZoetropeText", "ZoetropeGeometry"], exclude: ["README.md"]),
     .target(
       name: "ZoetropeCompositor",
-      dependencies: ["Shaders", "ZoetropeRaster", "ZoetropeLayers", "ZoetropeText", "ZoetropeGeometry"],
+      dependencies: ["ZoetropeShaders", "ZoetropeRaster", "ZoetropeLayers", "ZoetropeText", "ZoetropeGeometry"],
       exclude: ["README.md"]),
 
     .target(
@@ -123,12 +125,19 @@ let package = Package(
       dependencies: ["Zoetrope", .product(name: "SnapshotTesting", package: "swift-snapshot-testing")],
       exclude: ["README.md"]),
 
+    // Core Animation code as written for iOS: QuartzCore's, Core Graphics' and UIKit's names over
+    // Zoetrope's public API (scripts/check-imports holds it to importing Zoetrope and Foundation only).
+    .target(name: "ZoetropeQuartzCore", dependencies: ["Zoetrope"], exclude: ["README.md"]),
+
     // MARK: - Tools
     .executableTarget(
       name: "zoetrope",
-      dependencies: ["Zoetrope", "ZoetropeVideo", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+      dependencies: [
+        "Zoetrope", "ZoetropeVideo", "CZoetropeMedia", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ],
       exclude: ["README.md"]),
-    .executableTarget(name: "zoetrope-bench", dependencies: ["Zoetrope", "ZoetropeVideo"], exclude: ["README.md"]),
+    .executableTarget(name: "zoetrope-bench", dependencies: ["Zoetrope", "ZoetropeVideo", "CZoetropeMedia"],
+                      exclude: ["README.md"]),
     // Fuzzing harnesses: scripts/fuzz builds them with libFuzzer; a plain build replays saved inputs.
     .executableTarget(
       name: "zoetrope-fuzz",
@@ -139,7 +148,7 @@ let package = Package(
     .target(
       name: "_ZoetropeTestSupport",
       dependencies: ["ZoetropeGeometry", "ZoetropeTiming", "ZoetropeAnimation", "ZoetropeLayers", "ZoetropeScene", "ZoetropeMedia"], exclude: ["README.md"]),
-    .testTarget(name: "ShadersTests", dependencies: ["Shaders"]),
+    .testTarget(name: "ZoetropeShadersTests", dependencies: ["ZoetropeShaders"]),
     .testTarget(name: "ZoetropeGeometryTests", dependencies: ["ZoetropeGeometry"]),
     .testTarget(name: "ZoetropeTimingTests", dependencies: ["ZoetropeTiming", "_ZoetropeTestSupport"]),
     .testTarget(
@@ -150,7 +159,7 @@ let package = Package(
       dependencies: [
         "ZoetropeGeometry", "ZoetropeTiming", "ZoetropeAnimation", "ZoetropeLayers", "ZoetropeScene", "_ZoetropeTestSupport",
       ]),
-    .testTarget(name: "ZoetropeRasterTests", dependencies: ["Shaders", "ZoetropeGeometry", "ZoetropeRaster", "_ZoetropeTestSupport"]),
+    .testTarget(name: "ZoetropeRasterTests", dependencies: ["ZoetropeShaders", "ZoetropeGeometry", "ZoetropeRaster", "_ZoetropeTestSupport"]),
     .testTarget(
       name: "ZoetropeCompositorTests",
       dependencies: ["Zoetrope", "ZoetropeGeometry", "ZoetropeLayers", "ZoetropeRaster", "ZoetropeCompositor",
@@ -164,7 +173,8 @@ let package = Package(
     .testTarget(
       name: "ZoetropeSceneTests",
       dependencies: [
-        "ZoetropeGeometry", "ZoetropeTiming", "ZoetropeAnimation", "ZoetropeLayers", "ZoetropeScene", "_ZoetropeTestSupport",
+        "ZoetropeGeometry", "ZoetropeTiming", "ZoetropeAnimation", "ZoetropeLayers", "ZoetropeScene", "ZoetropeMedia",
+        "_ZoetropeTestSupport",
       ]),
     .testTarget(
       name: "ZoetropeTests",
@@ -176,6 +186,12 @@ let package = Package(
         "_ZoetropeTestSupport",
       ]),
     .testTarget(name: "ZoetropeLottieTests", dependencies: ["Zoetrope", "ZoetropeLottie", "_ZoetropeTestSupport"]),
+    .testTarget(
+      name: "ZoetropeQuartzCoreTests",
+      dependencies: [
+        "ZoetropeQuartzCore", "Zoetrope", "ZoetropeTesting",
+        .product(name: "SnapshotTesting", package: "swift-snapshot-testing"), "_ZoetropeTestSupport",
+      ]),
     .testTarget(name: "ZoetropeCLITests", dependencies: ["Zoetrope", "ZoetropeMedia", "ZoetropeVideo", "_ZoetropeTestSupport"]),
     .testTarget(
       name: "ZoetropeDocsTests", dependencies: ["ZoetropeAnimation", "ZoetropeLayers", "ZoetropeScene", "_ZoetropeTestSupport"]),

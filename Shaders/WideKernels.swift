@@ -44,7 +44,7 @@ import CZoetropeKernels
         zk_fill_solid_run_avx2(pixels, count, source)
       }
     } else {
-      Shaders.fillSolidRun(pixels, count: count, coverage: coverage, context: context)
+      ZoetropeShaders.fillSolidRun(pixels, count: count, coverage: coverage, context: context)
     }
   }
 
@@ -68,7 +68,7 @@ import CZoetropeKernels
     } else if count >= 8, usesAVX2 {
       zk_fill_solid_avx2(pixels, coverage, count, word(context.color))
     } else {
-      Shaders.fillSolid(pixels, coverage: coverage, count: count, context: context)
+      ZoetropeShaders.fillSolid(pixels, coverage: coverage, count: count, context: context)
     }
   }
 
@@ -80,7 +80,7 @@ import CZoetropeKernels
     if count >= 8, usesAVX2 {
       zk_source_over_row_avx2(pixels, source, coverage, count)
     } else {
-      Shaders.sourceOverRow(pixels, source: source, coverage: coverage, count: count)
+      ZoetropeShaders.sourceOverRow(pixels, source: source, coverage: coverage, count: count)
     }
   }
 
@@ -136,7 +136,7 @@ import CZoetropeKernels
         zk_fill_solid_run_avx2(pixels, count, source)
       }
     } else {
-      Shaders.fillSolidRun(pixels, count: count, coverage: coverage, context: context)
+      ZoetropeShaders.fillSolidRun(pixels, count: count, coverage: coverage, context: context)
     }
   }
 
@@ -181,7 +181,7 @@ import CZoetropeKernels
     } else if count >= 8, usesAVX2 {
       zk_fill_solid_avx2(pixels, coverage, count, fullSource)
     } else {
-      Shaders.fillSolid(pixels, coverage: coverage, count: count, context: context)
+      ZoetropeShaders.fillSolid(pixels, coverage: coverage, count: count, context: context)
     }
   }
 }

@@ -3,7 +3,7 @@
 
 import ZoetropeGeometry
 import ZoetropeLayers
-import Shaders
+import ZoetropeShaders
 import ZoetropeRaster
 
 extension Compositor {

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Masks that are one solid shape: their alpha as coverage runs, without a second group buffer.
 
-import Shaders
+import ZoetropeShaders
 import ZoetropeGeometry
 import ZoetropeLayers
 import ZoetropeRaster
@@ -51,7 +51,7 @@ extension Compositor {
       // kind it does not know): the general mask group.
       return nil
     }
-    let alpha = UInt32(FrameBuffer.premultiplied(color, opacity: m.opacity).a)
+    let alpha = UInt32(color.premultipliedRGBA8(opacity: m.opacity).a)
     guard var coverage = runs, alpha > 0 else { return CoverageSpans() }
     if alpha < 255 {
       for i in coverage.spans.indices where coverage.spans[i].offset < 0 {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Benchmarks: presentation evaluation and scene decoding, median and p90 milliseconds.
 
+import CZoetropeMedia
 import Foundation
 import Zoetrope
 import ZoetropeVideo
@@ -74,8 +75,8 @@ func makeSceneJSON(count: Int) -> String {
   return "{\"zoetrope\":1,\"canvas\":{\"width\":640,\"height\":360},\"layers\":[" + layers.joined(separator: ",") + "]}"
 }
 
-// As the `zoetrope` tool does: frames free and reallocate the same working set.
-HeapPolicy.keepFreedMemory()
+// As the `zoetrope` tool does (its HeapPolicy): frames free and reallocate the same working set.
+zt_process_keep_freed_memory()
 
 /// Rows whose name contains the first argument run (all when none is given).
 let filter = CommandLine.arguments.dropFirst().first { !$0.hasPrefix("--") } ?? ""

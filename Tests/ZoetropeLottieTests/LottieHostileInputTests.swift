@@ -3,7 +3,6 @@
 
 import Testing
 import Zoetrope
-import ZoetropeMedia
 
 @Suite struct LottieHostileInputTests {
   func issues(_ json: String) -> [String] {

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // A rectangle blended within some columns only: those pixels as the whole rectangle blends them, the rest untouched.
 
-import Shaders
+import ZoetropeShaders
 import Testing
 @testable import ZoetropeRaster
 

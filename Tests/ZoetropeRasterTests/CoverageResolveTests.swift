@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // The SIMD coverage resolver against its scalar twin, bit for bit, edge values included.
 
-import Shaders
+import ZoetropeShaders
 import Testing
 @testable import ZoetropeRaster
 

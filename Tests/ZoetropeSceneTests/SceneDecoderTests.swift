@@ -5,6 +5,7 @@ import Testing
 import ZoetropeAnimation
 import ZoetropeGeometry
 import ZoetropeLayers
+import ZoetropeMedia
 import ZoetropeScene
 import ZoetropeTiming
 import _ZoetropeTestSupport

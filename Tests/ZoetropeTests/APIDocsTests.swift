@@ -10,14 +10,15 @@ import _ZoetropeTestSupport
   static let publicModules = [
     "ZoetropeGeometry", "ZoetropeTiming", "ZoetropeAnimation", "ZoetropeLayers", "ZoetropeText", "ZoetropeMedia",
     "ZoetropeScene", "ZoetropePixels", "ZoetropeImages", "Zoetrope", "ZoetropeVideo", "ZoetropeTesting",
+    "ZoetropeQuartzCore",
   ]
 
-  /// Every top-level `public` class, struct, enum, protocol, actor or typealias
+  /// Every top-level `public` (or `open`) class, struct, enum, protocol, actor or typealias
   /// declared in the modules' sources, by name.
   static func publicTypes() throws -> Set<String> {
     var names = Set<String>()
     let pattern = try NSRegularExpression(
-      pattern: #"^public\s+(?:final\s+)?(?:class|struct|enum|protocol|actor|typealias)\s+([A-Za-z_][A-Za-z0-9_]*)"#,
+      pattern: #"^(?:public|open)\s+(?:final\s+)?(?:class|struct|enum|protocol|actor|typealias)\s+([A-Za-z_][A-Za-z0-9_]*)"#,
       options: [.anchorsMatchLines])
     for module in publicModules {
       let folder = Fixtures.packageRoot.appendingPathComponent("Sources/\(module)")

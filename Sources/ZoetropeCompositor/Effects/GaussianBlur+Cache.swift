@@ -1,0 +1,109 @@
+// SPDX-License-Identifier: Apache-2.0
+// Blurs of shapes a frame has already blurred elsewhere: the same runs, moved.
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import ZoetropeRaster
+
+/// The blurs of one frame's shadows, kept so that a shape blurred again —
+/// a list of identical cards, a grid of buttons — costs a comparison and a
+/// copy of its runs instead of a blur.
+///
+/// A blur is translation-invariant when the blocks it runs on move with the
+/// image (it moved by whole blocks), the hidden columns and the output
+/// rectangle sit in the same place relative to it, and the pixels and σ are
+/// the same: then the runs of the earlier blur, moved, are exactly the runs
+/// this one would give. Not thread-safe: one per frame being recorded, or
+/// one per rendering thread kept across a clip's frames (``startFrame()``).
+package final class BlurCache {
+  struct Entry {
+    let image: AlphaImage
+    let sigmaX: Double, sigmaY: Double
+    /// The output rectangle and hidden columns relative to the image's origin.
+    let out: DeviceRect
+    let hidden: [Range<Int>?]
+    let runs: CoverageSpans
+    /// The last frame that used it.
+    var frame: Int
+  }
+
+  private var entries: [Entry] = []
+  /// The frame being recorded (counted by ``startFrame()``).
+  private var frame = 0
+  /// Blurs kept at most (the most recent).
+  static let capacity = 8
+
+  /// An empty cache.
+  package init() {}
+
+  /// Starts the next frame of a clip: the blurs the frame before used stay
+  /// (a card that did not change keeps its shadow without a blur), the rest go.
+  package func startFrame() {
+    frame += 1
+    entries.removeAll { $0.frame < frame - 1 }
+  }
+
+  /// The runs of a blur equal to this one, moved onto it; `nil` when none was kept.
+  func runs(for image: AlphaImage, sigmaX: Double, sigmaY: Double, factor: Int, out: DeviceRect,
+            hidden: [Range<Int>?]) -> CoverageSpans? {
+    for (index, entry) in entries.enumerated().reversed() {
+      let dx = image.rect.x - entry.image.rect.x, dy = image.rect.y - entry.image.rect.y
+      guard entry.sigmaX == sigmaX, entry.sigmaY == sigmaY, dx % factor == 0, dy % factor == 0,
+        entry.image.rect.width == image.rect.width, entry.image.rect.height == image.rect.height,
+        entry.out == BlurCache.relative(out, to: image.rect), entry.hidden == hidden,
+        BlurCache.same(entry.image.bytes, image.bytes)
+      else { continue }
+      entries[index].frame = frame
+      return entry.runs.moved(dx: dx, dy: dy)
+    }
+    return nil
+  }
+
+  /// Keeps `runs`, the blur of `image` over `out` with `hidden` (relative
+  /// to the image's origin) columns left out.
+  func keep(_ runs: CoverageSpans, image: AlphaImage, sigmaX: Double, sigmaY: Double, out: DeviceRect,
+            hidden: [Range<Int>?]) {
+    if entries.count == BlurCache.capacity { entries.removeFirst() }
+    entries.append(Entry(image: image, sigmaX: sigmaX, sigmaY: sigmaY, out: BlurCache.relative(out, to: image.rect),
+                         hidden: hidden, runs: runs, frame: frame))
+  }
+
+  /// Whether two byte arrays hold the same bytes (one `memcmp`).
+  static func same(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+    a.count == b.count && a.withUnsafeBufferPointer { a in
+      b.withUnsafeBufferPointer { b in a.count == 0 || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0 }
+    }
+  }
+
+  static func relative(_ rect: DeviceRect, to origin: DeviceRect) -> DeviceRect {
+    DeviceRect(x: rect.x - origin.x, y: rect.y - origin.y, width: rect.width, height: rect.height)
+  }
+}
+
+extension GaussianBlur {
+  /// ``blur(_:sigmaX:sigmaY:over:hidden:)``, or the runs `cache` kept of the
+  /// same blur elsewhere in the frame, moved: the same bytes either way.
+  package static func blur(_ image: AlphaImage, sigmaX: Double, sigmaY: Double, over target: DeviceRect,
+                           hidden: ((Int) -> Range<Int>?)?, cache: BlurCache?) -> CoverageSpans {
+    guard let cache, radius(sigma: sigmaX) > 0 || radius(sigma: sigmaY) > 0 else {
+      return blur(image, sigmaX: sigmaX, sigmaY: sigmaY, over: target, hidden: hidden)
+    }
+    let out = image.rect.grown(by: radius(sigma: sigmaX), radius(sigma: sigmaY)).intersection(target)
+    let relativeHidden = (out.y..<out.maxY).map { y in
+      hidden?(y).map { ($0.lowerBound - image.rect.x)..<($0.upperBound - image.rect.x) }
+    }
+    let factor = decimation(sigma: Swift.min(sigmaX, sigmaY))
+    if let runs = cache.runs(for: image, sigmaX: sigmaX, sigmaY: sigmaY, factor: factor, out: out,
+                             hidden: relativeHidden) {
+      return runs
+    }
+    let runs = blur(image, sigmaX: sigmaX, sigmaY: sigmaY, over: target, hidden: hidden)
+    cache.keep(runs, image: image, sigmaX: sigmaX, sigmaY: sigmaY, out: out, hidden: relativeHidden)
+    return runs
+  }
+}

@@ -1,0 +1,287 @@
+// SPDX-License-Identifier: Apache-2.0
+// Playing a frame's drawing band by band: the background, each command the band visits, groups and masks.
+
+import Dispatch
+import Synchronization
+import ZoetropeShaders
+
+extension DisplayList {
+  /// Rows per band by default: 16 rows of a 1080p frame are 120 KiB, which
+  /// stays in a core's L2 cache with a group buffer beside it.
+  package static let bandHeight = 16
+
+  /// Plays the drawing into `pixels` (`4 × width × height` bytes, rows top to
+  /// bottom, initialized: the bytes do not depend on what they held, but
+  /// where an opaque rectangle replaces pixels the band's background is not
+  /// filled there first, so what they held is blended over and then
+  /// replaced — any bytes will do), band by band on `threads`
+  /// threads (at least one). With `straightAlpha` each band is unpremultiplied
+  /// as soon as it is drawn, else the frame is left premultiplied. The bytes
+  /// are the same for every thread count.
+  ///
+  /// `isCancelled` is asked before each band: once it returns true the
+  /// workers stop, the result is false and the pixels are unspecified.
+  /// Returns true when every band was played.
+  ///
+  /// With `damage` (one entry a band, see ``damage(since:bandHeight:)``),
+  /// `pixels` must hold the earlier frame the damage was worked out
+  /// against, rendered the same way: bands without damage are not played,
+  /// and of a band damaged in some runs of columns only those are played
+  /// (every command clipped to each).
+  ///
+  /// Each band visits only the commands that reach it, from the last
+  /// opaque rectangle over all of it on (``BandSchedule``); without
+  /// `schedules` (for the tests) every band visits every command, from the
+  /// background up.
+  /// The bytes are the same.
+  @discardableResult
+  package func render(into pixels: UnsafeMutablePointer<UInt8>, straightAlpha: Bool, threads: Int = 1,
+                      bandHeight: Int = DisplayList.bandHeight, damage: [BandDamage]? = nil,
+                      schedules: Bool = true, isCancelled: (@Sendable () -> Bool)? = nil) -> Bool {
+    let bandHeight = Swift.max(bandHeight, 1)
+    let bands = (height + bandHeight - 1) / bandHeight
+    guard bands > 0, width > 0 else { return isCancelled?() != true }
+    let damage = damage.flatMap { $0.count == bands ? $0 : nil }
+    let stopped = Atomic<Bool>(false)
+    let workers = Swift.min(Swift.max(threads, 1), bands)
+    // A raw address crosses into the workers; they write disjoint rows.
+    let address = Int(bitPattern: pixels)
+    // Source-over onto an opaque pixel leaves it exactly opaque
+    // (a + div255(255 × (255 − a)) = 255), and groups land on the band the
+    // same way: over an opaque background every pixel ends opaque, and
+    // unpremultiplying would change nothing.
+    let unpremultiplies = straightAlpha && backgroundWord >> 24 != 255
+    // A frame of a clip that draws what the frame before drew plays no band:
+    // it needs neither a schedule nor scratch.
+    let plays = damage?.contains { $0 != .none } ?? true
+    let schedule = schedules && plays ? self.schedule(bandHeight: bandHeight, bands: bands) : nil
+    let work: @Sendable (Int) -> Void = { worker in
+      let pixels = UnsafeMutablePointer<UInt8>(bitPattern: address)!
+      // Made for the first band this worker plays (its cells are a band's worth, zeroed).
+      lazy var scratch = BandScratch(width: self.width, bandHeight: bandHeight, depth: self.groupDepth,
+                                     runCount: self.runs.count, samplesImages: !self.imagePaints.isEmpty)
+      var band = worker
+      while band < bands {
+        if let isCancelled, stopped.load(ordering: .relaxed) || isCancelled() {
+          stopped.store(true, ordering: .relaxed)
+          return
+        }
+        let top = band * bandHeight
+        let rows = top..<Swift.min(top + bandHeight, self.height)
+        switch damage?[band] ?? .whole {
+        case .none:
+          break
+        case .columns(let runs):
+          for columns in runs {
+            self.play(rows: rows, into: pixels + 4 * top * self.width, scratch: scratch, columns: columns,
+                      schedule: schedule, band: band)
+            if unpremultiplies {
+              for row in 0..<rows.count {
+                unpremultiply(pixels + 4 * ((top + row) * self.width + columns.lowerBound), count: columns.count)
+              }
+            }
+          }
+        case .whole:
+          self.play(rows: rows, into: pixels + 4 * top * self.width, scratch: scratch, schedule: schedule,
+                    band: band)
+          if unpremultiplies { unpremultiply(pixels + 4 * top * self.width, count: rows.count * self.width) }
+        }
+        band += workers
+      }
+    }
+    if workers == 1 {
+      work(0)
+    } else {
+      DispatchQueue.concurrentPerform(iterations: workers, execute: work)
+    }
+    return !stopped.load(ordering: .relaxed)
+  }
+
+  /// Draws the rows `rows` of the frame into `band` (those rows only,
+  /// `4 × width × rows.count` bytes). With `columns`, only those columns are
+  /// drawn (every command clipped to them); the others are left as they
+  /// were. With a `schedule` and the index of these rows' band in it
+  /// (`scheduled`), only that band's commands are visited, from its covering
+  /// rectangle if it has one (the background is then not filled), and the
+  /// background is not filled in the columns that opaque rectangles outside
+  /// every group replace over all of its rows (``BandSchedule``); without,
+  /// every command from the background up.
+  func play(rows: Range<Int>, into band: UnsafeMutablePointer<UInt8>, scratch: BandScratch,
+            columns: Range<Int>? = nil, schedule: BandSchedule? = nil, band scheduled: Int = 0) {
+    runs.withUnsafeBufferPointer { runs in
+      commands.withUnsafeBufferPointer { commands in
+        guard let schedule else {
+          return play(rows: rows, into: band, scratch: scratch, commands: commands, runs: runs, columns: columns,
+                      sequence: nil, unfilled: [])
+        }
+        schedule.commands.withUnsafeBufferPointer { listed in
+          play(rows: rows, into: band, scratch: scratch, commands: commands, runs: runs, columns: columns,
+               sequence: UnsafeBufferPointer(rebasing: listed[schedule.played(scheduled)]),
+               unfilled: schedule.unfilledColumns(scheduled))
+        }
+      }
+    }
+  }
+
+  private func play(rows: Range<Int>, into band: UnsafeMutablePointer<UInt8>, scratch: BandScratch,
+                    commands: UnsafeBufferPointer<Command>, runs: UnsafeBufferPointer<CoverageSpans>,
+                    columns: Range<Int>?, sequence: UnsafeBufferPointer<Int32>?, unfilled: ArraySlice<Range<Int>>) {
+    fillBackground(rows: rows, into: band, columns: columns ?? 0..<width, except: unfilled)
+    var target = band
+    var level = 0
+    // The position in the band's commands (`sequence`, or all of them).
+    var position = 0
+    let count = sequence?.count ?? commands.count
+    while position < count {
+      defer { position += 1 }
+      let index = sequence.map { Int($0[position]) } ?? position
+      // Played in some columns only: a shape outside them draws nothing
+      // there (not even its cells are worth filling).
+      if let columns, let coverage = commands[index].coverage, !self.columns(of: coverage).overlaps(columns) {
+        continue
+      }
+      switch commands[index] {
+      case .solid(.rectangle(let index), let context):
+        if let columns {
+          rectangles[index].fill(SolidBlend(context), rows: rows, band: target, width: width, clip: columns)
+        } else {
+          rectangles[index].fill(SolidBlend(context), rows: rows, band: target, width: width)
+        }
+      case .solid(.edges(let index), let context):
+        if let columns {
+          fill(edges: index, SolidBlend(context), clip: columns, scratch: scratch, rows: rows, into: target)
+        } else {
+          fill(edges: index, SolidBlend(context), scratch: scratch, rows: rows, into: target)
+        }
+      case .solid(let coverage, let context):
+        let solid = SolidBlend(context)
+        blend(coverage, runs: runs, scratch: scratch, rows: rows, into: target, clip: columns) { pixels, span, coverage in
+          if let coverage {
+            solid.fill(pixels, coverage: coverage, count: Int(span.count))
+          } else {
+            solid.fillRun(pixels, count: Int(span.count), coverage: span.value)
+          }
+        }
+      case .gradient(let coverage, let paintIndex):
+        let paint = paints[paintIndex]
+        blend(coverage, runs: runs, scratch: scratch, rows: rows, into: target, clip: columns) { pixels, span, coverage in
+          let n = Int(span.count)
+          paint.row(y: Int(span.y), x: Int(span.x), count: n, into: scratch.source)
+          if coverage == nil { scratch.constant.update(repeating: span.value, count: n) }
+          BlendKernels.sourceOverRow(pixels, source: scratch.source, coverage: coverage ?? UnsafePointer(scratch.constant), count: n)
+        }
+      case .image(let coverage, let paintIndex):
+        let paint = imagePaints[paintIndex]
+        let images = scratch.images!
+        blend(coverage, runs: runs, scratch: scratch, rows: rows, into: target, clip: columns) { pixels, span, coverage in
+          let n = Int(span.count)
+          paint.row(y: Int(span.y), x: Int(span.x), count: n, into: scratch.source, scratch: images)
+          let cover = paint.coverage(coverage, constant: span.value, count: n, scratch: images)
+          BlendKernels.sourceOverRow(pixels, source: scratch.source, coverage: cover, count: n)
+        }
+      case .beginGroup(let bounds, let end):
+        // A group clear of the band changes none of its pixels: skip it
+        // whole (a schedule lists none such; without one, jump to its end).
+        guard bounds.minY < rows.upperBound, bounds.maxY > rows.lowerBound else {
+          if let sequence {
+            while position + 1 < count && Int(sequence[position + 1]) <= end { position += 1 }
+          } else {
+            position = end
+          }
+          continue
+        }
+        // Only the group's columns are cleared and, at the end, blended.
+        target = scratch.groupBuffer(level)
+        let (x0, x1) = clipped(bounds, to: columns)
+        for row in 0..<rows.count where x1 > x0 { fillPixels(target + 4 * (row * width + x0), count: x1 - x0, word: 0) }
+        level += 1
+      case .endGroup(let alpha, let bounds, let mode):
+        level -= 1
+        let below = level == 0 ? band : scratch.groupBuffer(level - 1)
+        let (x0, x1) = clipped(bounds, to: columns)
+        let first = Swift.max(bounds.minY, rows.lowerBound) - rows.lowerBound
+        let last = x1 > x0 ? Swift.min(bounds.maxY, rows.upperBound) - rows.lowerBound : first
+        if let mode {
+          for row in first..<last {
+            let offset = 4 * (row * width + x0)
+            blendRow(below + offset, source: target + offset, alpha: alpha, count: x1 - x0, mode: mode)
+          }
+        } else {
+          scratch.constant.update(repeating: alpha, count: x1 - x0)
+          for row in first..<last {
+            let offset = 4 * (row * width + x0)
+            BlendKernels.sourceOverRow(below + offset, source: target + offset, coverage: scratch.constant, count: x1 - x0)
+          }
+        }
+        target = below
+      case .endGroupMasked(let alpha, let bounds, let mode, let mask):
+        level -= 1
+        let below = level == 0 ? band : scratch.groupBuffer(level - 1)
+        let (x0, x1) = clipped(bounds, to: columns)
+        let first = Swift.max(bounds.minY, rows.lowerBound), last = Swift.min(bounds.maxY, rows.upperBound)
+        guard x1 > x0, first < last else {
+          target = below
+          continue
+        }
+        // The mask's coverage over the group's columns, row by row in the band.
+        let coverage = scratch.maskRows
+        for row in first..<last { (coverage + (row - rows.lowerBound) * width + x0).update(repeating: 0, count: x1 - x0) }
+        self.blend(runs[mask], cursor: scratch.cursors + mask, rows: first..<last, into: coverage,
+                   bytesPerPixel: 1, bandTop: rows.lowerBound, clip: x0..<x1) { pixels, span, bytes in
+          if let bytes { pixels.update(from: bytes, count: Int(span.count)) } else {
+            pixels.update(repeating: span.value, count: Int(span.count))
+          }
+        }
+        for row in first..<last {
+          let offset = (row - rows.lowerBound) * width + x0
+          let maskRow = coverage + offset
+          if let mode {
+            scaleRowByCoverage(target + 4 * offset, coverage: maskRow, count: x1 - x0)
+            blendRow(below + 4 * offset, source: target + 4 * offset, alpha: alpha, count: x1 - x0, mode: mode)
+          } else {
+            if alpha < 255 {
+              for i in 0..<(x1 - x0) { maskRow[i] = UInt8(truncatingIfNeeded: div255(UInt32(maskRow[i]) * UInt32(alpha))) }
+            }
+            BlendKernels.sourceOverRow(below + 4 * offset, source: target + 4 * offset, coverage: maskRow, count: x1 - x0)
+          }
+        }
+        target = below
+      case .endMask(let bounds, let source):
+        // The mask's buffer is `target`; the masked group's is the level below.
+        level -= 1
+        let host = scratch.groupBuffer(level - 1)
+        let (x0, x1) = clipped(bounds, to: columns)
+        let first = Swift.max(bounds.minY, rows.lowerBound) - rows.lowerBound
+        let last = Swift.min(bounds.maxY, rows.upperBound) - rows.lowerBound
+        for row in first..<last where x1 > x0 {
+          let offset = 4 * (row * width + x0)
+          maskAlphaRow(target + offset, count: x1 - x0, source: source)
+          destinationInRow(host + offset, mask: target + offset, count: x1 - x0)
+        }
+        target = host
+      }
+    }
+  }
+
+  /// Fills `columns` of the band's rows with the background, except the
+  /// columns `unfilled` (left to right, apart), which the band's commands
+  /// replace whole.
+  private func fillBackground(rows: Range<Int>, into band: UnsafeMutablePointer<UInt8>, columns: Range<Int>,
+                              except unfilled: ArraySlice<Range<Int>>) {
+    // A covered band: nothing to fill.
+    if unfilled.count == 1 && unfilled.first == 0..<width { return }
+    if unfilled.isEmpty && columns == 0..<width {
+      return BlendKernels.fillBand(band, count: width * rows.count, word: backgroundWord)
+    }
+    for row in 0..<rows.count {
+      let line = band + 4 * row * width
+      var x = columns.lowerBound
+      for skipped in unfilled where skipped.upperBound > x {
+        guard skipped.lowerBound < columns.upperBound else { break }
+        if skipped.lowerBound > x { fillPixels(line + 4 * x, count: skipped.lowerBound - x, word: backgroundWord) }
+        x = skipped.upperBound
+      }
+      if x < columns.upperBound { fillPixels(line + 4 * x, count: columns.upperBound - x, word: backgroundWord) }
+    }
+  }
+}

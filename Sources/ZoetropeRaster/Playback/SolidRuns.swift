@@ -1,0 +1,49 @@
+// SPDX-License-Identifier: Apache-2.0
+// A solid colour blended under each run as a band's edges are resolved, without laying the runs out.
+
+import ZoetropeShaders
+
+/// A colour blended into a band's pixels (`band`: device row `top`,
+/// `width` pixels a row) under each run as it comes.
+struct SolidRuns: RowRunSink {
+  /// The colour and its kernels.
+  let solid: SolidBlend
+  /// The band's first row's pixels.
+  let band: UnsafeMutablePointer<UInt8>
+  /// The device row of the band's first row.
+  let top: Int
+  /// Pixels a row.
+  let width: Int
+
+  @inline(__always)
+  func varying(y: Int32, x: Int, count: Int, bytes: UnsafePointer<UInt8>) {
+    solid.fill(band + 4 * ((Int(y) - top) * width + x), coverage: bytes, count: count)
+  }
+
+  @inline(__always)
+  func constant(y: Int32, x: Int, count: Int, value: UInt8) {
+    solid.fillRun(band + 4 * ((Int(y) - top) * width + x), count: count, coverage: value)
+  }
+}
+
+/// ``SolidRuns`` within the columns `clip`: each run cut to them (and
+/// dropped where it lies outside), as ``DisplayList/clipped(_:_:to:)`` cuts
+/// a laid-out span.
+struct ClippedSolidRuns: RowRunSink {
+  let runs: SolidRuns
+  let clip: Range<Int>
+
+  @inline(__always)
+  func varying(y: Int32, x: Int, count: Int, bytes: UnsafePointer<UInt8>) {
+    let low = Swift.max(x, clip.lowerBound), high = Swift.min(x &+ count, clip.upperBound)
+    guard low < high else { return }
+    runs.varying(y: y, x: low, count: high &- low, bytes: bytes + (low &- x))
+  }
+
+  @inline(__always)
+  func constant(y: Int32, x: Int, count: Int, value: UInt8) {
+    let low = Swift.max(x, clip.lowerBound), high = Swift.min(x &+ count, clip.upperBound)
+    guard low < high else { return }
+    runs.constant(y: y, x: low, count: high &- low, value: value)
+  }
+}
