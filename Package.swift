@@ -10,7 +10,8 @@ import PackageDescription
 //   ZoetropeAnimation   → Geometry, Timing, Pixels            (an image is an animation value: flipbooks)
 //   ZoetropeLayers      → Geometry, Timing, Animation, Pixels (`contents` holds an Image)
 //   ZoetropeRaster      → Shaders, Geometry, Pixels           (paths → coverage runs → pixels; image sampling)
-//   ZoetropeText        → Geometry, CZoetropeText (FreeType, HarfBuzz, fontconfig)  (fonts, shaping, glyph paths)
+//   ZoetropeText        → Geometry, Layers, CZoetropeText (FreeType, HarfBuzz, fontconfig)  (fonts, shaping, glyph paths;
+//                                    a text layer's alignment, truncation and font style are the model's)
 //   ZoetropeMedia       → CZoetropeMedia (libpng)             (RGBA images, PNG, frame sinks)
 //   ZoetropeImages      → Pixels, Media, CZoetropeImages (libpng, libjpeg-turbo)  (image files → Image)
 //   ZoetropeVideo       → Geometry, Media, Timing, CZoetropeVideo (FFmpeg, giflib)
@@ -91,7 +92,7 @@ let package = Package(
     .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
     .target(name: "CZoetropeText", dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig"], exclude: ["README.md"],
             linkerSettings: ["freetype", "harfbuzz", "fontconfig"].map { .linkedLibrary($0) }),
-    .target(name: "ZoetropeText", dependencies: ["CZoetropeText", "ZoetropeGeometry"], exclude: ["README.md"]),
+    .target(name: "ZoetropeText", dependencies: ["CZoetropeText", "ZoetropeGeometry", "ZoetropeLayers"], exclude: ["README.md"]),
     .target(
       name: "ZoetropeCompositor",
       dependencies: ["ZoetropeShaders", "ZoetropeRaster", "ZoetropeLayers", "ZoetropeText", "ZoetropeGeometry"],
@@ -148,8 +149,8 @@ let package = Package(
     .target(
       name: "_ZoetropeTestSupport",
       dependencies: ["ZoetropeGeometry", "ZoetropeTiming", "ZoetropeAnimation", "ZoetropeLayers", "ZoetropeScene", "ZoetropeMedia"], exclude: ["README.md"]),
-    .testTarget(name: "ZoetropeShadersTests", dependencies: ["ZoetropeShaders"]),
-    .testTarget(name: "ZoetropeGeometryTests", dependencies: ["ZoetropeGeometry"]),
+    .testTarget(name: "ZoetropeShadersTests", dependencies: ["ZoetropeShaders", "_ZoetropeTestSupport"]),
+    .testTarget(name: "ZoetropeGeometryTests", dependencies: ["ZoetropeGeometry", "_ZoetropeTestSupport"]),
     .testTarget(name: "ZoetropeTimingTests", dependencies: ["ZoetropeTiming", "_ZoetropeTestSupport"]),
     .testTarget(
       name: "ZoetropeAnimationTests",
@@ -164,7 +165,9 @@ let package = Package(
       name: "ZoetropeCompositorTests",
       dependencies: ["Zoetrope", "ZoetropeGeometry", "ZoetropeLayers", "ZoetropeRaster", "ZoetropeCompositor",
                      "ZoetropeImages", "_ZoetropeTestSupport"]),
-    .testTarget(name: "ZoetropeTextTests", dependencies: ["CZoetropeText", "ZoetropeGeometry", "ZoetropeText", "_ZoetropeTestSupport"]),
+    .testTarget(
+      name: "ZoetropeTextTests",
+      dependencies: ["CZoetropeText", "ZoetropeGeometry", "ZoetropeLayers", "ZoetropeText", "_ZoetropeTestSupport"]),
     .testTarget(name: "ZoetropeMediaTests", dependencies: ["ZoetropeMedia", "CZoetropeMedia", "_ZoetropeTestSupport"]),
     .testTarget(
       name: "ZoetropeImagesTests",
@@ -173,7 +176,7 @@ let package = Package(
     .testTarget(
       name: "ZoetropeSceneTests",
       dependencies: [
-        "ZoetropeGeometry", "ZoetropeTiming", "ZoetropeAnimation", "ZoetropeLayers", "ZoetropeScene", "ZoetropeMedia",
+        "ZoetropeGeometry", "ZoetropeTiming", "ZoetropeAnimation", "ZoetropeLayers", "ZoetropeScene", "ZoetropeMedia", "ZoetropeText",
         "_ZoetropeTestSupport",
       ]),
     .testTarget(

@@ -16,6 +16,9 @@
 ZOETROPE_APT_PACKAGES=(pkg-config python3 libpng-dev zlib1g-dev libavformat-dev libavcodec-dev libswscale-dev libavutil-dev libgif-dev
   libjpeg62-turbo-dev libfreetype-dev libharfbuzz-dev libfontconfig-dev fonts-dejavu-core fonts-liberation2
   fonts-droid-fallback python3-jsonschema python3-yaml cmake ninja-build parallel python3-venv)
+# Inter (the open face "-apple-system", "SF Pro" and "system-ui" resolve to); for the text measurement
+# tests, FreeType's Python binding and HarfBuzz's hb-shape, an independent reference.
+ZOETROPE_APT_PACKAGES+=(fonts-inter python3-freetype libharfbuzz-bin)
 
 zoetrope_require_swift() {
   if ! command -v swift >/dev/null 2>&1; then

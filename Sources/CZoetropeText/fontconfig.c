@@ -231,3 +231,50 @@ int zt_fontconfig_families(char **names, size_t *size, char *message, size_t mes
   pthread_mutex_unlock(&lock);
   return status == ZT_TEXT_OK ? status : fail(status, message, message_size, "out of memory");
 }
+
+static int compare_doubles(const void *a, const void *b) {
+  double x = *(const double *)a, y = *(const double *)b;
+  return (x > y) - (x < y);
+}
+
+int zt_fontconfig_weights(const char *family, int slant, double *weights, size_t capacity, size_t *count,
+                          char *message, size_t message_size) {
+  *count = 0;
+  pthread_mutex_lock(&lock);
+  FcPattern *pattern = current() ? FcPatternCreate() : NULL;
+  FcObjectSet *wanted = FcObjectSetBuild(FC_WEIGHT, FC_SLANT, (char *)0);
+  if (pattern) FcPatternAddString(pattern, FC_FAMILY, (const FcChar8 *)family);
+  FcFontSet *set = pattern && wanted ? FcFontList(current(), pattern, wanted) : NULL;
+  if (pattern) FcPatternDestroy(pattern);
+  if (wanted) FcObjectSetDestroy(wanted);
+  if (!set) {
+    pthread_mutex_unlock(&lock);
+    return fail(ZT_TEXT_ERROR_NOT_FOUND, message, message_size, "fontconfig could not list the faces of \"%s\"", family);
+  }
+  size_t found = 0;
+  for (int k = 0; k < set->nfont; k++) {
+    int font_slant = FC_SLANT_ROMAN;
+    FcPatternGetInteger(set->fonts[k], FC_SLANT, 0, &font_slant);
+    if ((slant == ZT_FONT_SLANT_ROMAN) != (font_slant == FC_SLANT_ROMAN)) continue;
+    FcValue value;
+    if (FcPatternGet(set->fonts[k], FC_WEIGHT, 0, &value) != FcResultMatch) continue;
+    double ends[2];
+    int n = 0;
+    if (value.type == FcTypeDouble) ends[n++] = value.u.d;
+    else if (value.type == FcTypeInteger) ends[n++] = value.u.i;
+    else if (value.type == FcTypeRange) {
+      double begin = 0, end = 0;
+      if (FcRangeGetDouble(value.u.r, &begin, &end)) { ends[n++] = begin; ends[n++] = end; }
+    }
+    for (int i = 0; i < n && found < capacity; i++) weights[found++] = FcWeightToOpenTypeDouble(ends[i]);
+  }
+  FcFontSetDestroy(set);
+  pthread_mutex_unlock(&lock);
+  qsort(weights, found, sizeof *weights, compare_doubles);
+  size_t unique = 0;
+  for (size_t i = 0; i < found; i++) {
+    if (unique == 0 || weights[i] != weights[unique - 1]) weights[unique++] = weights[i];
+  }
+  *count = unique;
+  return ZT_TEXT_OK;
+}

@@ -98,9 +98,14 @@ public struct ClipRender: Sendable {
                   progress: (Progress) -> Void = { _ in }) throws(RenderError) {
     let start = DispatchTime.now().uptimeNanoseconds
     let passes = sink.needsFirstPass ? 2 : 1
+    let originAware = sink as? any OriginAwareFrameSink
     let process: @Sendable (RGBAImage, Int, (any FrameOrigin)?) throws(MediaError) -> Void = {
       image, index, origin throws(MediaError) in
-      try sink.process(image, index: index, origin: origin)
+      if let originAware {
+        try originAware.process(image, index: index, origin: origin)
+      } else {
+        try sink.process(image, index: index)
+      }
     }
     do throws(RenderError) {
       for pass in 1...passes {

@@ -19,11 +19,7 @@ extension Compositor {
   /// resolves to none (as `CATextLayer` falls back to Helvetica); `nil` when
   /// not even that can be found.
   static func font(of t: TextProperties) -> Font? {
-    let style = FontDescriptor.Style(rawValue: t.fontStyle.rawValue) ?? .normal
-    if let font = try? FontLibrary.shared.font(FontDescriptor(name: t.font, weight: t.fontWeight, style: style)) {
-      return font
-    }
-    return try? FontLibrary.shared.font(FontDescriptor(weight: t.fontWeight, style: style))
+    return FontLibrary.shared.textFont(FontDescriptor(name: t.font, weight: t.fontWeight, style: t.fontStyle))
   }
 
   /// Draws a text layer's glyphs, laid out in its bounds (see `TextLayout`),
@@ -41,8 +37,8 @@ extension Compositor {
     else { return }
     let request = TextLayout.Request(
       string: string, font: font, fontSize: t.fontSize, bounds: p.bounds,
-      alignment: TextLayout.Alignment(rawValue: t.alignmentMode.rawValue) ?? .natural,
-      truncation: TextLayout.Truncation(rawValue: t.truncationMode.rawValue) ?? .none, isWrapped: t.isWrapped)
+      alignment: t.alignmentMode,
+      truncation: t.truncationMode, isWrapped: t.isWrapped)
     let layout = ShapingCache.shared.layout(request)
     guard !layout.glyphs.isEmpty else { return }
     let coverage: ShapeCoverage?

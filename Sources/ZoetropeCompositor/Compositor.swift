@@ -199,16 +199,7 @@ package enum Compositor {
 
   /// The layer's own layer→device transform and the one its sublayers start from.
   static func transforms(_ p: LayerProperties, parentToDevice: Transform3D) -> (Transform3D, Transform3D) {
-    let size = p.bounds.size
-    let anchor = Point(x: p.bounds.origin.x + p.anchorPoint.x * size.width,
-                       y: p.bounds.origin.y + p.anchorPoint.y * size.height)
-    let layerToParent = Transform3D.translation(x: -anchor.x, y: -anchor.y, z: 0)
-      .concatenating(p.transform)
-      .concatenating(.translation(x: p.position.x, y: p.position.y, z: 0))
-    let layerToDevice = layerToParent.concatenating(parentToDevice)
-    let sublayerToLayer = p.sublayerTransform.isIdentity ? Transform3D.identity
-      : Transform3D.translation(x: -anchor.x, y: -anchor.y, z: 0).concatenating(p.sublayerTransform)
-        .concatenating(.translation(x: anchor.x, y: anchor.y, z: 0))
-    return (layerToDevice, sublayerToLayer.concatenating(layerToDevice))
+    let layerToDevice = p.layerToSuperlayer.concatenating(parentToDevice)
+    return (layerToDevice, p.sublayerToLayer.concatenating(layerToDevice))
   }
 }

@@ -122,34 +122,12 @@ struct RoundedBounds {
   }
 
   /// The outline corner by corner: square corners are the rectangle's
-  /// vertex, rounded ones the curve.
+  /// vertex, rounded ones the curve (the one path geometry shared with
+  /// `Path.continuousRoundedRect`).
   private func outline() -> Path {
-    let continuous = ContinuousCorner(radius: radius, rect: rect)
-    // Each corner: its vertex, the unit vector back along the edge that
-    // arrives there (u) and along the edge that leaves it (v).
-    let frames: [(CornerMask, Point, Point, Point)] = [
-      (.layerMaxXMinYCorner, Point(x: rect.maxX, y: rect.minY), Point(x: -1, y: 0), Point(x: 0, y: 1)),
-      (.layerMaxXMaxYCorner, Point(x: rect.maxX, y: rect.maxY), Point(x: 0, y: -1), Point(x: -1, y: 0)),
-      (.layerMinXMaxYCorner, Point(x: rect.minX, y: rect.maxY), Point(x: 1, y: 0), Point(x: 0, y: -1)),
-      (.layerMinXMinYCorner, Point(x: rect.minX, y: rect.minY), Point(x: 0, y: 1), Point(x: 1, y: 0)),
-    ]
-    let pieces = curve == .circular ? ContinuousCorner.circle(radius: radius) : continuous.pieces
-    var path = Path()
-    // Start on the top edge where the top-left corner ends.
-    let topLeftRounded = corners.contains(.layerMinXMinYCorner)
-    path.move(to: Point(x: rect.minX + (topLeftRounded ? pieces.last!.end.y : 0), y: rect.minY))
-    for (corner, vertex, u, v) in frames {
-      guard corners.contains(corner) else {
-        path.addLine(to: vertex)
-        continue
-      }
-      func place(_ q: Point) -> Point { Point(x: vertex.x + q.x * u.x + q.y * v.x, y: vertex.y + q.x * u.y + q.y * v.y) }
-      path.addLine(to: place(pieces[0].start))
-      for piece in pieces {
-        path.addCurve(to: place(piece.end), control1: place(piece.control1), control2: place(piece.control2))
-      }
-    }
-    path.closeSubpath()
-    return path
+    Path.roundedOutline(rect, radius: radius, topLeft: corners.contains(.layerMinXMinYCorner),
+                        topRight: corners.contains(.layerMaxXMinYCorner),
+                        bottomRight: corners.contains(.layerMaxXMaxYCorner),
+                        bottomLeft: corners.contains(.layerMinXMaxYCorner), continuous: curve == .continuous)
   }
 }

@@ -96,6 +96,20 @@ extension Transform3D {
     return Transform3D(d).scaledToMatch(m44)
   }
 
+  /// Whether ``settingComponent(_:to:)`` can change the named component:
+  /// translations always; rotations and scales only of a transform that can
+  /// be decomposed (a planar one without skew, for `rotationZ`, `scaleX` and
+  /// `scaleY`). A zero scale on any axis cannot be: Core Animation, like
+  /// Zoetrope, then leaves the transform as it is (docs/timing.md, "Combining
+  /// animations").
+  package func canSetComponent(_ c: TransformComponent) -> Bool {
+    switch c {
+    case .translationX, .translationY, .translationZ: return true
+    case .rotationZ, .scaleX, .scaleY: return planarParts != nil || decomposed() != nil
+    default: return decomposed() != nil
+    }
+  }
+
   /// Rotation and scales of a planar transform without skew (an affine 2D
   /// matrix whose rows are orthogonal); `nil` otherwise. A reflection is
   /// carried by a negative y scale.

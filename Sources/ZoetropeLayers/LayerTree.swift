@@ -33,20 +33,20 @@ public struct LayerTree: Sendable {
     /// it masks); -1 for the root.
     public let parent: Int
     /// The position among the superlayer's sublayers (0 for a mask).
-    public let indexInParent: Int
+    package let indexInParent: Int
     /// Whether this node is the mask of its parent rather than a sublayer.
     public let isMask: Bool
     /// The node of this layer's mask, or `nil`.
     public let mask: Int?
     /// One past the last node of this layer's subtree (its mask's and its
     /// sublayers' subtrees follow it, contiguous).
-    public let subtreeEnd: Int
+    package let subtreeEnd: Int
     /// The sublayers' node indices in paint order for the model values:
     /// ascending `zPosition`, ties in sublayer order.
     public let sublayers: [Int]
     /// Whether an animation on one of the sublayers moves its `zPosition`,
     /// so that the paint order must be sorted again at each instant.
-    public let hasAnimatedSublayerOrder: Bool
+    package let hasAnimatedSublayerOrder: Bool
     /// The layer's name.
     public let name: String?
     /// The layer's class.

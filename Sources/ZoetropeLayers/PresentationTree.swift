@@ -13,12 +13,12 @@
 /// ``copies(of:)``.
 public struct PresentationTree: Sendable {
   /// The media (clip) time this tree shows.
-  public var time: Double
+  public package(set) var time: Double
   /// The structure: names, parents, kinds.
-  public var structure: LayerTree
+  public package(set) var structure: LayerTree
   /// The layers: first one per node of `structure`, in the same order; then
   /// the replicators' further copies, block by block.
-  public var layers: [PresentationLayer]
+  public package(set) var layers: [PresentationLayer]
   /// The blocks of copies after the first `structure.count` entries, in order.
   package var blocks: [CopyBlock] = []
   /// For each replicator entry that made copies, the range of its blocks in
@@ -41,7 +41,7 @@ public struct PresentationTree: Sendable {
   }
 
   /// A tree of `layers` for `structure` at `time`, without copies.
-  public init(time: Double, structure: LayerTree, layers: [PresentationLayer]) {
+  package init(time: Double, structure: LayerTree, layers: [PresentationLayer]) {
     self.time = time
     self.structure = structure
     self.layers = layers

@@ -5,8 +5,9 @@
 /// frames it drew, the bands of rows that it drew the same way — and that
 /// therefore hold the same pixels — without comparing a pixel. A sink that
 /// keeps an earlier frame (``PNGSequenceSink`` keeps each band's compressed
-/// bytes) compares only the other bands.
-public protocol FrameOrigin: AnyObject, Sendable {
+/// bytes) compares only the other bands. Trusted, not checked: only the
+/// package's own renderer makes the claim, so it is not API.
+package protocol FrameOrigin: AnyObject, Sendable {
   /// For each band of `bandHeight` rows, top to bottom, whether this
   /// frame's pixels there are exactly `other`'s frame's (a frame of another
   /// size or background has none the same); `nil` when this origin cannot
@@ -15,9 +16,11 @@ public protocol FrameOrigin: AnyObject, Sendable {
   func sameBands(as other: any FrameOrigin, bandHeight: Int) -> [Bool]?
 }
 
-extension FrameSink {
-  /// ``process(_:index:)``, for sinks that make no use of the origin.
-  public func process(_ frame: RGBAImage, index: Int, origin: (any FrameOrigin)?) throws(MediaError) {
-    try process(frame, index: index)
-  }
+/// A sink that makes use of how its frames were drawn: a renderer hands it
+/// each frame with its ``FrameOrigin`` through ``process(_:index:origin:)``
+/// instead of ``FrameSink/process(_:index:)``.
+package protocol OriginAwareFrameSink: FrameSink {
+  /// ``FrameSink/process(_:index:)`` with what the renderer knows of how
+  /// the frame was drawn (`nil`: nothing).
+  func process(_ frame: RGBAImage, index: Int, origin: (any FrameOrigin)?) throws(MediaError)
 }

@@ -27,10 +27,6 @@ public protocol FrameSink: AnyObject, Sendable {
   func observe(_ frame: RGBAImage, index: Int) throws(MediaError)
   /// Per-frame work that may run on any thread; must be thread-safe.
   func process(_ frame: RGBAImage, index: Int) throws(MediaError)
-  /// ``process(_:index:)`` with what the renderer knows of how the frame
-  /// was drawn (`nil`: nothing). Renderers call this one; by default it
-  /// calls ``process(_:index:)``.
-  func process(_ frame: RGBAImage, index: Int, origin: (any FrameOrigin)?) throws(MediaError)
   /// Frame `index`, in order.
   func consume(_ frame: RGBAImage, index: Int) throws(MediaError)
   /// Completes the output and moves it under its name.

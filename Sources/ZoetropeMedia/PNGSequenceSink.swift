@@ -19,7 +19,7 @@ import Darwin
 /// succeeded, and put back if moving the new ones fails half-way. A
 /// cancelled or failed render removes the staging folder with everything in
 /// it, and the frames folder if this sink created it.
-public final class PNGSequenceSink: FrameSink {
+public final class PNGSequenceSink: OriginAwareFrameSink {
   /// The file name pattern.
   public let pattern: String
   private let prefix: Substring, suffix: Substring
@@ -119,7 +119,7 @@ public final class PNGSequenceSink: FrameSink {
 
   /// ``process(_:index:)``; with the frame's `origin`, the bands its
   /// renderer drew as it drew the frame a band cache keeps are not compared.
-  public func process(_ frame: RGBAImage, index: Int, origin: (any FrameOrigin)?) throws(MediaError) {
+  package func process(_ frame: RGBAImage, index: Int, origin: (any FrameOrigin)?) throws(MediaError) {
     let staged = stagedPath(ofFrame: index)
     do {
       if compression != .fast {

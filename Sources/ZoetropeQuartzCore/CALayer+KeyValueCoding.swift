@@ -32,12 +32,15 @@ extension CALayer {
     }
   }
 
-  /// The value at `keyPath`: for an animatable key path the model's, as
-  /// Core Animation returns it (numbers as `NSNumber`, points, sizes,
-  /// rects and transforms as `NSValue`, colours as `CGColor`, paths as
-  /// `CGPath`); for any other key what `setValue(_:forKey:)` stored, or `nil`.
+  /// The value at `keyPath`: for an animatable key path the model's, in
+  /// the Swift type of the property (`CGFloat` for `"transform.rotation.z"`,
+  /// `Float` for `"opacity"`, `CGPoint` for `"position"`, `CATransform3D`,
+  /// `CGColor`, …), so that `as? CGFloat` reads it as on iOS; for any other
+  /// key what `setValue(_:forKey:)` stored, or `nil`. (iOS returns
+  /// `NSNumber` and `NSValue`, which swift-corelibs-foundation cannot cast
+  /// to `CGFloat` or `CGPoint`; `as? NSNumber` does not read these.)
   public func value(forKeyPath keyPath: String) -> Any? {
-    if let value = backing.model.value(forKeyPath: keyPath) { return CAValue.object(value) }
+    if let value = backing.model.value(forKeyPath: keyPath) { return CAValue.object(value, keyPath: keyPath) }
     return customValues[keyPath]
   }
 

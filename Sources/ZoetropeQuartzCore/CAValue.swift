@@ -157,16 +157,26 @@ enum CAValue {
     "\(what) is \(typeDescription(value)), but \(keyPath) takes \(expectation(kind))\(hint(for: value))"
   }
 
-  /// A Core Animation value for a Zoetrope one, as `value(forKeyPath:)` returns it:
-  /// numbers as `NSNumber`, points, sizes, rects and transforms as `NSValue`.
-  static func object(_ value: AnimationValue) -> Any? {
+  /// A Swift value for a Zoetrope one, as `value(forKeyPath:)` returns it:
+  /// the type the property has in Swift (`CGFloat`, `Float` for the
+  /// opacities, `Bool`, `CGPoint`, `CGSize`, `CGRect`, `CATransform3D`,
+  /// `CGColor`, `CGPath`, `[CGColor]`, `[NSNumber]`, `CGImage`), so that
+  /// `as? CGFloat` and `as? CGPoint` read it. (An `NSNumber` would not do:
+  /// swift-corelibs-foundation cannot cast one to `CGFloat`.)
+  static func object(_ value: AnimationValue, keyPath: String) -> Any? {
     switch value {
-    case .number(let v): return NSNumber(value: v)
-    case .bool(let b): return NSNumber(value: b)
-    case .point(let p): return NSValue(cgPoint: CGPoint(p))
-    case .size(let s): return NSValue(cgSize: CGSize(s))
-    case .rect(let r): return NSValue(cgRect: CGRect(r))
-    case .transform(let t): return NSValue(caTransform3D: CATransform3D(t))
+    case .number(let v):
+      let floats: Set<String> = ["opacity", "shadowOpacity", "instanceRedOffset", "instanceGreenOffset",
+                                 "instanceBlueOffset", "instanceAlphaOffset"]
+      if floats.contains(keyPath) { return Float(v) }
+      if keyPath == "instanceCount" { return Int(v) }
+      if keyPath == "instanceDelay" { return v }
+      return CGFloat(v)
+    case .bool(let b): return b
+    case .point(let p): return CGPoint(p)
+    case .size(let s): return CGSize(s)
+    case .rect(let r): return CGRect(r)
+    case .transform(let t): return CATransform3D(t)
     case .color(let c): return c.map(CGColor.init)
     case .path(let p): return p.map(CGPath.init)
     case .colors(let c): return c.map(CGColor.init)

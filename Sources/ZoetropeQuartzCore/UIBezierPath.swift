@@ -52,15 +52,14 @@ open class UIBezierPath {
   /// A closed ellipse inscribed in `rect`, from its right end, clockwise.
   public convenience init(ovalIn rect: CGRect) { self.init(Path.ellipse(in: rect.zoetrope)) }
 
-  /// A closed rectangle with circular corners of `cornerRadius` (clamped to
-  /// half the shorter side), from the end of the top-left corner, clockwise.
-  ///
-  /// UIKit has drawn these corners with its continuous curve since iOS 7
-  /// (the curve reaches about 1.53 × the radius along each side); here they
-  /// are circular arcs, as `CALayer.cornerRadius` draws with the default
-  /// `cornerCurve` — up to about 0.07 × the radius apart at the corner's middle.
+  /// A closed rectangle with UIKit's continuous corners of `cornerRadius`
+  /// (clamped to half the shorter side), as UIKit has drawn them since
+  /// iOS 7: each corner eases in along 1.53 × the radius of its edges
+  /// (Zoetrope's `Path.continuousRoundedRect`, the curve of `cornerCurve =
+  /// .continuous`). Starts on the top edge where the top-left corner ends
+  /// and runs clockwise.
   public convenience init(roundedRect rect: CGRect, cornerRadius: CGFloat) {
-    self.init(Path.roundedRect(rect.zoetrope.standardized, cornerRadius: Double(cornerRadius)))
+    self.init(Path.continuousRoundedRect(rect.zoetrope, cornerRadius: Double(cornerRadius)))
   }
 
   /// A closed rectangle whose chosen corners are circular arcs of radius

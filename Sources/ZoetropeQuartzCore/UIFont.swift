@@ -84,7 +84,7 @@ public final class UIFont: Hashable, Sendable, CustomStringConvertible {
   /// The face drawn: the family at this weight and slant, or the default
   /// font when the family is not installed; `nil` when no font is found at all.
   var face: Font? {
-    let style: FontDescriptor.Style = isItalic ? .italic : .normal
+    let style: FontStyle = isItalic ? .italic : .normal
     return (try? Font.named(familyName, weight: weight, style: style))
       ?? (try? Font.named(FontDescriptor.defaultName, weight: weight, style: style))
   }

@@ -88,7 +88,7 @@ public struct Inspection {
   static func properties(_ p: LayerProperties) -> String {
     var fields: [(String, String)] = [
       ("position", numbers([p.position.x, p.position.y])),
-      ("bounds", numbers([p.bounds.origin.x, p.bounds.origin.y, p.bounds.size.width, p.bounds.size.height])),
+      ("bounds", rect(p.bounds)),
       ("anchorPoint", numbers([p.anchorPoint.x, p.anchorPoint.y])),
       ("zPosition", number(p.zPosition)),
       ("opacity", number(p.opacity)),
@@ -115,6 +115,7 @@ public struct Inspection {
         ("lineDashPhase", number(s.lineDashPhase)),
         ("strokeStart", number(s.strokeStart)),
         ("strokeEnd", number(s.strokeEnd)),
+        ("pathBounds", s.path.map { rect($0.boundingBoxOfPath) } ?? "null"),
       ]
     }
     if let g = p.gradient {
@@ -126,7 +127,7 @@ public struct Inspection {
         ("gradientType", string(g.type.rawValue)),
       ]
     }
-    if let t = p.text { fields += textFields(t) }
+    if let t = p.text { fields += textFields(t) + lineFields(p) }
     fields += contentsFields(p)
     fields += compositingFields(p)
     return "{" + fields.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}"
@@ -144,12 +145,20 @@ public struct Inspection {
     "[" + list.map(number).joined(separator: ", ") + "]"
   }
 
+  /// A rectangle as `[x, y, width, height]`.
+  static func rect(_ r: Rect) -> String {
+    numbers([r.origin.x, r.origin.y, r.size.width, r.size.height])
+  }
+
   static func color(_ c: Color?) -> String {
     guard let c else { return "null" }
     return numbers([c.red, c.green, c.blue, c.alpha])
   }
 
-  /// A JSON string literal.
+  /// `s` as a JSON string literal: quotes, backslashes and control
+  /// characters escaped (`\n`, `\r`, `\t`, the others as `\u00XX`), every
+  /// other character as it is. The package's one JSON string escaper
+  /// (inspection lines, the schema, `compare --json`, the fuzzing harnesses).
   package static func string(_ s: String) -> String {
     var out = "\""
     for scalar in s.unicodeScalars {

@@ -73,6 +73,9 @@ public struct Canvas: Hashable, Sendable {
   public var background: Color
   /// Device pixels per point.
   public var scale: Double
+  /// Which value the scene's system colours (`systemBlue`, `label`, …) take:
+  /// light (the default) or dark.
+  public var appearance = Appearance.light
 
   /// Creates a canvas; defaults as in docs/scene-format.md.
   public init(width: Double, height: Double, frameRate: FrameRate = FrameRate(30), duration: Double = 1,

@@ -22,9 +22,10 @@ extension SceneDecoder {
   /// - a forwards fill on an animation that is removed on completion (it never shows);
   /// - a repeating animation still running at the end of the clip whose period
   ///   does not divide the time it runs in the clip (a looping clip jumps);
-  /// - a duration of 1 s chosen because no animation ends.
+  /// - a duration of 1 s chosen because no animation ends;
+  /// - an animation that has no visible effect (``animationsWithoutEffect()``).
   mutating func advice(for canvas: Canvas, explicitDuration: Bool) -> [SceneIssue] {
-    var result: [SceneIssue] = []
+    var result: [SceneIssue] = animationsWithoutEffect()
     for added in addedAnimations {
       let timing = added.animation.timing
       if timing.fillMode.fillsForwards && added.animation.isRemovedOnCompletion {

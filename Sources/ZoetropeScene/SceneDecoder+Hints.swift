@@ -44,6 +44,10 @@ extension SceneDecoder {
     "strokeDasharray": ("lineDashPattern", nil), "strokeDashoffset": ("lineDashPhase", nil),
     "strokeLinecap": ("lineCap", nil), "strokeLinejoin": ("lineJoin", nil),
     "strokeMiterlimit": ("miterLimit", nil), "d": ("path", nil),
+    "textAlignment": ("alignmentMode", "CATextLayer's name for UILabel's textAlignment"),
+    "textAlign": ("alignmentMode", nil), "textColor": ("foregroundColor", nil), "text": ("string", nil),
+    "fontFamily": ("font", nil), "fontName": ("font", nil), "colorScheme": ("appearance", nil),
+    "userInterfaceStyle": ("appearance", nil), "overrideUserInterfaceStyle": ("appearance", nil),
   ]
 
   /// Constant names written as SwiftUI or CSS spell them, for the value of

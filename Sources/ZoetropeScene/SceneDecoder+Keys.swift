@@ -9,7 +9,8 @@ extension SceneDecoder {
   /// The top-level keys of a scene document. `$schema` is for editors and ignored.
   package static let documentKeys: Set<String> = ["$schema", "zoetrope", "canvas", "layers", "root"]
   /// The keys of `canvas`.
-  package static let canvasKeys: Set<String> = ["width", "height", "fps", "duration", "background", "scale"]
+  package static let canvasKeys: Set<String> = ["width", "height", "fps", "duration", "background", "scale",
+                                                 "appearance"]
 
   // MARK: Layers
 

@@ -59,7 +59,7 @@ extension SceneDecoder {
   /// scene's folder) in the layer.
   mutating func resolveFont(of text: TextLayer, members: [JSONMember], at path: Int) {
     let fontPath = members.contains { $0.key == "font" } ? paths.child(path, "font") : path
-    let style = FontDescriptor.Style(rawValue: text.fontStyle.rawValue) ?? .normal
+    let style = text.fontStyle
     let descriptor = FontDescriptor(name: text.font, weight: text.fontWeight, style: style)
     guard let font = resolveFont(descriptor, at: fontPath, usedAt: path) else { return }
     if descriptor.isFilePath { text.font = font.file }
@@ -76,8 +76,11 @@ extension SceneDecoder {
       var request = "\"\(descriptor.name)\""
       if descriptor.weight != 400 { request += " weight \(SceneDecoder.format(descriptor.weight))" }
       if descriptor.style != .normal { request += " \(descriptor.style.rawValue)" }
+      let notes = descriptor.isFilePath ? [] : SceneDecoder.fontNotes(descriptor, font: font)
+      for note in notes { warn(reportPath, note) }
       fonts.append(SceneFont(path: paths.render(path), request: request, file: font.file,
-                             face: "\(font.family) \(font.style)"))
+                             face: "\(font.family) \(font.style), weight \(SceneDecoder.format(font.weight))",
+                             notes: notes))
       return font
     } catch {
       report(reportPath, error.description)
@@ -107,7 +110,7 @@ extension SceneDecoder {
       }
     }
     let descriptor = FontDescriptor(name: name, weight: weight,
-                                    style: FontDescriptor.Style(rawValue: style.rawValue) ?? .normal)
+                                    style: style)
     guard ok, let font = resolveFont(descriptor, at: namePath, usedAt: path) else { return nil }
     do throws(FontError) {
       return try Path(text: text, font: font, size: size)
@@ -115,5 +118,38 @@ extension SceneDecoder {
       report(path, error.description)
       return nil
     }
+  }
+
+  /// What a reader should know about the face a font name and weight found:
+  /// Apple's system font drawn in its open substitute, and a weight the
+  /// family does not have (which face was taken instead, and why).
+  static func fontNotes(_ descriptor: FontDescriptor, font: Font) -> [String] {
+    var notes: [String] = []
+    let isSubstitute = FontDescriptor.appleSystemFontSubstitute(for: descriptor.name)
+      .map { $0.lowercased() == font.family.lowercased() } ?? false
+    if isSubstitute {
+      notes.append("\"\(descriptor.name)\" is Apple's system font, which is not installed here (its licence keeps it "
+        + "on Apple's platforms): drawn in \(font.family), an open face of close proportions and metrics")
+    }
+    let weights = FontLibrary.shared.weights(ofFamily: font.family, slanted: font.isItalic)
+    guard !weights.isEmpty, Swift.abs(font.weight - descriptor.weight) >= 1 else { return notes }
+    let asked = weightPhrase(descriptor.weight)
+    if weights.contains(where: { Swift.abs($0 - descriptor.weight) < 1 }) {
+      // The family has the weight, so the name picked one face (a PostScript or full name).
+      notes.append("fontWeight \(asked) does not apply: \"\(descriptor.name)\" names one face, \(font.family) "
+        + "\(font.style) (\(format(font.weight)))")
+    } else {
+      let list = weights.map { format($0) }
+      let have = list.count == 1 ? list[0] : list.dropLast().joined(separator: ", ") + " and " + list.last!
+      notes.append("fontWeight \(asked): \(font.family) has no face of that weight (its faces weigh \(have)); "
+        + "drawn in the nearest, \(font.family) \(font.style) (\(format(font.weight)))")
+    }
+    return notes
+  }
+
+  /// `600 ("semibold")`, or just the number for a weight without a name.
+  static func weightPhrase(_ weight: Double) -> String {
+    let name = FontDescriptor.weightNames.first { $0.1 == weight }?.0
+    return format(weight) + (name.map { " (\"\($0)\")" } ?? "")
   }
 }

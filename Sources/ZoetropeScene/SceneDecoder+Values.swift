@@ -104,8 +104,9 @@ extension SceneDecoder {
     }
   }
 
-  /// A colour: `"#RGB"`, `"#RRGGBB"`, `"#RRGGBBAA"`, a UIKit name, or
-  /// `[r, g, b]` / `[r, g, b, a]` with components in 0…1.
+  /// A colour: `"#RGB"`, `"#RRGGBB"`, `"#RRGGBBAA"`, a UIKit name, a UIKit
+  /// system colour in the canvas's appearance, or `[r, g, b]` / `[r, g, b, a]`
+  /// with components in 0…1.
   mutating func color(_ value: JSONValue, at path: Int) -> Color? {
     switch value {
     case .string(let s):
@@ -114,10 +115,11 @@ extension SceneDecoder {
         report(path, "must be a colour \"#RGB\", \"#RRGGBB\" or \"#RRGGBBAA\" with hexadecimal digits (got \"\(s)\")")
         return nil
       }
-      if let c = Color.named(s) { return c }
-      let suggestion = SceneDecoder.suggestion(for: s, among: Color.namedColorNames)
-      report(path, "unknown colour name \"\(s)\"\(suggestion); use \"#RRGGBB\", [r, g, b, a] or one of "
-        + Color.namedColorNames.joined(separator: ", "))
+      if let c = Color.named(s) ?? Color.system(s, appearance: appearance) { return c }
+      let suggestion = SceneDecoder.suggestion(for: s, among: Color.namedColorNames + Color.systemColorNames)
+      report(path, "unknown colour name \"\(s)\"\(suggestion); use \"#RRGGBB\", [r, g, b, a], one of "
+        + Color.namedColorNames.joined(separator: ", ") + ", or a system colour such as \"systemBlue\", \"label\" or "
+        + "\"systemBackground\" (docs/scene-format.md lists them)")
       return nil
     case .array(let items) where items.count == 3 || items.count == 4:
       var components: [Double] = []

@@ -48,6 +48,8 @@ public struct SceneDecoder {
   let images: ImageLoader
   /// The folder relative paths of the files a scene names (images, fonts) start from.
   let baseFolder: String
+  /// What system colours mean: the canvas's `appearance`.
+  var appearance = Appearance.light
   /// Whether the canvas gave a duration.
   var explicitDuration = false
   /// The files the scene references that the decoder has read, for ``Scene/sourceFiles``.
@@ -268,6 +270,13 @@ public struct SceneDecoder {
                                   what: "the canvas")
     else { return (canvas, false) }
     let positive = Double.leastNonzeroMagnitude...Double.greatestFiniteMagnitude
+    // The appearance first: it decides what every system colour means, the background's too.
+    if let member = members.first(where: { $0.key == "appearance" }),
+      let appearance = enumeration(member.value, at: paths.child(path, member.key), Appearance.self, prefixes: [])
+    {
+      canvas.appearance = appearance
+      self.appearance = appearance
+    }
     for member in members {
       let p = paths.child(path, member.key)
       switch member.key {

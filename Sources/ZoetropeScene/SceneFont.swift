@@ -10,9 +10,16 @@ public struct SceneFont: Hashable, Sendable, CustomStringConvertible {
   public var request: String
   /// The font file it resolved to.
   public var file: String
-  /// The face's family and style, such as "Liberation Sans Regular".
+  /// The face's family, style and weight, such as "Liberation Sans Regular, weight 400".
   public var face: String
+  /// Why this face: Apple's system font drawn in its open substitute, a
+  /// weight the family lacks and the one taken instead; empty when the
+  /// request found exactly what it named.
+  public var notes: [String] = []
 
-  /// `layers[0]: "Helvetica" → /usr/share/fonts/…/LiberationSans-Regular.ttf (Liberation Sans Regular)`.
-  public var description: String { "\(path): \(request) → \(file) (\(face))" }
+  /// `layers[0]: "Helvetica" → /usr/share/fonts/…/LiberationSans-Regular.ttf (Liberation Sans Regular, weight 400)`,
+  /// then the notes, each after a dash.
+  public var description: String {
+    "\(path): \(request) → \(file) (\(face))" + notes.map { " — " + $0 }.joined()
+  }
 }

@@ -30,11 +30,11 @@ extension SceneSchema {
       "size": numbers(2, "[width, height]"),
       "rect": numbers(4, "[x, y, width, height]"),
       "color": [
-        "description": .string("\"#RGB\", \"#RRGGBB\", \"#RRGGBBAA\", a UIKit colour name, or [r, g, b] / [r, g, b, a] "
-          + "in 0…1 (sRGB, straight alpha)."),
+        "description": .string("\"#RGB\", \"#RRGGBB\", \"#RRGGBBAA\", a UIKit colour name, a UIKit system colour "
+          + "(light or dark as the canvas's appearance), or [r, g, b] / [r, g, b, a] in 0…1 (sRGB, straight alpha)."),
         "anyOf": [
           ["type": "string", "pattern": "^#([0-9A-Fa-f]{3}|[0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})$"],
-          ["enum": names(Color.namedColorNames)],
+          ["enum": names(Color.namedColorNames + Color.systemColorNames)],
           ["type": "array", "items": unit, "minItems": 3, "maxItems": 4],
         ],
       ],
@@ -92,6 +92,7 @@ extension SceneSchema {
                  "description": "Seconds; default: the end of the last animation that ends (1 s if none)."],
     "background": described(ref("color"), "Behind everything; default white, \"clear\" keeps transparency."),
     "scale": described(ref("positiveNumber"), "Pixels per point; default 1."),
+    "appearance": ["enum": ["light", "dark"], "description": "Which value system colours take; default light."],
   ]
 
   static let timingFragments: [String: SchemaValue] = [

@@ -29,7 +29,7 @@ package indirect enum SchemaValue: Hashable, Sendable {
     case .bool(let b): out += b ? "true" : "false"
     case .number(let v):
       out += v == v.rounded() && Swift.abs(v) < 1e15 ? String(Int(v)) : String(v)
-    case .string(let s): SchemaValue.quote(s, into: &out)
+    case .string(let s): out += Inspection.string(s)
     case .array(let items):
       guard !items.isEmpty else { out += "[]"; return }
       out += "[\n"
@@ -45,34 +45,13 @@ package indirect enum SchemaValue: Hashable, Sendable {
       let keys = members.keys.sorted { Array($0.unicodeScalars.map(\.value)).lexicographicallyPrecedes($1.unicodeScalars.map(\.value)) }
       for (i, key) in keys.enumerated() {
         out += inner
-        SchemaValue.quote(key, into: &out)
+        out += Inspection.string(key)
         out += ": "
         members[key]!.write(into: &out, indent: indent + 2)
         out += i == keys.count - 1 ? "\n" : ",\n"
       }
       out += outer + "}"
     }
-  }
-
-  private static func quote(_ s: String, into out: inout String) {
-    out += "\""
-    for scalar in s.unicodeScalars {
-      switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\t": out += "\\t"
-      case "\r": out += "\\r"
-      default:
-        if scalar.value < 0x20 {
-          let hex = String(scalar.value, radix: 16)
-          out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-        } else {
-          out.unicodeScalars.append(scalar)
-        }
-      }
-    }
-    out += "\""
   }
 }
 

@@ -10,6 +10,9 @@ package struct GlyphOutline: Sendable {
   package var path: Path
   /// The smallest rectangle holding every point, control points included (font units).
   package var bounds: Rect
+  /// The smallest rectangle holding the outline itself, its ink (font units;
+  /// FreeType's `FT_Outline_Get_BBox`); `.zero` for an empty outline.
+  package var inkBounds: Rect
 }
 
 extension Font {
@@ -29,7 +32,7 @@ extension Font {
     var outline = zt_outline()
     var message = [CChar](repeating: 0, count: 256)
     guard zt_face_glyph_outline(face, glyph, &outline, &message, message.count) == Int32(ZT_TEXT_OK.rawValue) else {
-      return GlyphOutline(path: Path(), bounds: .zero)
+      return GlyphOutline(path: Path(), bounds: .zero, inkBounds: .zero)
     }
     defer { zt_outline_free(&outline) }
     var path = Path()
@@ -52,6 +55,6 @@ extension Font {
       default: path.elements.append(.closeSubpath)
       }
     }
-    return GlyphOutline(path: path, bounds: path.boundingBox)
+    return GlyphOutline(path: path, bounds: path.boundingBox, inkBounds: path.boundingBoxOfPath)
   }
 }

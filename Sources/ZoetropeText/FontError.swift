@@ -14,6 +14,9 @@ public struct FontError: Error, Hashable, Sendable, CustomStringConvertible {
     case unreadable(file: String, reason: String)
     /// The file is not an outline font FreeType can read.
     case corrupt(file: String, reason: String)
+    /// A name of Apple's system font (`"SF Pro Text"`, `"-apple-system"`)
+    /// where neither it nor its open substitute (`"Inter"`) is installed.
+    case appleSystemFont(String, substitute: String)
     /// The string is longer than ``TextLayout/maximumUTF8Count`` bytes.
     case textTooLong(utf8Count: Int)
     /// A size that is negative, not finite or above ``TextLayout/maximumFontSize``.
@@ -31,7 +34,12 @@ public struct FontError: Error, Hashable, Sendable, CustomStringConvertible {
     switch kind {
     case .unknownName(let name, let closest):
       let list = closest.map { "\"\($0)\"" }.joined(separator: ", ")
-      return "unknown font \"\(name)\"" + (closest.isEmpty ? "; no fonts are installed" : " (closest installed: \(list))")
+      return "unknown font \"\(name)\"" + (closest.isEmpty
+        ? "; no installed family has a name like it (`fc-list : family` lists them)"
+        : " (closest installed: \(list))")
+    case .appleSystemFont(let name, let substitute):
+      return "\"\(name)\" is Apple's system font, which is not installed here, and neither is \"\(substitute)\", "
+        + "the open face drawn in its place (Debian: apt-get install fonts-inter)"
     case .unreadable(let file, let reason): return "cannot read the font file \(file): \(reason)"
     case .corrupt(let file, let reason): return "the font file \(file) is not usable: \(reason)"
     case .textTooLong(let count):

@@ -3,6 +3,7 @@
 
 import CZoetropeText
 import Synchronization
+import ZoetropeLayers
 
 #if canImport(Glibc)
 import Glibc
@@ -58,6 +59,15 @@ package final class FontLibrary: Sendable {
     return try result.get()
   }
 
+  /// The face a text layer draws with: the one `descriptor` names, or the
+  /// default font at the same weight and style when it names none (as
+  /// `CATextLayer` falls back to Helvetica); `nil` when not even that is found.
+  /// The compositor and `inspect` both measure text in this face.
+  package func textFont(_ descriptor: FontDescriptor, relativeTo directory: String? = nil) -> Font? {
+    if let font = try? font(descriptor, relativeTo: directory) { return font }
+    return try? font(FontDescriptor(weight: descriptor.weight, style: descriptor.style))
+  }
+
   private func resolve(_ descriptor: FontDescriptor) -> Result<Font, FontError> {
     if descriptor.isFilePath { return face(file: descriptor.name, index: 0) }
     let slant = switch descriptor.style {
@@ -69,11 +79,36 @@ package final class FontLibrary: Sendable {
     var message = [CChar](repeating: 0, count: 256)
     let status = zt_fontconfig_match(descriptor.name, descriptor.weight, slant.rawValue, 0, &match, &message,
                                      message.count)
+    let found = status == Int32(ZT_TEXT_OK.rawValue) && match.is_named != 0
+    // Apple's system font, where no installed family answers to its name: the open face of close metrics.
+    if !found, let substitute = FontDescriptor.appleSystemFontSubstitute(for: descriptor.name),
+      case .success(let font) = resolve(FontDescriptor(name: substitute, weight: descriptor.weight,
+                                                        style: descriptor.style))
+    {
+      return .success(font)
+    }
     let isGeneric = FontLibrary.genericNames.contains(descriptor.name.lowercased())
-    guard status == Int32(ZT_TEXT_OK.rawValue), match.is_named != 0 || isGeneric else {
+    if !found, !isGeneric, let substitute = FontDescriptor.appleSystemFontSubstitute(for: descriptor.name) {
+      return .failure(FontError(.appleSystemFont(descriptor.name, substitute: substitute)))
+    }
+    guard status == Int32(ZT_TEXT_OK.rawValue), found || isGeneric else {
       return .failure(FontError(.unknownName(descriptor.name, closest: closestFamilies(to: descriptor.name))))
     }
     return face(file: Font.string(match.path), index: Int(match.index))
+  }
+
+  /// The OpenType weights of the installed faces of `family` (its exact
+  /// name, any case), upright ones or slanted ones, ascending; empty for a
+  /// family nobody has.
+  package func weights(ofFamily family: String, slanted: Bool) -> [Double] {
+    var weights = [Double](repeating: 0, count: 64)
+    var count = 0
+    var message = [CChar](repeating: 0, count: 256)
+    let slant = slanted ? ZT_FONT_SLANT_ITALIC : ZT_FONT_SLANT_ROMAN
+    guard zt_fontconfig_weights(family, slant.rawValue, &weights, weights.count, &count, &message,
+                                message.count) == Int32(ZT_TEXT_OK.rawValue)
+    else { return [] }
+    return Array(weights.prefix(count))
   }
 
   /// The face at `file` and `index`, opened once.
@@ -131,15 +166,22 @@ package final class FontLibrary: Sendable {
     return list
   }
 
-  /// Up to three installed families whose names are closest to `name`
-  /// (case-insensitive edit distance; a family containing the name, or
-  /// contained in it, first).
+  /// Up to three installed families whose names are like `name`: a family
+  /// containing the name or contained in it (three letters at least), or
+  /// one a few edits away (case-insensitive, at most a third of the name's
+  /// length) — closest first. Empty when no family is like it: an unrelated
+  /// family is no suggestion ("SF Pro Text" is not "DejaVu Sans").
   package func closestFamilies(to name: String) -> [String] {
-    let wanted = Array(name.lowercased().utf8)
-    let scored = families.map { family -> (Int, String) in
-      let candidate = Array(family.lowercased().utf8)
-      let contains = family.lowercased().contains(name.lowercased()) || name.lowercased().contains(family.lowercased())
-      return ((contains ? 0 : 1000) + FontLibrary.editDistance(wanted, candidate), family)
+    let lower = name.lowercased()
+    let wanted = Array(lower.utf8)
+    let allowed = Swift.max(1, wanted.count / 3)
+    let scored = families.compactMap { family -> (Int, String)? in
+      let candidate = family.lowercased()
+      let distance = FontLibrary.editDistance(wanted, Array(candidate.utf8))
+      let contains = Swift.min(candidate.count, lower.count) >= 3
+        && (candidate.contains(lower) || lower.contains(candidate))
+      guard contains || distance <= allowed else { return nil }
+      return ((contains ? 0 : 1000) + distance, family)
     }
     return scored.sorted { $0.0 != $1.0 ? $0.0 < $1.0 : $0.1 < $1.1 }.prefix(3).map(\.1)
   }
@@ -194,7 +236,7 @@ extension Font {
   ///
   ///     let bold = try Font.named("DejaVu Sans", weight: 700)
   public static func named(_ name: String, weight: Double = 400,
-                           style: FontDescriptor.Style = .normal) throws(FontError) -> Font {
+                           style: FontStyle = .normal) throws(FontError) -> Font {
     try FontLibrary.shared.font(FontDescriptor(name: name, weight: weight, style: style))
   }
 }

@@ -2,6 +2,7 @@
 // A string's shaped outline as a path, laid out as a text layer draws it.
 
 import ZoetropeGeometry
+import ZoetropeLayers
 
 extension Path {
   /// The outline of `text` set in `font` at `size` points, laid out as a
@@ -19,7 +20,7 @@ extension Path {
   ///
   ///     let word = try Path(text: "hello", font: "DejaVu Sans", size: 48)
   public init(text: String, font: String = FontDescriptor.defaultName, size: Double = 36, weight: Double = 400,
-              style: FontDescriptor.Style = .normal) throws(FontError) {
+              style: FontStyle = .normal) throws(FontError) {
     try self.init(text: text, font: try Font.named(font, weight: weight, style: style), size: size)
   }
 

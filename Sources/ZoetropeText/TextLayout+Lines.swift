@@ -2,6 +2,7 @@
 // Laying out a request: paragraphs, wrapping, truncation, alignment and visual order.
 
 import ZoetropeGeometry
+import ZoetropeLayers
 
 extension TextLayout {
   /// One line: units of a shaped paragraph.
@@ -51,10 +52,15 @@ extension TextLayout {
         lines = lines.map { TextLayout.contentWidth($0) > widthInEms ? truncate($0) : $0 }
       }
     }
+    self.ascent = ascent
+    self.descent = descent
     for (k, line) in lines.enumerated() {
       let baseline = request.bounds.origin.y + ascent + Double(k) * lineHeight
-      place(line, baseline: baseline, size: size, request: request, limited: limited)
+      let first = glyphs.count
+      let pen = place(line, baseline: baseline, size: size, request: request, limited: limited)
       baselines.append(baseline)
+      placedLines.append(PlacedLine(glyphs: first..<glyphs.count, start: pen?.start ?? request.bounds.origin.x,
+                                    end: pen?.end ?? request.bounds.origin.x))
     }
     lineCount = lines.count
   }
@@ -139,7 +145,7 @@ extension TextLayout {
   /// `line` shortened to fit `widthInEms` with a "…" where characters were
   /// dropped (at the start, in the middle or at the end), re-shaped as a
   /// paragraph of its own; the line itself when it fits.
-  static func truncated(_ line: Line, mode: Truncation, widthInEms: Double, font: Font,
+  static func truncated(_ line: Line, mode: TextLayerTruncationMode, widthInEms: Double, font: Font,
                         shaping: ShapingCache) -> Line {
     let paragraph = line.paragraph, units = paragraph.units
     var range = line.units
@@ -211,11 +217,14 @@ extension TextLayout {
 
   /// Appends the glyphs of `line` on `baseline`: runs in visual order, the
   /// line aligned in the bounds.
-  private mutating func place(_ line: Line, baseline: Double, size: Double, request: Request, limited: Bool) {
+  /// Places the glyphs of `line` on `baseline`; returns where its pen
+  /// started and ended (hanging spaces left out), `nil` for a line of spaces only.
+  private mutating func place(_ line: Line, baseline: Double, size: Double, request: Request,
+                              limited: Bool) -> (start: Double, end: Double)? {
     let paragraph = line.paragraph, units = paragraph.units
     var last = line.units.upperBound
     while last > line.units.lowerBound, units[last - 1].isSpace { last -= 1 }
-    guard last > line.units.lowerBound else { return }
+    guard last > line.units.lowerBound else { return nil }
     let characters = units[line.units.lowerBound].scalars.lowerBound..<units[last - 1].scalars.upperBound
     let runs = paragraph.runs.indices.filter { paragraph.runs[$0].scalars.overlaps(characters) }
     let order = Bidi.visualOrder(levels: runs.map { paragraph.runs[$0].level }).map { runs[$0] }
@@ -242,7 +251,8 @@ extension TextLayout {
     }
 
     var fontIndex = [Int](repeating: -1, count: paragraph.fonts.count)
-    var pen = request.bounds.origin.x + offset
+    let start = request.bounds.origin.x + offset
+    var pen = start
     for r in order {
       let run = paragraph.runs[r]
       if fontIndex[run.font] < 0 {
@@ -264,5 +274,6 @@ extension TextLayout {
         }
       }
     }
+    return (start, pen)
   }
 }

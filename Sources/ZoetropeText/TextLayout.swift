@@ -2,6 +2,7 @@
 // Text laid out as CATextLayer lays it out: glyphs placed in lines in a layer's coordinates.
 
 import ZoetropeGeometry
+import ZoetropeLayers
 
 /// Glyphs placed as `CATextLayer` places them, in the layer's coordinates
 /// (points, y down):
@@ -23,7 +24,7 @@ import ZoetropeGeometry
 ///   bounds, each next one a line height (ascent + descent + line gap of the
 ///   requested font) lower. No vertical alignment; nothing is clipped (lines
 ///   past the bottom are drawn too) but by truncation.
-/// - Horizontal: ``Alignment`` within the bounds width; `natural` is left for
+/// - Horizontal: ``TextLayerAlignmentMode`` within the bounds width; `natural` is left for
 ///   a paragraph whose first strong character is left to right, right
 ///   otherwise; `justified` stretches the spaces of wrapped lines but a
 ///   paragraph's last line.
@@ -38,16 +39,6 @@ import ZoetropeGeometry
 /// ``maximumFontSize`` it is clamped. Strings are laid out up to
 /// ``maximumUTF8Count`` bytes of UTF-8; the rest is dropped.
 public struct TextLayout: Sendable {
-  /// Horizontal alignment of lines (`CATextLayerAlignmentMode`).
-  public enum Alignment: String, Hashable, Sendable, CaseIterable {
-    case natural, left, right, center, justified
-  }
-
-  /// Where a line too wide for the bounds loses characters (`CATextLayerTruncationMode`).
-  public enum Truncation: String, Hashable, Sendable, CaseIterable {
-    case none, start, middle, end
-  }
-
   /// What to lay out.
   package struct Request: Hashable, Sendable {
     package var string: String
@@ -55,12 +46,12 @@ public struct TextLayout: Sendable {
     package var fontSize: Double
     /// The layer's bounds: lines start at its origin and wrap at its width.
     package var bounds: Rect
-    package var alignment: Alignment
-    package var truncation: Truncation
+    package var alignment: TextLayerAlignmentMode
+    package var truncation: TextLayerTruncationMode
     package var isWrapped: Bool
 
-    package init(string: String, font: Font, fontSize: Double, bounds: Rect, alignment: Alignment = .natural,
-                 truncation: Truncation = .none, isWrapped: Bool = false) {
+    package init(string: String, font: Font, fontSize: Double, bounds: Rect, alignment: TextLayerAlignmentMode = .natural,
+                 truncation: TextLayerTruncationMode = .none, isWrapped: Bool = false) {
       self.string = string
       self.font = font
       self.fontSize = fontSize
@@ -96,6 +87,20 @@ public struct TextLayout: Sendable {
   package var lineCount = 0
   /// The baseline of each line, layer y.
   package var baselines: [Double] = []
+  /// Each line's glyphs and the pen's travel along it.
+  package var placedLines: [PlacedLine] = []
+  /// The requested font's ascent and descent at the laid-out size, points
+  /// (the descent positive, below the baseline).
+  package var ascent = 0.0, descent = 0.0
+
+  /// Where one line's glyphs are, and where its pen started and stopped
+  /// (layer x; spaces that hang at the end left out). A line of spaces only
+  /// has no glyphs and starts and stops at the bounds' left edge.
+  package struct PlacedLine: Sendable {
+    package var glyphs: Range<Int>
+    package var start: Double
+    package var end: Double
+  }
 
   /// The outline of every glyph, in layer coordinates, as one path: the
   /// glyphs in line order, left to right, each glyph's contours as its font

@@ -19,7 +19,7 @@ enum JSONText {
         case .null: out += "null"
         case .bool(let b): out += b ? "true" : "false"
         case .number(let v): out += v == v.rounded() && Swift.abs(v) < 1e15 ? String(Int(v)) : String(v)
-        case .string(let s): out += quoted(s)
+        case .string(let s): out += Inspection.string(s)
         case .array(let items):
           out += "["
           pending.append(.text("]"))
@@ -32,28 +32,12 @@ enum JSONText {
           pending.append(.text("}"))
           for (i, member) in members.enumerated().reversed() {
             pending.append(.value(member.value))
-            pending.append(.text(quoted(member.key) + ":"))
+            pending.append(.text(Inspection.string(member.key) + ":"))
             if i > 0 { pending.append(.text(",")) }
           }
         }
       }
     }
     return out
-  }
-
-  /// A JSON string literal.
-  static func quoted(_ s: String) -> String {
-    var out = "\""
-    for scalar in s.unicodeScalars {
-      switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case _ where scalar.value < 0x20:
-        let hex = String(scalar.value, radix: 16)
-        out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-      default: out.unicodeScalars.append(scalar)
-      }
-    }
-    return out + "\""
   }
 }

@@ -13,10 +13,10 @@ import _ZoetropeTestSupport
 @Suite struct ContentsTests {
   /// A random premultiplied image.
   static func randomImage(width: Int, height: Int, seed: UInt64, opaque: Bool = false) -> Image {
-    var state = seed
+    var random = SeededRandom(state: seed)
     var bytes: [UInt8] = []
     for _ in 0..<(width * height) {
-      state = state &* 6364136223846793005 &+ 1442695040888963407
+      let state = random.next()
       let a: UInt8 = opaque ? 255 : UInt8(truncatingIfNeeded: state >> 56)
       for shift in [8, 16, 24] as [UInt64] {
         bytes.append(UInt8(UInt16(truncatingIfNeeded: state >> shift) % (UInt16(a) + 1)))
@@ -56,11 +56,8 @@ import _ZoetropeTestSupport
 
   @Test(arguments: 0..<24)
   func bilinearSamplingAgreesWithADoublePrecisionReference(_ seed: Int) throws {
-    var state = UInt64(seed) &* 0x9E37_79B9_7F4A_7C15 &+ 1
-    func random() -> Double {
-      state = state &* 6364136223846793005 &+ 1442695040888963407
-      return Double(state >> 11) / Double(1 << 53)
-    }
+    var generator = SeededRandom(state: UInt64(seed) &* 0x9E37_79B9_7F4A_7C15 &+ 1)
+    func random() -> Double { generator.unit() }
     let image = Self.randomImage(width: 5 + seed % 7, height: 4 + seed % 5, seed: UInt64(seed) + 7)
     var transform = Transform3D.identity.rotated(by: random() * 6.3, x: 0, y: 0, z: 1)
       .scaledBy(x: 0.6 + 6 * random(), y: 0.6 + 6 * random(), z: 1)

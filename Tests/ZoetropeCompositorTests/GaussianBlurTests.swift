@@ -5,6 +5,7 @@ import Foundation
 import Testing
 import ZoetropeCompositor
 import ZoetropeRaster
+import _ZoetropeTestSupport
 
 @Suite struct GaussianBlurTests {
   /// Test images of 48 × 40 pixels: edges, corners, thin lines, a dot, a
@@ -16,7 +17,7 @@ import ZoetropeRaster
       for y in 0..<rect.height { for x in 0..<rect.width { bytes.append(value(x, y)) } }
       return AlphaImage(rect: rect, bytes: bytes)
     }
-    var noise = UInt64(42)
+    var noise = SeededRandom(state: 42)
     return [
       ("edge", image { x, _ in x < 20 ? 0 : 255 }),
       ("square", image { x, y in (10..<30).contains(x) && (8..<26).contains(y) ? 255 : 0 }),
@@ -28,8 +29,7 @@ import ZoetropeRaster
       }),
       ("checker", image { x, y in (x / 3 + y / 3) % 2 == 0 ? 255 : 40 }),
       ("noise", image { _, _ in
-        noise = noise &* 6364136223846793005 &+ 1442695040888963407
-        return UInt8(truncatingIfNeeded: noise >> 56)
+        noise.byte()
       }),
     ]
   }()

@@ -6,6 +6,7 @@ import ZoetropeGeometry
 import ZoetropeLayers
 import ZoetropeRaster
 @testable import ZoetropeCompositor
+import _ZoetropeTestSupport
 
 @Suite struct RoundedBoundsTests {
   /// The points of a corner's pieces, sampled.
@@ -72,11 +73,8 @@ import ZoetropeRaster
   }
 
   @Test func theBandedFastPathMatchesTheGeneralRasterizer() {
-    var state: UInt64 = 5
-    func next() -> Double {
-      state = state &* 6364136223846793005 &+ 1442695040888963407
-      return Double(state >> 11) / Double(1 << 53)
-    }
+    var random = SeededRandom(state: 5)
+    func next() -> Double { random.unit() }
     let canvas = Rasterizer.Canvas(width: 64, height: 48)
     for _ in 0..<300 {
       let rect = Rect(x: next() * 10, y: next() * 8, width: 4 + next() * 50, height: 4 + next() * 38)

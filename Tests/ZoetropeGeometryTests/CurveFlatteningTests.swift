@@ -5,16 +5,9 @@
 import Foundation
 import Testing
 import ZoetropeGeometry
+import _ZoetropeTestSupport
 
 @Suite struct CurveFlatteningTests {
-  struct SeededRandom {
-    var state: UInt64
-    mutating func next() -> Double {
-      state = state &* 6364136223846793005 &+ 1442695040888963407
-      return Double(state >> 11) / Double(1 << 53)
-    }
-  }
-
   /// The distance from `p` to the nearest segment of `points`.
   func distance(_ p: Point, toPolyline points: [Point]) -> Double {
     var best = Double.infinity
@@ -39,14 +32,14 @@ import ZoetropeGeometry
     var random = SeededRandom(state: seed)
     return (0..<count).map { i in
       let size = [4.0, 60, 500][i % 3]
-      var p = (0..<4).map { _ in Point(x: random.next() * size, y: random.next() * size) }
+      var p = (0..<4).map { _ in Point(x: random.unit() * size, y: random.unit() * size) }
       switch i % 9 {
       case 1:  // Collinear, overshooting: the curve runs past its end and turns back.
         let d = p[3] - p[0]
-        p[1] = p[0] + d * (random.next() * 2 - 0.5)
-        p[2] = p[0] + d * (random.next() * 2 - 0.5) + Point(x: 0, y: (random.next() - 0.5) * 1e-3)
+        p[1] = p[0] + d * (random.unit() * 2 - 0.5)
+        p[2] = p[0] + d * (random.unit() * 2 - 0.5) + Point(x: 0, y: (random.unit() - 0.5) * 1e-3)
       case 4:  // A near-cusp: the control polygon crosses itself.
-        p[2] = p[1] + (p[3] - p[0]) + Point(x: (random.next() - 0.5) * size * 0.01, y: 0)
+        p[2] = p[1] + (p[3] - p[0]) + Point(x: (random.unit() - 0.5) * size * 0.01, y: 0)
       default: break
       }
       return p

@@ -4,6 +4,7 @@
 import Foundation
 import Testing
 import ZoetropeGeometry
+import _ZoetropeTestSupport
 
 @Suite struct PathMeasureTests {
   let circle = Path.ellipse(in: Rect(x: -50, y: -50, width: 100, height: 100))
@@ -160,13 +161,5 @@ import ZoetropeGeometry
                                .curveTo(Point(x: 90, y: 0), control1: Point(x: 30, y: 60), control2: Point(x: 60, y: -60))])
     let other = Path.Measurement(circle)
     #expect(wave.trimmed(from: 0.2, to: 0.7, measurement: other) == wave.trimmed(from: 0.2, to: 0.7))
-  }
-
-  struct SeededRandom {
-    var state: UInt64
-    mutating func unit() -> Double {
-      state = state &* 6364136223846793005 &+ 1442695040888963407
-      return Double(state >> 11) / Double(1 << 53)
-    }
   }
 }

@@ -4,18 +4,11 @@
 import Foundation
 import Testing
 import ZoetropeGeometry
+import _ZoetropeTestSupport
 
 @Suite struct Transform3DTests {
   func close(_ a: Transform3D, _ b: Transform3D, _ tolerance: Double = 1e-9) -> Bool {
     zip(a.values, b.values).allSatisfy { abs($0 - $1) <= tolerance }
-  }
-
-  struct SeededRandom {
-    var state: UInt64
-    mutating func next() -> Double {
-      state = state &* 6364136223846793005 &+ 1442695040888963407
-      return Double(state >> 11) / Double(1 << 53) * 2 - 1
-    }
   }
 
   @Test func rotationAboutZMatchesCoreAnimation() {
@@ -56,12 +49,12 @@ import ZoetropeGeometry
     var random = SeededRandom(state: 11)
     for _ in 0..<300 {
       var t = Transform3D.identity
-        .translatedBy(x: random.next() * 100, y: random.next() * 100, z: random.next() * 100)
-        .rotated(by: random.next() * 3, x: random.next(), y: random.next(), z: random.next() + 0.1)
-        .scaledBy(x: 0.5 + random.next().magnitude * 2, y: -0.5 - random.next().magnitude, z: 1 + random.next())
-      t.m21 += random.next() * 0.3
-      t.m14 = random.next() * 0.001
-      t.m34 = random.next() * 0.002
+        .translatedBy(x: random.signedUnit() * 100, y: random.signedUnit() * 100, z: random.signedUnit() * 100)
+        .rotated(by: random.signedUnit() * 3, x: random.signedUnit(), y: random.signedUnit(), z: random.signedUnit() + 0.1)
+        .scaledBy(x: 0.5 + random.signedUnit().magnitude * 2, y: -0.5 - random.signedUnit().magnitude, z: 1 + random.signedUnit())
+      t.m21 += random.signedUnit() * 0.3
+      t.m14 = random.signedUnit() * 0.001
+      t.m34 = random.signedUnit() * 0.002
       let d = try #require(t.decomposed())
       #expect(close(Transform3D(d), t, 1e-9), "\(t)")
     }
@@ -107,4 +100,9 @@ import ZoetropeGeometry
     let more = tilted.settingComponent(.rotationX, to: 0.9)
     #expect(close(more, .rotation(angle: 0.9, x: 1, y: 0, z: 0), 1e-12))
   }
+}
+
+extension SeededRandom {
+  /// A number in -1..<1.
+  fileprivate mutating func signedUnit() -> Double { unit() * 2 - 1 }
 }

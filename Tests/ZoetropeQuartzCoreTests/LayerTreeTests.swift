@@ -157,3 +157,29 @@ import ZoetropeQuartzCore
     #expect(layer.contentsScale == 2 && layer.actions?["position"] != nil && layer.anchorPointZ == 3)
   }
 }
+
+@Suite struct LayerGeometryConversionTests {
+  @Test func pointsAndRectsConvertAndHitsFindTheFrontLayer() {
+    let root = CALayer()
+    root.frame = CGRect(x: 0, y: 0, width: 200, height: 200)
+    let back = CALayer(), front = CALayer()
+    back.frame = CGRect(x: 20, y: 20, width: 100, height: 100)
+    front.frame = CGRect(x: 60, y: 60, width: 100, height: 100)
+    root.addSublayer(back)
+    root.addSublayer(front)
+    #expect(front.convert(CGPoint(x: 0, y: 0), to: root) == CGPoint(x: 60, y: 60))
+    #expect(back.convert(CGPoint(x: 0, y: 0), to: front) == CGPoint(x: -40, y: -40))
+    #expect(front.convert(CGPoint(x: 100, y: 100), from: root) == CGPoint(x: 40, y: 40))
+    #expect(front.convert(CGRect(x: 0, y: 0, width: 10, height: 10), to: root) == CGRect(x: 60, y: 60, width: 10, height: 10))
+    #expect(root.hitTest(CGPoint(x: 80, y: 80)) === front)   // both contain it: the front one
+    #expect(root.hitTest(CGPoint(x: 30, y: 30)) === back)
+    #expect(root.hitTest(CGPoint(x: 190, y: 10)) === root)
+    #expect(root.hitTest(CGPoint(x: 300, y: 10)) == nil)
+    front.isHidden = true
+    #expect(root.hitTest(CGPoint(x: 80, y: 80)) === back)
+    // A turned layer is hit where it is drawn.
+    back.transform = CATransform3DMakeRotation(.pi / 4, 0, 0, 1)
+    #expect(root.hitTest(CGPoint(x: 70, y: 0)) === back)    // a corner swung up above its frame
+    #expect(root.hitTest(CGPoint(x: 22, y: 22)) === root)   // the old corner is now outside
+  }
+}

@@ -122,3 +122,27 @@ import ZoetropeQuartzCore
     #expect(shape.path?.boundingBox == CGRect(x: 0, y: 0, width: 10, height: 10))
   }
 }
+
+@Suite struct RoundedRectPathTests {
+  @Test func uikitRoundedRectsHaveTheContinuousCornersALayerDraws() throws {
+    let rect = CGRect(x: 0, y: 0, width: 80, height: 60)
+    let path = UIBezierPath(roundedRect: rect, cornerRadius: 12)
+    // The corner eases in along 1.528665 × the radius of the top edge; the path starts there, clockwise.
+    #expect(abs(path.cgPath.currentPoint.x - 12 * 1.528665) < 1e-9 && path.currentPoint.y == 0)
+    #expect(path.bounds == rect)
+    let shape = CAShapeLayer()
+    shape.frame = rect
+    shape.path = path.cgPath
+    shape.fillColor = UIColor.black.cgColor
+    let layer = CALayer()
+    layer.frame = rect
+    layer.backgroundColor = UIColor.black.cgColor
+    layer.cornerRadius = 12
+    layer.cornerCurve = .continuous
+    let drawn = try Frame(shape, at: 0).image, expected = try Frame(layer, at: 0).image
+    #expect(try #require(drawn.difference(from: expected)).maximumChannelDifference <= 1)
+    layer.cornerCurve = .circular
+    #expect(try #require(drawn.difference(from: try Frame(layer, at: 0).image)).maximumChannelDifference > 20)
+    #expect(UIBezierPath(roundedRect: rect, cornerRadius: 0).cgPath == UIBezierPath(rect: rect).cgPath)
+  }
+}

@@ -74,8 +74,10 @@ import ZoetropeQuartzCore
     layer.add(slide, forKey: "slide")
     let presented = ZoetropeRender.withMediaTime(0.5) { layer.presentation()! }
     #expect(presented.position == CGPoint(x: 15, y: 5))
-    let angle = (presented.value(forKeyPath: "transform.rotation.z") as? NSNumber)?.doubleValue ?? 0
+    let angle = presented.value(forKeyPath: "transform.rotation.z") as? CGFloat ?? 0
     #expect(abs(angle - .pi / 2) < 1e-9)
+    #expect(presented.value(forKeyPath: "position") as? CGPoint == CGPoint(x: 15, y: 5))
+    #expect(presented.value(forKeyPath: "opacity") as? Float == 1)
   }
 
   @Test func gradientLocationsTakeArraysOfAnyNumberType() throws {
@@ -215,8 +217,8 @@ import ZoetropeQuartzCore
     #expect(layer.strokeEnd == 0.5)
     #expect(abs(layer.transform.m12 - 1) < 1e-12)
     #expect(layer.position == CGPoint(x: 3, y: 4))
-    #expect((layer.value(forKeyPath: "strokeEnd") as? NSNumber)?.doubleValue == 0.5)
-    #expect((layer.value(forKey: "position") as? NSValue)?.cgPointValue == CGPoint(x: 3, y: 4))
+    #expect(layer.value(forKeyPath: "strokeEnd") as? CGFloat == 0.5)
+    #expect(layer.value(forKey: "position") as? CGPoint == CGPoint(x: 3, y: 4))
     #expect(layer.value(forKey: "role") as? String == "spinner")
     layer.setValue(UIColor.red, forKeyPath: "fillColor")
     #expect(renderError(layer).contains("setValue(_:forKeyPath: \"fillColor\"): the value is a UIColor"))

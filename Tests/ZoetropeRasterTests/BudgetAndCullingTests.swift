@@ -5,6 +5,7 @@ import Foundation
 import Testing
 import ZoetropeGeometry
 import ZoetropeRaster
+import _ZoetropeTestSupport
 
 @Suite struct BudgetAndCullingTests {
   static let canvas = Rasterizer.Canvas(width: 64, height: 48)
@@ -13,15 +14,6 @@ import ZoetropeRaster
   func dense(_ runs: CoverageSpans?) -> [UInt8] {
     runs?.mask(x: 0, y: 0, width: Self.canvas.width, height: Self.canvas.height).coverage
       ?? [UInt8](repeating: 0, count: Self.canvas.width * Self.canvas.height)
-  }
-
-  /// A small deterministic generator (the same paths on every run).
-  struct Numbers {
-    var state: UInt64
-    mutating func next(_ range: ClosedRange<Double>) -> Double {
-      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-      return range.lowerBound + Double(state >> 11) / Double(1 << 53) * (range.upperBound - range.lowerBound)
-    }
   }
 
   /// The `C0 0 1e6 1e6 0 0` curve of issue 11, `count` times.
@@ -37,16 +29,16 @@ import ZoetropeRaster
   /// only the summation order can move a pixel by one level).
   @Test(arguments: [LineJoin.miter, .round, .bevel])
   func strokeCullingKeepsEveryCanvasPixel(_ join: LineJoin) {
-    var numbers = Numbers(state: 7)
+    var numbers = SeededRandom(state: 7)
     for cap in LineCap.allCases {
       var path = Path()
       for _ in 0..<6 {
-        path.move(to: Point(x: numbers.next(-20...84), y: numbers.next(-20...68)))
+        path.move(to: Point(x: numbers.next(in: -20...84), y: numbers.next(in: -20...68)))
         for _ in 0..<12 {
-          let far = numbers.next(0...1) < 0.4
-          path.addLine(to: Point(x: numbers.next(far ? -5000...5000 : -10...74), y: numbers.next(far ? -5000...5000 : -10...58)))
+          let far = numbers.next(in: 0...1) < 0.4
+          path.addLine(to: Point(x: numbers.next(in: far ? -5000...5000 : -10...74), y: numbers.next(in: far ? -5000...5000 : -10...58)))
         }
-        if numbers.next(0...1) < 0.5 { path.closeSubpath() }
+        if numbers.next(in: 0...1) < 0.5 { path.closeSubpath() }
       }
       let style = StrokeStyle(lineWidth: 3, lineCap: cap, lineJoin: join, miterLimit: 4)
       let region = Rect(x: -1 - 6.6, y: -1 - 6.6, width: 66 + 13.2, height: 50 + 13.2)
@@ -71,13 +63,13 @@ import ZoetropeRaster
   /// grid differently: an edge pixel may move by two levels.)
   @Test(arguments: [FillRule.nonZero, .evenOdd])
   func fillCullingKeepsEveryCanvasPixel(_ rule: FillRule) {
-    var numbers = Numbers(state: 11)
+    var numbers = SeededRandom(state: 11)
     var path = Path()
     path.move(to: Point(x: 10, y: 10))
     for _ in 0..<20 {
-      path.addCurve(to: Point(x: numbers.next(-10...74), y: numbers.next(-10...58)),
-                    control1: Point(x: numbers.next(-2000...2000), y: numbers.next(-2000...2000)),
-                    control2: Point(x: numbers.next(-2000...2000), y: numbers.next(-2000...2000)))
+      path.addCurve(to: Point(x: numbers.next(in: -10...74), y: numbers.next(in: -10...58)),
+                    control1: Point(x: numbers.next(in: -2000...2000), y: numbers.next(in: -2000...2000)),
+                    control2: Point(x: numbers.next(in: -2000...2000), y: numbers.next(in: -2000...2000)))
     }
     path.closeSubpath()
     let culled = path.culledForFill(outside: Rect(x: -1, y: -1, width: 66, height: 50))
@@ -110,14 +102,14 @@ import ZoetropeRaster
 
   /// The estimate is an upper bound of what flattening makes.
   @Test func theSegmentEstimateBoundsTheFlattening() {
-    var numbers = Numbers(state: 3)
+    var numbers = SeededRandom(state: 3)
     for _ in 0..<200 {
       var path = Path()
-      path.move(to: Point(x: numbers.next(-50...50), y: numbers.next(-50...50)))
-      let scale = pow(10, numbers.next(-1...4))
+      path.move(to: Point(x: numbers.next(in: -50...50), y: numbers.next(in: -50...50)))
+      let scale = pow(10, numbers.next(in: -1...4))
       for _ in 0..<4 {
-        func p() -> Point { Point(x: numbers.next(-scale...scale), y: numbers.next(-scale...scale)) }
-        if numbers.next(0...1) < 0.5 { path.addCurve(to: p(), control1: p(), control2: p()) } else {
+        func p() -> Point { Point(x: numbers.next(in: -scale...scale), y: numbers.next(in: -scale...scale)) }
+        if numbers.next(in: 0...1) < 0.5 { path.addCurve(to: p(), control1: p(), control2: p()) } else {
           path.addQuadCurve(to: p(), control: p())
         }
       }

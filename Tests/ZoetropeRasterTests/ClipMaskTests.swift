@@ -4,6 +4,7 @@
 import Testing
 import ZoetropeGeometry
 import ZoetropeRaster
+import _ZoetropeTestSupport
 
 @Suite struct ClipMaskTests {
   static let canvas = Rasterizer.Canvas(width: 80, height: 60)
@@ -13,11 +14,8 @@ import ZoetropeRaster
   }
 
   @Test func theIntersectionIsTheProductOfTheTwoCoveragesPixelByPixel() {
-    var state: UInt64 = 7
-    func next() -> Double {
-      state = state &* 6364136223846793005 &+ 1442695040888963407
-      return Double(state >> 11) / Double(1 << 53)
-    }
+    var random = SeededRandom(state: 7)
+    func next() -> Double { random.unit() }
     for _ in 0..<60 {
       let a = Self.shape(.ellipse(in: Rect(x: next() * 40, y: next() * 30, width: 5 + next() * 40, height: 5 + next() * 30)))
       let b = Self.shape(.roundedRect(Rect(x: next() * 40 - 5, y: next() * 30 - 5, width: 5 + next() * 50,

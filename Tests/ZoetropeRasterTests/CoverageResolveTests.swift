@@ -4,6 +4,7 @@
 import ZoetropeShaders
 import Testing
 @testable import ZoetropeRaster
+import _ZoetropeTestSupport
 
 @Suite struct CoverageResolveTests {
   static let full = Int(BandCells.fullArea)
@@ -12,11 +13,8 @@ import Testing
   /// to windings of 0, 1 or 2), with the values that must not trap: the
   /// extremes of Int32, whose sums wrap.
   static func cells(count: Int, seed: UInt64) -> [Int32] {
-    var state = seed
-    func next() -> Int {
-      state = state &* 6364136223846793005 &+ 1442695040888963407
-      return Int(state >> 40)
-    }
+    var random = SeededRandom(state: seed)
+    func next() -> Int { Int(random.next() >> 40) }
     let specials: [Int32] = [0, .max, .min, Int32(full), -Int32(full), 65_536, 1, -1, Int32(3 * full)]
     return (0..<count).map { i in
       switch i % 13 {

@@ -2,25 +2,23 @@
 // Seeded random curvy paths for the rasterizer's differential tests.
 
 import ZoetropeGeometry
+import _ZoetropeTestSupport
 
 /// A seeded stream of curvy closed paths over a `width × height` area
 /// (reaching 10 units past its top-left corner), every third one with a
 /// rectangle inside (an even-odd hole).
 struct RandomPaths {
-  private var state: UInt64
+  private var random: SeededRandom
   let width: Double, height: Double
 
   init(seed: UInt64, width: Double, height: Double) {
-    state = seed
+    random = SeededRandom(state: seed)
     self.width = width
     self.height = height
   }
 
   /// A number in 0..<1.
-  mutating func next() -> Double {
-    state = state &* 6364136223846793005 &+ 1442695040888963407
-    return Double(state >> 11) / Double(1 << 53)
-  }
+  mutating func next() -> Double { random.unit() }
 
   /// Path `trial` of the stream: `curves` cubic curves, and a rectangle when `trial` is a multiple of three.
   mutating func path(_ trial: Int, curves: Int, rectangle: Rect) -> Path {

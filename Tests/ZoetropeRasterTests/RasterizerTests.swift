@@ -4,6 +4,7 @@
 import Testing
 import ZoetropeGeometry
 import ZoetropeRaster
+import _ZoetropeTestSupport
 
 @Suite struct RasterizerTests {
   func mask(_ path: Path, rule: FillRule = .nonZero, width: Int = 16, height: Int = 16) -> CoverageMask? {
@@ -64,11 +65,8 @@ import ZoetropeRaster
   }
 
   @Test func agreesWithASupersampledReferenceOnRandomPolygons() {
-    var state: UInt64 = 17
-    func next() -> Double {
-      state = state &* 6364136223846793005 &+ 1442695040888963407
-      return Double(state >> 11) / Double(1 << 53)
-    }
+    var random = SeededRandom(state: 17)
+    func next() -> Double { random.unit() }
     for trial in 0..<10 {
       let points = (0..<5).map { _ in Point(x: next() * 14 + 1, y: next() * 14 + 1) }
       let polylines = [Polyline(points: points, isClosed: true)]
@@ -256,11 +254,8 @@ extension RasterizerRobustnessTests {
 
 @Suite struct RectangleSpansTests {
   @Test func directRectangleCoverageEqualsItsOutlinesEdges() {
-    var state: UInt64 = 9
-    func next() -> Double {
-      state = state &* 6364136223846793005 &+ 1442695040888963407
-      return Double(state >> 11) / Double(1 << 53)
-    }
+    var random = SeededRandom(state: 9)
+    func next() -> Double { random.unit() }
     for _ in 0..<200 {
       let x0 = next() * 70 - 5, y0 = next() * 50 - 5
       let rect = Rect(x: x0, y: y0, width: next() * 40, height: next() * 30)

@@ -4,14 +4,12 @@
 import Testing
 import ZoetropeGeometry
 import ZoetropeRaster
+import _ZoetropeTestSupport
 
 @Suite struct RoundedRectangleTests {
   @Test func bandedRoundedRectangleMatchesTheGeneralPath() throws {
-    var state: UInt64 = 21
-    func next() -> Double {
-      state = state &* 6364136223846793005 &+ 1442695040888963407
-      return Double(state >> 11) / Double(1 << 53)
-    }
+    var random = SeededRandom(state: 21)
+    func next() -> Double { random.unit() }
     let canvas = Rasterizer.Canvas(width: 64, height: 48)
     let scratch = RasterScratch()
     var banded = 0

@@ -4,6 +4,7 @@
 import Foundation
 import ZoetropeShaders
 import Testing
+import _ZoetropeTestSupport
 
 /// The W3C Compositing and Blending Level 1 formulas (§5.8, §10), written
 /// out in double precision from the specification's text: the oracle of
@@ -103,7 +104,7 @@ enum W3CBlend {
   /// level of 255 of the double-precision W3C value.
   @Test(arguments: BlendFormula.allCases)
   func everyModeAgreesWithTheW3CFormulasInDoublePrecision(_ mode: BlendFormula) {
-    var random = SeededBytes(state: 0x5EED_0000 &+ UInt64(mode.rawValue))
+    var random = SeededRandom(state: 0x5EED_0000 &+ UInt64(mode.rawValue))
     var worst = 0.0
     for _ in 0..<20_000 {
       var backdrop = random.premultipliedPixels(1), source = random.premultipliedPixels(1)

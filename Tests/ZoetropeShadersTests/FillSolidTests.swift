@@ -3,16 +3,9 @@
 
 import ZoetropeShaders
 import Testing
+import _ZoetropeTestSupport
 
 @Suite struct FillSolidTests {
-  struct SeededRandom {
-    var state: UInt64
-    mutating func byte() -> UInt8 {
-      state = state &* 6364136223846793005 &+ 1442695040888963407
-      return UInt8(truncatingIfNeeded: state >> 56)
-    }
-  }
-
   @Test func div255RoundsExactlyForEveryProduct() {
     for x in UInt32(0)...65025 {
       let exact = (Double(x) / 255).rounded()

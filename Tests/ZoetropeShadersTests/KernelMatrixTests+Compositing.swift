@@ -3,6 +3,7 @@
 
 import ZoetropeShaders
 import Testing
+import _ZoetropeTestSupport
 
 extension KernelMatrixTests {
   @Test(arguments: BlendFormula.allCases)
@@ -111,7 +112,7 @@ struct PlacedFloats {
   }
 }
 
-extension SeededBytes {
+extension SeededRandom {
   /// `count` floats in 0…`scale`, from 24 random bits each.
   mutating func floats(_ count: Int, scale: Float) -> [Float] {
     (0..<count).map { _ in
@@ -150,7 +151,7 @@ extension KernelMatrixTests {
   }
 
   @Test func multiplyRowByColorKeepsPixelsPremultiplied() {
-    var random = SeededBytes(state: 7)
+    var random = SeededRandom(state: 7)
     for _ in 0..<2_000 {
       let alpha = UInt32(random.byte())
       let channels = (0..<3).map { _ in UInt32(random.byte()) % (alpha + 1) }

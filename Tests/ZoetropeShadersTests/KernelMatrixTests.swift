@@ -3,6 +3,7 @@
 
 import ZoetropeShaders
 import Testing
+import _ZoetropeTestSupport
 
 /// The configurations every kernel is tried in: lengths that reach every
 /// lane path (empty, tails of 1…7, one and several full vectors, long runs)
@@ -15,10 +16,10 @@ enum KernelMatrix {
 
   /// Calls `body` for every length and offset; stops at the first
   /// configuration that fails and names it.
-  static func forEach(_ body: (_ length: Int, _ offset: Int, inout SeededBytes) -> Bool) {
+  static func forEach(_ body: (_ length: Int, _ offset: Int, inout SeededRandom) -> Bool) {
     for length in lengths {
       for offset in offsets {
-        var random = SeededBytes(state: UInt64(length) &* 31 &+ UInt64(offset) &+ 1)
+        var random = SeededRandom(state: UInt64(length) &* 31 &+ UInt64(offset) &+ 1)
         guard body(length, offset, &random) else {
           Issue.record("kernel and scalar twin differ at length \(length), offset \(offset)")
           return
@@ -52,14 +53,8 @@ enum KernelMatrix {
   }
 }
 
-/// A seeded byte source, so every failure reproduces.
-struct SeededBytes {
-  var state: UInt64
-  mutating func byte() -> UInt8 {
-    state = state &* 6364136223846793005 &+ 1442695040888963407
-    return UInt8(truncatingIfNeeded: state >> 56)
-  }
-  mutating func bytes(_ count: Int) -> [UInt8] { (0..<count).map { _ in byte() } }
+/// Pixels from the seeded source, so every failure reproduces.
+extension SeededRandom {
   /// `count` premultiplied pixels (each channel ≤ its alpha), mostly opaque
   /// or transparent with translucent ones among them.
   /// `count` premultiplied pixels as little-endian words (red in the low byte), as images hold them.
@@ -149,7 +144,7 @@ struct SeededBytes {
 
   /// A small random image (1…9 pixels a side) and `count` coordinate pairs
   /// around and beyond it: every edge clamp and fraction is reached.
-  static func samplingCase(_ count: Int, _ random: inout SeededBytes) -> (image: [UInt32], width: Int, height: Int,
+  static func samplingCase(_ count: Int, _ random: inout SeededRandom) -> (image: [UInt32], width: Int, height: Int,
                                                                          coordinates: [Int32]) {
     let width = 1 + Int(random.byte()) % 9, height = 1 + Int(random.byte()) % 9
     let image = random.premultipliedWords(width * height)

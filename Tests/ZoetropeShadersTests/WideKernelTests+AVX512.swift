@@ -3,6 +3,7 @@
 
 import ZoetropeShaders
 import Testing
+import _ZoetropeTestSupport
 
 /// The table-lookup blend of translucent runs, and the sixteen-pixel blend
 /// under coverage, give the portable kernels' bytes. Runs where the CPU has AVX-512 (F, BW, VBMI), whatever
@@ -38,7 +39,7 @@ struct AVX512KernelTests {
   /// the portable kernel's one-pixel tail and the AVX2 kernel already
   /// differ); the AVX-512 entry hands it to the AVX2 kernel.
   @Test func unpremultipliedColoursTakeTheAVX2Bytes() {
-    var random = SeededBytes(state: 0xA512)
+    var random = SeededRandom(state: 0xA512)
     for round in 0..<200 {
       let alpha = random.byte() % 200
       let context = FillSolidContext(premultipliedRed: 255, green: random.byte(), blue: alpha &+ 1, alpha: alpha)
@@ -57,7 +58,7 @@ extension AVX512KernelTests {
   /// The same for the blend under coverage: a colour that is not
   /// premultiplied takes the AVX2 kernel's bytes, tail included.
   @Test func unpremultipliedColoursUnderCoverageTakeTheAVX2Bytes() {
-    var random = SeededBytes(state: 0xC512)
+    var random = SeededRandom(state: 0xC512)
     for round in 0..<200 {
       let alpha = random.byte() % 200
       let context = FillSolidContext(premultipliedRed: random.byte(), green: 255, blue: random.byte(), alpha: alpha)
@@ -82,7 +83,7 @@ extension AVX512KernelTests {
 @Suite struct BandFillTests {
   @Test(arguments: [0, 1, 7, 4095, 4096, 4097, 30_720 + 3])
   func fillBandMatchesThePortableFill(_ count: Int) {
-    var random = SeededBytes(state: UInt64(count) &+ 0xF111)
+    var random = SeededRandom(state: UInt64(count) &+ 0xF111)
     let word = UInt32(random.byte()) | UInt32(random.byte()) << 8 | UInt32(random.byte()) << 16 | 0xFF00_0000
     let original = random.bytes(4 * count)
     var band = KernelMatrix.Placed(original, offset: 3), string = band, portable = band
@@ -103,7 +104,7 @@ extension AVX512KernelTests {
   /// and under multiples of sixteen), interiors of 0–70 pixels, coverage
   /// bytes of 0, 255 and between, opaque, translucent and clear colours.
   @Test func rectangleRowsMatchThePortableKernelsRowByRow() {
-    var random = SeededBytes(state: 0x5EC7)
+    var random = SeededRandom(state: 0x5EC7)
     for round in 0..<400 {
       let rows = 1 + Int(random.byte() % 40), count = Int(random.byte() % 71)
       // Guard pixels before, after and between the rows.

@@ -3,6 +3,7 @@
 
 import ZoetropeShaders
 import Testing
+import _ZoetropeTestSupport
 
 /// Each AVX2 kernel gives the same bytes as the portable kernel it stands in
 /// for (which KernelMatrixTests holds to its scalar twin). Runs where the CPU
@@ -162,7 +163,7 @@ struct WideKernelTests {
   /// mostly inside, crossing the edges at steep angles, far outside at the
   /// ends — through the renderer's entry point and the AVX2 kernel alone.
   @Test func sampleBilinearAVX2MatchesThePortableKernelOnRotatedWalks() {
-    var random = SeededBytes(state: 0x5A11_B11E)
+    var random = SeededRandom(state: 0x5A11_B11E)
     for round in 0..<200 {
       let width = 1 + Int(random.byte()) % 96 + (round % 3 == 0 ? 200 : 0), height = 1 + Int(random.byte()) % 80
       let image = random.premultipliedWords(width * height)
@@ -194,7 +195,7 @@ struct WideKernelTests {
   /// by up to a few pixels (and, a few, by astronomically much: the adds
   /// wrap), clamped at both ends of each axis.
   @Test func sampleBilinearWalkAVX2MatchesThePortableKernel() {
-    var random = SeededBytes(state: 0x3A1C_2B07)
+    var random = SeededRandom(state: 0x3A1C_2B07)
     for round in 0..<300 {
       let width = 1 + Int(random.byte()) % 70 + (round % 4 == 0 ? 300 : 0), height = 1 + Int(random.byte()) % 60
       let image = random.premultipliedWords(width * height)
@@ -234,7 +235,7 @@ struct WideKernelTests {
   /// The walk's steps are its start plus whole multiples of its step, however
   /// it is split: skipping n steps lands where writing n steps does.
   @Test func sampleWalkSkipMatchesWriting() {
-    var random = SeededBytes(state: 77)
+    var random = SeededRandom(state: 77)
     for _ in 0..<100 {
       let n = Int(random.byte())
       let walk = SampleWalk(u: Int64(random.byte()) << 30, du: Int64(random.byte()) << 26 - (1 << 33),

@@ -28,12 +28,11 @@ import _ZoetropeTestSupport
       for bandHeight in [16, 5] {
         func rendered(_ schedules: Bool) -> [UInt8] {
           let count = 4 * list.width * list.height
-          var noise: UInt64 = 0x9E37_79B9_7F4A_7C15
+          var noise = SeededRandom(state: 0x9E37_79B9_7F4A_7C15)
           var pixels = !schedules ? [UInt8](repeating: 0, count: count)
             : bandHeight == 16 ? (0..<count).map { $0 % 4 == 3 ? 1 : 255 }
             : (0..<count).map { _ in
-              noise = noise &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-              return UInt8(truncatingIfNeeded: noise >> 56)
+              noise.byte()
             }
           pixels.withUnsafeMutableBufferPointer {
             _ = list.render(into: $0.baseAddress!, straightAlpha: true, bandHeight: bandHeight, schedules: schedules)

@@ -5,7 +5,9 @@ import Dispatch
 import Synchronization
 import Testing
 import ZoetropeGeometry
+import ZoetropeLayers
 @testable import ZoetropeText
+import _ZoetropeTestSupport
 
 @Suite struct TextLayoutTests {
   let font: Font
@@ -13,7 +15,7 @@ import ZoetropeGeometry
   init() throws { font = try Font.named("DejaVu Sans") }
 
   func layout(_ string: String, size: Double = 12, width: Double = 100, height: Double = 1000,
-              alignment: TextLayout.Alignment = .natural, truncation: TextLayout.Truncation = .none,
+              alignment: TextLayerAlignmentMode = .natural, truncation: TextLayerTruncationMode = .none,
               wrapped: Bool = true) -> TextLayout {
     TextLayout(TextLayout.Request(string: string, font: font, fontSize: size,
                                   bounds: Rect(x: 0, y: 0, width: width, height: height), alignment: alignment,
@@ -40,8 +42,8 @@ import ZoetropeGeometry
 
   /// Seeded random words: no wrapped line's ink passes the width, unless it is a single word too wide for it.
   @Test func wrappedLinesFitTheWidth() {
-    var seed: UInt64 = 42
-    func next() -> Int { seed = seed &* 6364136223846793005 &+ 1442695040888963407; return Int(seed >> 33) }
+    var random = SeededRandom(state: 42)
+    func next() -> Int { Int(random.next() >> 33) }
     for _ in 0..<20 {
       let words = (0..<(5 + next() % 20)).map { _ in String(repeating: "ab", count: 1 + next() % 5) }
       let width = 40 + Double(next() % 120)
@@ -82,8 +84,8 @@ import ZoetropeGeometry
     #expect(lastLine.first!.origin.x == 0)
   }
 
-  @Test(arguments: [TextLayout.Truncation.start, .middle, .end])
-  func truncatedLinesFitAndShowAnEllipsis(_ mode: TextLayout.Truncation) {
+  @Test(arguments: [TextLayerTruncationMode.start, .middle, .end])
+  func truncatedLinesFitAndShowAnEllipsis(_ mode: TextLayerTruncationMode) {
     let l = layout("A line that is much too long for the bounds", width: 80, truncation: mode, wrapped: false)
     let ellipsis = font.glyph(for: "\u{2026}")
     #expect(l.glyphs.contains { $0.id == ellipsis })

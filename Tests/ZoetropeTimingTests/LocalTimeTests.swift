@@ -3,6 +3,7 @@
 
 import Testing
 import ZoetropeTiming
+import _ZoetropeTestSupport
 
 @Suite struct LocalTimeTests {
   /// Progress 0…1 an animation shows, or nil.
@@ -10,19 +11,10 @@ import ZoetropeTiming
     timing.localTime(forParentTime: t, duration: timing.duration, keepsForwardFill: keeps)?.fraction
   }
 
-  /// A seeded generator so failures reproduce (printed with the failing case).
-  struct SeededRandom {
-    var state: UInt64
-    mutating func next() -> Double {
-      state = state &* 6364136223846793005 &+ 1442695040888963407
-      return Double(state >> 11) / Double(1 << 53)
-    }
-  }
-
   @Test func speedScalesLikeDividingTheDuration() {
     var random = SeededRandom(state: 42)
     for _ in 0..<500 {
-      let d = 0.1 + random.next() * 3, k = 0.25 + random.next() * 4, t = random.next() * 5
+      let d = 0.1 + random.unit() * 3, k = 0.25 + random.unit() * 4, t = random.unit() * 5
       let fast = Timing(duration: d, speed: k)
       let short = Timing(duration: d / k)
       let a = progress(fast, at: t), b = progress(short, at: t)
@@ -34,7 +26,7 @@ import ZoetropeTiming
   @Test func autoreverseIsSymmetricAboutTheTurningPoint() {
     var random = SeededRandom(state: 7)
     for _ in 0..<500 {
-      let d = 0.1 + random.next() * 3, u = random.next() * d
+      let d = 0.1 + random.unit() * 3, u = random.unit() * d
       let timing = Timing(duration: d, autoreverses: true)
       let forward = progress(timing, at: u), backward = progress(timing, at: 2 * d - u)
       #expect(forward != nil && backward != nil)
@@ -45,7 +37,7 @@ import ZoetropeTiming
   @Test func timeOffsetRotatesTheTimeline() {
     var random = SeededRandom(state: 3)
     for _ in 0..<500 {
-      let d = 0.5 + random.next() * 3, o = random.next() * d, t = random.next() * d
+      let d = 0.5 + random.unit() * 3, o = random.unit() * d, t = random.unit() * d
       let offset = progress(Timing(duration: d, timeOffset: o), at: t)
       let plain = progress(Timing(duration: d, repeatCount: 2), at: (t + o).truncatingRemainder(dividingBy: d))
       #expect(offset != nil)

@@ -3,16 +3,14 @@
 
 import Testing
 import ZoetropeVideo
+import _ZoetropeTestSupport
 
 @Suite struct ColorTableTests {
   /// A deterministic stream of colours: few distinct ones early, so that
   /// most operations meet a colour already held, then many.
   struct Colours {
-    var state: UInt64 = 0x9E37_79B9_7F4A_7C15
-    mutating func next(distinct: UInt32) -> UInt32 {
-      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-      return UInt32(truncatingIfNeeded: state >> 33) % distinct
-    }
+    var random = SeededRandom(state: 0x9E37_79B9_7F4A_7C15)
+    mutating func next(distinct: UInt32) -> UInt32 { UInt32(random.below(Int(distinct))) }
   }
 
   @Test func countsAndValuesAreADictionarysThroughGrowth() {

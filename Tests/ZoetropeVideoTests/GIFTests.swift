@@ -282,11 +282,9 @@ extension GIFSkippedWorkTests {
 /// transparent (unchanged) pixels.
 @Suite struct GIFCoderTests {
   struct Noise {
-    var state: UInt64
-    mutating func next(_ bound: Int) -> Int {
-      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-      return Int(truncatingIfNeeded: state >> 33) % bound
-    }
+    var random: SeededRandom
+    init(state: UInt64) { random = SeededRandom(state: state) }
+    mutating func next(_ bound: Int) -> Int { random.below(bound) }
   }
 
   /// A frame whose pixels are palette colours `indices` (RGB of colour i: i, 255 − i, 7 i).

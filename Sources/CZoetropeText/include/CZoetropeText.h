@@ -157,6 +157,14 @@ int zt_fontconfig_match(const char *name, double weight, int slant, uint32_t cod
 /// one after another in `*names` (`*size` bytes in all), freed with `zt_text_free`.
 int zt_fontconfig_families(char **names, size_t *size, char *message, size_t message_size);
 
+/// The OpenType weights (1…1000) of the installed faces of `family` (a family
+/// name, case-insensitive; no aliases) that are upright (`ZT_FONT_SLANT_ROMAN`)
+/// or slanted (italic or oblique), sorted, without duplicates: at most
+/// `capacity` in `weights`, their number in `*count` (0 for a family nobody
+/// has). A variable face counts its range's two ends. Thread-safe.
+int zt_fontconfig_weights(const char *family, int slant, double *weights, size_t capacity, size_t *count,
+                          char *message, size_t message_size);
+
 /// Frees memory the text shim returned.
 void zt_text_free(void *pointer);
 

@@ -13,10 +13,11 @@ struct Validate: ParsableCommand {
       a count of the rest) and exits 1. Also warns (past a hundred warnings, a count of the rest) about likely \
       mistakes in a usable scene: a forwards fill that never shows (no "removedOnCompletion": false), a repeating \
       animation whose period does not divide the clip (a loop that jumps), a duration of 1 s chosen because no \
-      animation ends. Each font the scene names is listed with the file it resolved to on this machine.
+      animation ends, an animation with no visible effect (a hidden layer, a scale of a transform that scales \
+      to zero, a key the layer does not draw). Each font the scene names is listed with the file it resolved to on this machine.
 
       A Lottie file (recognised by its content) is validated as it is imported: what it asks for that Zoetrope \
-      does not draw (expressions, effects, merge modes…) is listed with its JSON path; with --strict that is an \
+      does not draw (expressions, effects, merge modes) is listed with its JSON path; with --strict that is an \
       error.
       """
   )

@@ -1,8 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // Apple's continuous ("smooth") corner, and how it turns into a capsule's end when it does not fit.
 
-import ZoetropeGeometry
-
 /// One corner of a continuous rounded rectangle, as cubic Bézier pieces in
 /// the corner's frame: a point `(a, b)` lies `a` back along the edge that
 /// arrives at the corner and `b` along the edge that leaves it, measured
@@ -18,16 +16,16 @@ import ZoetropeGeometry
 /// cubics through the points below (units of the radius), whose values have
 /// been measured from UIKit's output by several public reimplementations;
 /// see docs/compositing.md for the sources.
-struct ContinuousCorner {
+package struct ContinuousCorner {
   /// A cubic Bézier piece in the corner's frame.
-  struct Piece {
-    var start: Point, control1: Point, control2: Point, end: Point
+  package struct Piece {
+    package var start: Point, control1: Point, control2: Point, end: Point
   }
 
   /// How far along each edge the curve reaches: 1.528665 × radius.
-  static let extentFactor = 1.528665
+  package static let extentFactor = 1.528665
   /// The three pieces for a radius of 1 (UIKit's measured control points).
-  static let unitPieces: [Piece] = {
+  package static let unitPieces: [Piece] = {
     let (k, a1, a2, a3, b3, m1, m2) = (extentFactor, 1.088492957618529, 0.868406944063002, 0.631493792830993,
                                        0.074911387847016, 0.372823826625747, 0.169059556044370)
     return [
@@ -41,9 +39,9 @@ struct ContinuousCorner {
   }()
 
   /// The corner's pieces.
-  let pieces: [Piece]
+  package let pieces: [Piece]
   /// How far along each edge the corner reaches.
-  var extent: Double { pieces[0].start.x }
+  package var extent: Double { pieces[0].start.x }
 
   /// The continuous corner of radius `r` (already clamped to half the
   /// shorter side of `rect`).
@@ -56,7 +54,7 @@ struct ContinuousCorner {
   /// so that it is exactly a capsule's end at `r = s` and changes
   /// continuously on the way. (Apple's own shape in that range has not
   /// been published; this blend is ours.)
-  init(radius r: Double, rect: Rect) {
+  package init(radius r: Double, rect: Rect) {
     let k = ContinuousCorner.extentFactor
     let half = Swift.min(rect.width, rect.height) / 2
     guard r > 0, k * r > half, half > 0 else {
@@ -74,7 +72,7 @@ struct ContinuousCorner {
   }
 
   /// `pieces` scaled by `factor`.
-  static func scaled(_ pieces: [Piece], by factor: Double) -> [Piece] {
+  package static func scaled(_ pieces: [Piece], by factor: Double) -> [Piece] {
     func s(_ p: Point) -> Point { Point(x: p.x * factor, y: p.y * factor) }
     return pieces.map { Piece(start: s($0.start), control1: s($0.control1), control2: s($0.control2), end: s($0.end)) }
   }
@@ -83,7 +81,7 @@ struct ContinuousCorner {
   /// the one cubic `Path.roundedRect` draws (control points κ·r from the
   /// ends), split at t = 0.2 and 0.8 so that it has the structure of the
   /// continuous corner (and can be blended with it point by point).
-  static func circle(radius r: Double) -> [Piece] {
+  package static func circle(radius r: Double) -> [Piece] {
     let kappa = 0.5522847498307936
     let whole = Piece(start: Point(x: r, y: 0), control1: Point(x: r - kappa * r, y: 0),
                       control2: Point(x: 0, y: r - kappa * r), end: Point(x: 0, y: r))
@@ -93,7 +91,7 @@ struct ContinuousCorner {
   }
 
   /// De Casteljau's split of a cubic at parameter `t`.
-  static func split(_ c: Piece, at t: Double) -> (Piece, Piece) {
+  package static func split(_ c: Piece, at t: Double) -> (Piece, Piece) {
     func lerp(_ p: Point, _ q: Point) -> Point { Point(x: p.x + (q.x - p.x) * t, y: p.y + (q.y - p.y) * t) }
     let ab = lerp(c.start, c.control1), bc = lerp(c.control1, c.control2), cd = lerp(c.control2, c.end)
     let abc = lerp(ab, bc), bcd = lerp(bc, cd)
