@@ -9,7 +9,8 @@ import ZoetropeScene
 
 extension LottieDecoder {
   /// An image asset: embedded as a `data:` URL (base64 PNG or JPEG), or a
-  /// file `u` + `p` beside the Lottie file, decoded through the image
+  /// file `u` + `p` beside the Lottie file (in a dotLottie archive, an entry
+  /// of the archive), decoded through the image
   /// decoder within its budgets.
   mutating func decodeImage(_ value: JSONValue, at path: Int) -> LottieImageAsset {
     let width = number(value["w"], at: paths.child(path, "w"), default: 0)
@@ -38,6 +39,10 @@ extension LottieDecoder {
         report(pPath, "the embedded image cannot be used: \(error)")
         return LottieImageAsset(image: nil, width: width, height: height)
       }
+    }
+    if archive != nil {
+      let image = archiveImage(folder: string(value["u"]) ?? "", file: p, name: name, at: pPath)
+      return LottieImageAsset(image: image, width: width, height: height)
     }
     var folder = string(value["u"]) ?? ""
     if folder.hasPrefix("/") || folder.contains("://") { folder = "" }

@@ -29,6 +29,8 @@ struct LottieDecoder {
   var sourceFiles: [String] = []
   /// The encoded bytes of every image, by its name.
   var encodedImages: [String: [UInt8]] = [:]
+  /// The dotLottie archive the animation came from, whose images it reads.
+  var archive: DotLottieBundle?
 
   init(baseFolder: String, images: ImageLoader) {
     self.baseFolder = baseFolder

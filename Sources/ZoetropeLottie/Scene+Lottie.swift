@@ -3,10 +3,12 @@
 
 import ZoetropeGeometry
 import ZoetropeImages
+import ZoetropeMedia
 import ZoetropeScene
 
 extension Scene {
-  /// Imports a Lottie animation (bodymovin JSON) from a file: the canvas is
+  /// Imports a Lottie animation (bodymovin JSON, or the first animation of
+  /// a dotLottie archive with its images) from a file: the canvas is
   /// the composition (`w`×`h` points at `fr` frames per second, clear), clip
   /// time 0 is frame `ip` and the clip ends before frame `op`. Image files
   /// the animation names are read beside it.
@@ -31,6 +33,11 @@ extension Scene {
   /// folder by default). See ``init(lottieContentsOf:strict:imageLimits:)``.
   public convenience init(lottieData bytes: [UInt8], fileName: String, baseFolder: String? = nil, strict: Bool = false,
                           imageLimits: ImageDecodingLimits = .standard) throws(SceneError) {
+    if ZipArchive.looksLikeZip(bytes) {
+      self.init(imported: try LottieImporter.importDotLottie(bytes, fileName: fileName, strict: strict,
+                                                             images: ImageLoader(limits: imageLimits)))
+      return
+    }
     let document: JSONValue
     do throws(JSONReadError) {
       document = try JSONReader.parse(bytes)
@@ -48,15 +55,19 @@ extension Scene {
     encodedImages = scene.encodedImages
   }
 
-  /// Reads any scene file: a Lottie animation or a Zoetrope scene (JSON or
-  /// YAML), recognised by its content, whatever its name. A JSON object
-  /// with `fr`, `ip`, `op` and `layers` is Lottie; anything else is decoded
+  /// Reads any scene file: a Lottie animation, a dotLottie archive or a
+  /// Zoetrope scene (JSON or YAML), recognised by its content, whatever its
+  /// name. A zip archive is dotLottie; a JSON object with `fr`, `ip`, `op`
+  /// and `layers` is Lottie; anything else is decoded
   /// as a scene file (``SceneDecoder``).
   public convenience init(contentsOf fileName: String, strict: Bool = false,
                           imageLimits: ImageDecodingLimits = .standard) throws(SceneError) {
     let bytes = try Scene.readFile(fileName)
     let scene: Scene
-    if SceneDecoder.Format(fileName: fileName) == .json, let document = try? JSONReader.parse(bytes),
+    if ZipArchive.looksLikeZip(bytes) {
+      scene = try LottieImporter.importDotLottie(bytes, fileName: fileName, strict: strict,
+                                                 images: ImageLoader(limits: imageLimits))
+    } else if SceneDecoder.Format(fileName: fileName) == .json, let document = try? JSONReader.parse(bytes),
       LottieDecoder.looksLikeLottie(document)
     {
       let imported = try LottieImporter.importDocument(document, fileName: fileName,
@@ -85,11 +96,22 @@ extension Scene {
   }
 
   /// Whether `bytes` hold a Lottie animation (a JSON object with `fr`,
-  /// `ip`, `op` and `layers`), without decoding it further.
+  /// `ip`, `op` and `layers`, or a zip archive: a dotLottie file), without
+  /// decoding it further.
   public static func isLottie(_ bytes: [UInt8]) -> Bool {
+    if ZipArchive.looksLikeZip(bytes) { return true }
     guard let document = try? JSONReader.parse(bytes) else { return false }
     defer { JSONValue.dismantle(consume document) }
     return LottieDecoder.looksLikeLottie(document)
+  }
+
+  /// A scene taking over an imported one's tree and records.
+  private convenience init(imported scene: Scene) {
+    self.init(canvas: scene.canvas, root: scene.root)
+    decodingWarnings = scene.decodingWarnings
+    unsupportedFeatures = scene.unsupportedFeatures
+    sourceFiles = scene.sourceFiles
+    encodedImages = scene.encodedImages
   }
 
   private static func readFile(_ fileName: String) throws(SceneError) -> [UInt8] {
@@ -127,8 +149,10 @@ package enum LottieImporter {
   }
 
   static func importDocument(_ document: JSONValue, fileName: String, baseFolder: String, strict: Bool,
-                             images: ImageLoader, prefersSampling: Bool = false) throws(SceneError) -> Scene {
+                             images: ImageLoader, prefersSampling: Bool = false,
+                             archive: DotLottieBundle? = nil) throws(SceneError) -> Scene {
     var decoder = LottieDecoder(baseFolder: baseFolder, images: images)
+    decoder.archive = archive
     let decoded = decoder.decodeDocument(document)
     guard let animation = decoded, decoder.issues.isEmpty else {
       var error = SceneError(file: fileName, issues: decoder.issues)

@@ -133,6 +133,20 @@ int zt_png_decode_rgba(const uint8_t *data, size_t size, uint8_t **pixels, uint3
 int zt_png_read_rgba(const char *path, uint8_t **pixels, uint32_t *width, uint32_t *height,
                      char *message, size_t message_size);
 
+/// Inflates one raw deflate stream (no zlib or gzip header: the data of a
+/// zip entry), `input_size` bytes, into `output`, which has room for exactly
+/// `output_size` bytes, the size the archive declares. ZT_OK only when the
+/// stream ends having written exactly that many; a stream that would write
+/// more stops at the first byte past the room (so a zip bomb costs no more
+/// memory than its declared size), and one that is shorter, truncated or
+/// invalid is ZT_ERROR_FORMAT with a message. Sizes of 4 GiB or more are
+/// refused.
+int zt_inflate_raw(const uint8_t *input, size_t input_size, uint8_t *output, size_t output_size, char *message,
+                   size_t message_size);
+
+/// The CRC-32 (zip's and PNG's, zlib's `crc32`) of `count` bytes.
+uint32_t zt_crc32(const uint8_t *bytes, size_t count);
+
 /// Frees memory returned by the shim.
 void zt_free(void *pointer);
 
