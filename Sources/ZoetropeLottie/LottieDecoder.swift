@@ -204,9 +204,15 @@ struct LottieDecoder {
         masks.append(decodeMask(item, at: paths.child(masksPath, index)))
       }
     }
+    var fillEffect: LottieFillEffect?
     if case .array(let effects)? = value["ef"], !effects.isEmpty {
       let effectsPath = paths.child(path, "ef")
       for (index, effect) in effects.enumerated() {
+        if integer(effect["en"]) == 0 || effect["en"] == .bool(false) { continue }
+        if integer(effect["ty"]) == 21, fillEffect == nil {
+          fillEffect = decodeFillEffect(effect, at: paths.child(effectsPath, index))
+          continue
+        }
         let type = integer(effect["ty"]).map(String.init) ?? "?"
         let effectName = string(effect["nm"]).map { " (\"\($0)\")" } ?? ""
         unsupported(paths.child(effectsPath, index), "effect type \(type)\(effectName); the layer is drawn without it")
@@ -226,7 +232,29 @@ struct LottieDecoder {
       startTime: number(value["st"], at: paths.child(path, "st"), default: 0), timeStretch: stretch == 0 ? 1 : stretch,
       blendMode: integer(value["bm"]) ?? 0, is3D: is3D, autoOrient: integer(value["ao"]) == 1,
       isHidden: value["hd"] == .bool(true), masks: masks, matteMode: integer(value["tt"]) ?? 0,
-      isMatteSource: integer(value["td"]).map { $0 != 0 } ?? false, matteParent: matteParent, path: path)
+      isMatteSource: integer(value["td"]).map { $0 != 0 } ?? false, matteParent: matteParent, path: path,
+      fillEffect: fillEffect)
+  }
+
+  /// A Fill effect's colour (its third value) and opacity (its seventh), as
+  /// lottie-web reads them; its mask selection, inversion and feathers are
+  /// not drawn (lottie-web ignores them too).
+  mutating func decodeFillEffect(_ effect: JSONValue, at path: Int) -> LottieFillEffect {
+    let valuesPath = paths.child(path, "ef")
+    var values: [JSONValue] = []
+    if case .array(let items)? = effect["ef"] { values = items }
+    func value(_ index: Int, _ fallback: [Double]) -> LottieProperty<[Double]> {
+      guard index < values.count else { return LottieProperty(fallback) }
+      return property(values[index]["v"], at: paths.child(paths.child(valuesPath, index), "v"), default: fallback)
+    }
+    for index in [0, 3] where index < values.count {
+      if case .number(let k)? = values[index]["v"]?["k"], k != 0 {
+        unsupported(paths.child(paths.child(valuesPath, index), "v"),
+                    index == 0 ? "a Fill effect limited to one mask; the whole layer is filled"
+                               : "an inverted Fill effect; the layer is filled as it is")
+      }
+    }
+    return LottieFillEffect(color: value(2, [1, 0, 0, 1]), opacity: value(6, [1]))
   }
 
   /// A layer's `ks` or a group's `tr`.

@@ -119,6 +119,15 @@ struct LottieLayer: Sendable {
   var matteParent: Int?
   /// JSON path of the layer.
   var path: Int
+  /// A Fill effect (`ef` of type 21): the layer's pixels in one colour.
+  var fillEffect: LottieFillEffect? = nil
+}
+
+/// After Effects' Fill effect as lottie-web draws it: every pixel of the
+/// layer takes `color`, its alpha times `opacity` (0…1).
+struct LottieFillEffect: Sendable {
+  var color: LottieProperty<[Double]>
+  var opacity: LottieProperty<[Double]>
 }
 
 /// A layer's or a group's transform (`ks` or a `tr` item).

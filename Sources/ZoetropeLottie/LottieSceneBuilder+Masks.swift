@@ -20,13 +20,13 @@ extension LottieSceneBuilder {
     var combined = makeLayer { Layer() }
     combined.anchorPoint = .zero
     for (index, mask) in used.enumerated() {
-      if mask.expansion.isAnimated || mask.expansion.constant.first.map({ $0 != 0 }) == true {
-        unsupported(paths.child(mask.path, "x"), "mask expansion; the mask's path is used as it is")
+      if mask.expansion.isAnimated {
+        unsupported(paths.child(mask.path, "x"), "an animated mask expansion; the mask's path is used as it is")
       }
       if ["l", "da", "f"].contains(mask.mode) {
         unsupported(paths.child(mask.path, "mode"), "mask mode \"\(mask.mode)\" (lottie-web adds it too); the mask is added")
       }
-      let shape = maskShape(mask, clock: clock, visible: visible)
+      let shape = expanded(maskShape(mask, clock: clock, visible: visible), by: mask)
       let cuts = mask.mode == "s" || mask.mode == "i"
       if index == 0 && cuts {
         // Subtracting from, or intersecting with, nothing starts from everything.
@@ -41,7 +41,15 @@ extension LottieSceneBuilder {
         let wrapper = makeLayer { Layer() }
         wrapper.anchorPoint = .zero
         wrapper.addSublayer(combined)
-        wrapper.mask = shape
+        if shape is ShapeLayer {
+          wrapper.mask = shape
+        } else {
+          // A contracted shape is masked itself, and a mask's own mask is ignored: it goes in a holder.
+          let holder = makeLayer { Layer() }
+          holder.anchorPoint = .zero
+          holder.addSublayer(shape)
+          wrapper.mask = holder
+        }
         wrapper.maskMode = mask.mode == "s" ? .alphaInverted : .alpha
         combined = wrapper
       } else {
@@ -79,6 +87,41 @@ extension LottieSceneBuilder {
       applyPath([source], to: shape, clock: clock, visible: visible)
     }
     apply(mask.opacity, to: shape, keyPath: "opacity", clock: clock, visible: visible) { .number($0[0] / 100) }
+    return shape
+  }
+
+  /// What a mask lets through grown or shrunk by its constant expansion `x`
+  /// (points), as an offset with round corners: grown by a stroke of twice
+  /// the expansion in the same white; shrunk by cutting away such a stroke
+  /// (the shape inside a layer whose inverted mask is the stroke). An
+  /// inverted mask grows what it lets through, its hole shrinking, as
+  /// lottie-web dilates the inverted mask (docs/lottie.md).
+  private mutating func expanded(_ shape: ShapeLayer, by mask: LottieMask) -> Layer {
+    guard !mask.expansion.isAnimated, let x = mask.expansion.constant.first, x.isFinite, x != 0 else { return shape }
+    let grows = x > 0
+    let width = Swift.min(2 * abs(x), 2 * LottieSceneBuilder.gradientExtent)
+    guard grows else {
+      let band = makeLayer { ShapeLayer() }
+      band.anchorPoint = .zero
+      band.path = shape.path
+      band.fillColor = nil
+      band.strokeColor = .white
+      band.lineWidth = width
+      band.lineJoin = .round
+      // The same path, still or animated (an inverted mask's outer frame is stroked far outside anything drawn).
+      for entry in shape.addedAnimations where (entry.animation as? PropertyAnimation)?.keyPath == "path" {
+        band.add(entry.animation, forKey: entry.key)
+      }
+      let holder = makeLayer { Layer() }
+      holder.anchorPoint = .zero
+      holder.addSublayer(shape)
+      holder.mask = band
+      holder.maskMode = .alphaInverted
+      return holder
+    }
+    shape.strokeColor = .white
+    shape.lineWidth = width
+    shape.lineJoin = .round
     return shape
   }
 

@@ -218,8 +218,32 @@ struct LottieSceneBuilder {
     case .null, .other:
       break
     }
+    if let fill = layer.fillEffect { applyFill(fill, to: node, clock: clock, visible: visible) }
     if !layer.masks.isEmpty { applyMasks(layer.masks, to: node, clock: clock, visible: visible) }
     return node
+  }
+
+  /// A Fill effect: the layer's content becomes the `mask` of a layer of
+  /// the fill's colour that covers everything, at the fill's opacity.
+  mutating func applyFill(_ fill: LottieFillEffect, to node: Layer, clock: LottieClock, visible: ClosedRange<Double>?) {
+    let content = makeLayer { Layer() }
+    content.anchorPoint = .zero
+    for sublayer in node.sublayers ?? [] {
+      sublayer.removeFromSuperlayer()
+      content.addSublayer(sublayer)
+    }
+    let colour = makeLayer { Layer() }
+    let extent = LottieSceneBuilder.gradientExtent
+    colour.anchorPoint = .zero
+    colour.frame = Rect(x: -extent, y: -extent, width: 2 * extent, height: 2 * extent)
+    // The mask lies in the colour layer's own space, whose origin is the node's.
+    content.position = Point(x: extent, y: extent)
+    colour.mask = content
+    apply(fill.color, to: colour, keyPath: "backgroundColor", clock: clock, visible: visible) { c in
+      .color(LottieDecoder.color(Array(c.prefix(3)) + [1]))
+    }
+    apply(fill.opacity, to: colour, keyPath: "opacity", clock: clock, visible: visible) { .number($0[0]) }
+    node.addSublayer(colour)
   }
 
   /// `bm` as a blend mode; `nil` for normal (0) and modes without one.
