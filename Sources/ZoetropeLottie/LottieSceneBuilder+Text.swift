@@ -4,6 +4,7 @@
 import ZoetropeAnimation
 import ZoetropeGeometry
 import ZoetropeLayers
+import ZoetropeScene
 
 extension LottieSceneBuilder {
   /// A text layer's documents, each shown from its keyframe's time to the
@@ -26,6 +27,44 @@ extension LottieSceneBuilder {
       }
       container.addSublayer(layer)
     }
+  }
+
+  /// The weight and slant a font's `fStyle` names ("Bold Italic", "SemiBold",
+  /// "Light"…): regular and upright unless a word says otherwise.
+  static func face(ofStyle style: String) -> (Double, FontStyle) {
+    let words = style.lowercased().split { $0 == " " || $0 == "-" }.map(String.init)
+    let joined = words.joined()
+    let weights: [(String, Double)] = [
+      ("thin", 100), ("hairline", 100), ("extralight", 200), ("ultralight", 200), ("light", 300),
+      ("medium", 500), ("semibold", 600), ("demibold", 600), ("extrabold", 800), ("ultrabold", 800),
+      ("heavy", 800), ("black", 900), ("bold", 700),
+    ]
+    var weight = 400.0
+    for (name, value) in weights where joined.contains(name) {
+      weight = value
+      break
+    }
+    let slant: FontStyle = joined.contains("italic") ? .italic : joined.contains("oblique") ? .oblique : .normal
+    return (weight, slant)
+  }
+
+  /// The family to draw `family` with (itself, or the default face when no
+  /// installed font answers it), recording the face once per family, weight
+  /// and slant for `validate`, and warning at the text layer when another
+  /// family or weight is drawn.
+  private mutating func resolveFont(family: String, weight: Double, style: FontStyle, at path: Int) -> String {
+    let key = "\(family)|\(weight)|\(style.rawValue)"
+    if let drawn = drawnFamilies[key] { return drawn }
+    guard let (font, drawn) = SceneFont.resolving(family: family, weight: weight, style: style, at: paths.render(path))
+    else {
+      warn(path, "no font answers \"\(family)\" here, nor the default face; the text draws nothing")
+      drawnFamilies[key] = family
+      return family
+    }
+    fonts.append(font)
+    for note in font.notes { warn(path, note) }
+    drawnFamilies[key] = drawn
+    return drawn
   }
 
   private mutating func buildDocument(_ document: LottieTextDocument, into layer: Layer, path: Int) {
@@ -63,7 +102,8 @@ extension LottieSceneBuilder {
       } else {
         let label = makeLayer { TextLayer() }
         label.string = line
-        label.font = family
+        (label.fontWeight, label.fontStyle) = LottieSceneBuilder.face(ofStyle: style)
+        label.font = resolveFont(family: family, weight: label.fontWeight, style: label.fontStyle, at: path)
         label.fontSize = document.size
         label.foregroundColor = document.fillColor
         let ascent = (font?.ascent ?? 75) / 100 * document.size

@@ -39,6 +39,10 @@ struct LottieSceneBuilder {
   /// Animation could interpolate: the oracle the keyframe animations are
   /// tested against.
   var prefersSampling = false
+  /// The fonts font text is drawn in, each face once, for `validate`.
+  var fonts: [SceneFont] = []
+  /// The family each font request is drawn with (family|weight|style).
+  var drawnFamilies: [String: String] = [:]
 
   init(animation: LottieAnimation, paths: JSONPathArena) {
     self.animation = animation

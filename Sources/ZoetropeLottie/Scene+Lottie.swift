@@ -51,6 +51,7 @@ extension Scene {
     self.init(canvas: scene.canvas, root: scene.root)
     decodingWarnings = scene.decodingWarnings
     unsupportedFeatures = scene.unsupportedFeatures
+    fonts = scene.fonts
     sourceFiles = scene.sourceFiles
     encodedImages = scene.encodedImages
   }
@@ -110,6 +111,7 @@ extension Scene {
     self.init(canvas: scene.canvas, root: scene.root)
     decodingWarnings = scene.decodingWarnings
     unsupportedFeatures = scene.unsupportedFeatures
+    fonts = scene.fonts
     sourceFiles = scene.sourceFiles
     encodedImages = scene.encodedImages
   }
@@ -179,6 +181,7 @@ package enum LottieImporter {
       throw error
     }
     scene.decodingWarnings = decoder.warnings + builder.warnings
+    scene.fonts = builder.fonts
     scene.unsupportedFeatures = unsupported
     scene.sourceFiles = decoder.sourceFiles
     scene.encodedImages = decoder.encodedImages
