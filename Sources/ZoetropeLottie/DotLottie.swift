@@ -74,8 +74,10 @@ struct DotLottieBundle {
       }
     }
     if candidates.isEmpty {
+      // Not macOS's AppleDouble companions (`._name.json`) a zip made in the Finder carries.
       candidates = archive.entries.map(\.name).filter {
         ($0.hasPrefix("animations/") || $0.hasPrefix("a/")) && $0.hasSuffix(".json")
+          && !($0.split(separator: "/").last?.hasPrefix(".") ?? false)
       }
     }
     guard let name = candidates.first(where: { archive.entry(named: $0) != nil }),
