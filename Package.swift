@@ -21,13 +21,26 @@ import PackageDescription
 //   Zoetrope            → all of the above but Video          (the umbrella: Renderer, ClipRender)
 //   ZoetropeTesting     → Zoetrope, SnapshotTesting           (golden tests need libpng, not FFmpeg)
 //   ZoetropeQuartzCore  → Zoetrope (and Foundation), nothing else (iOS animation code, a mapping of names)
-//   zoetrope, zoetrope-bench → Zoetrope, ZoetropeVideo
+//   ZoetropePreview     → Zoetrope, Video, FlyingSocks (`zoetrope preview`: the HTTP server and its page)
+//   zoetrope            → Zoetrope, ZoetropeVideo, ZoetropePreview
+//   zoetrope-bench      → Zoetrope, ZoetropeVideo
 //   zoetrope-fuzz       → Zoetrope, Scene, Geometry, Raster, Media (fuzzing harnesses, not API)
 //
 // `Image` (decoded pixels) sits at the bottom, in ZoetropePixels, because
 // animation values and layer properties hold images; decoding files, which
 // needs C libraries, sits above the layers in ZoetropeImages and hands
 // finished Images down.
+
+// The modules the umbrella `Zoetrope` re-exports, named by every target that depends on it.
+// SwiftPM's incremental build recompiles a target when a module it names changes, but misses
+// one it reaches only through an `@_exported import` (swiftlang/swift#89636): a struct of
+// ZoetropeLayers that gains a stored property is then read with its old layout by a stale
+// client (`zoetrope validate` once crashed so). scripts/check-imports holds every target to it.
+let umbrella: [Target.Dependency] = [
+  "Zoetrope", "ZoetropeAnimation", "ZoetropeGeometry", "ZoetropeImages", "ZoetropeLayers", "ZoetropeMedia",
+  "ZoetropePixels", "ZoetropeScene", "ZoetropeText", "ZoetropeTiming",
+  "ZoetropeLottie",
+]
 
 let package = Package(
   name: "Zoetrope",
@@ -44,6 +57,8 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
     .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.0"),
+    // `zoetrope preview`'s sockets (FlyingSocks; no dependencies of its own). docs/architecture.md says why.
+    .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
   ],
   targets: [
     // MARK: - Implementation details (one module per layer of the architecture)
@@ -68,14 +83,15 @@ let package = Package(
             // Named here too: a C target does not autolink its module maps' `link` lines. zlib
             // (libpng's own codec, Debian's zlib1g-dev) compresses the bands of `zt_png_write_rgba_banded`.
             linkerSettings: [.linkedLibrary("png"), .linkedLibrary("z")]),
-    .target(name: "ZoetropeMedia", dependencies: ["CZoetropeMedia"], exclude: ["README.md"]),
 
-    // Image files for layer contents: PNG (libpng) and JPEG (libjpeg-turbo).
+    // Image files: PNG (libpng) and JPEG (libjpeg-turbo) read within limits, PNG written.
     .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
     .target(name: "CZoetropeImages", dependencies: ["CPNG", "CJPEG"], exclude: ["README.md"],
             linkerSettings: [.linkedLibrary("png"), .linkedLibrary("jpeg")]),
-    .target(name: "ZoetropeImages", dependencies: ["ZoetropePixels", "ZoetropeMedia", "CZoetropeImages"],
+    .target(name: "ZoetropeImages", dependencies: ["ZoetropePixels", "CZoetropeImages", "CZoetropeMedia"],
             exclude: ["README.md"]),
+    // Output: frame sinks, PNG sequences, files written under a temporary name.
+    .target(name: "ZoetropeMedia", dependencies: ["ZoetropeImages", "CZoetropeMedia"], exclude: ["README.md"]),
 
     // Video and GIF: FFmpeg's libraries and giflib.
     .systemLibrary(name: "CFFmpeg", pkgConfig: "libavformat",
@@ -83,7 +99,7 @@ let package = Package(
     .systemLibrary(name: "CGIF", providers: [.apt(["libgif-dev"])]),
     .target(name: "CZoetropeVideo", dependencies: ["CZoetropeMedia", "CFFmpeg", "CGIF"], exclude: ["README.md"],
             linkerSettings: ["avformat", "avcodec", "swscale", "avutil", "gif"].map { .linkedLibrary($0) }),
-    .target(name: "ZoetropeVideo", dependencies: ["CZoetropeVideo", "ZoetropeGeometry", "ZoetropeMedia", "ZoetropeTiming"],
+    .target(name: "ZoetropeVideo", dependencies: ["CZoetropeVideo", "ZoetropeGeometry", "ZoetropeImages", "ZoetropeMedia", "ZoetropeTiming"],
             exclude: ["README.md"]),
 
     // Text: FreeType (outlines), HarfBuzz (shaping), fontconfig (finding fonts).
@@ -102,7 +118,7 @@ let package = Package(
       name: "ZoetropeScene",
       dependencies: [
         "ZoetropeGeometry", "ZoetropeTiming", "ZoetropeAnimation", "ZoetropeLayers", "ZoetropePixels", "ZoetropeText",
-        "ZoetropeImages", "ZoetropeMedia", "Yams",
+        "ZoetropeImages", "Yams",
       ],
       exclude: ["README.md"]),
     // Lottie (bodymovin JSON) onto the same model: layers and Core Animation animations.
@@ -123,32 +139,43 @@ let package = Package(
       exclude: ["README.md"]),
     .target(
       name: "ZoetropeTesting",
-      dependencies: ["Zoetrope", .product(name: "SnapshotTesting", package: "swift-snapshot-testing")],
+      dependencies: umbrella + [.product(name: "SnapshotTesting", package: "swift-snapshot-testing")],
       exclude: ["README.md"]),
 
+    // `zoetrope preview`: a local HTTP server and its page (HTML, CSS and JavaScript compiled into the module).
+    .target(
+      name: "ZoetropePreview",
+      dependencies: umbrella + ["ZoetropeVideo", .product(name: "FlyingSocks", package: "FlyingFox")],
+      exclude: ["README.md"],
+      resources: [.embedInCode("Page/index.html"), .embedInCode("Page/preview.css"), .embedInCode("Page/preview.js")]),
     // Core Animation code as written for iOS: QuartzCore's, Core Graphics' and UIKit's names over
     // Zoetrope's public API (scripts/check-imports holds it to importing Zoetrope and Foundation only).
-    .target(name: "ZoetropeQuartzCore", dependencies: ["Zoetrope"], exclude: ["README.md"]),
+    .target(name: "ZoetropeQuartzCore", dependencies: umbrella, exclude: ["README.md"]),
 
     // MARK: - Tools
     .executableTarget(
       name: "zoetrope",
-      dependencies: [
-        "Zoetrope", "ZoetropeVideo", "CZoetropeMedia", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      dependencies: umbrella + [
+        "ZoetropeVideo", "ZoetropePreview", "CZoetropeMedia",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       exclude: ["README.md"]),
-    .executableTarget(name: "zoetrope-bench", dependencies: ["Zoetrope", "ZoetropeVideo", "CZoetropeMedia"],
+    .executableTarget(name: "zoetrope-bench", dependencies: umbrella + ["ZoetropeVideo", "CZoetropeMedia"],
                       exclude: ["README.md"]),
     // Fuzzing harnesses: scripts/fuzz builds them with libFuzzer; a plain build replays saved inputs.
     .executableTarget(
       name: "zoetrope-fuzz",
-      dependencies: ["Zoetrope", "ZoetropeScene", "ZoetropeGeometry", "ZoetropeRaster", "ZoetropeMedia"],
+      dependencies: umbrella + ["ZoetropeRaster"],
       exclude: ["README.md"]),
 
     // MARK: - Tests
     .target(
       name: "_ZoetropeTestSupport",
-      dependencies: ["ZoetropeGeometry", "ZoetropeTiming", "ZoetropeAnimation", "ZoetropeLayers", "ZoetropeScene", "ZoetropeMedia"], exclude: ["README.md"]),
+      dependencies: [
+        "ZoetropeGeometry", "ZoetropeTiming", "ZoetropeAnimation", "ZoetropeLayers", "ZoetropeScene", "ZoetropeImages",
+        "ZoetropeMedia",
+      ],
+      exclude: ["README.md"]),
     .testTarget(name: "ZoetropeShadersTests", dependencies: ["ZoetropeShaders", "_ZoetropeTestSupport"]),
     .testTarget(name: "ZoetropeGeometryTests", dependencies: ["ZoetropeGeometry", "_ZoetropeTestSupport"]),
     .testTarget(name: "ZoetropeTimingTests", dependencies: ["ZoetropeTiming", "_ZoetropeTestSupport"]),
@@ -163,39 +190,45 @@ let package = Package(
     .testTarget(name: "ZoetropeRasterTests", dependencies: ["ZoetropeShaders", "ZoetropeGeometry", "ZoetropeRaster", "_ZoetropeTestSupport"]),
     .testTarget(
       name: "ZoetropeCompositorTests",
-      dependencies: ["Zoetrope", "ZoetropeGeometry", "ZoetropeLayers", "ZoetropeRaster", "ZoetropeCompositor",
-                     "ZoetropeImages", "_ZoetropeTestSupport"]),
+      dependencies: umbrella + ["ZoetropeRaster", "ZoetropeCompositor", "_ZoetropeTestSupport"]),
     .testTarget(
       name: "ZoetropeTextTests",
       dependencies: ["CZoetropeText", "ZoetropeGeometry", "ZoetropeLayers", "ZoetropeText", "_ZoetropeTestSupport"]),
-    .testTarget(name: "ZoetropeMediaTests", dependencies: ["ZoetropeMedia", "CZoetropeMedia", "_ZoetropeTestSupport"]),
+    .testTarget(
+      name: "ZoetropeMediaTests", dependencies: ["ZoetropeImages", "ZoetropeMedia", "CZoetropeMedia", "_ZoetropeTestSupport"]),
     .testTarget(
       name: "ZoetropeImagesTests",
       dependencies: ["ZoetropePixels", "ZoetropeImages", "ZoetropeMedia", "CZoetropeImages", "_ZoetropeTestSupport"]),
-    .testTarget(name: "ZoetropeVideoTests", dependencies: ["ZoetropeGeometry", "ZoetropeTiming", "ZoetropeMedia", "ZoetropeVideo", "_ZoetropeTestSupport"]),
+    .testTarget(
+      name: "ZoetropeVideoTests",
+      dependencies: [
+        "ZoetropeGeometry", "ZoetropeTiming", "ZoetropeImages", "ZoetropeMedia", "ZoetropeVideo", "_ZoetropeTestSupport",
+      ]),
     .testTarget(
       name: "ZoetropeSceneTests",
       dependencies: [
-        "ZoetropeGeometry", "ZoetropeTiming", "ZoetropeAnimation", "ZoetropeLayers", "ZoetropeScene", "ZoetropeMedia", "ZoetropeText",
-        "_ZoetropeTestSupport",
+        "ZoetropeGeometry", "ZoetropeTiming", "ZoetropeAnimation", "ZoetropeLayers", "ZoetropeScene", "ZoetropeImages",
+        "ZoetropeMedia", "ZoetropeText", "_ZoetropeTestSupport",
       ]),
     .testTarget(
       name: "ZoetropeTests",
-      dependencies: ["Zoetrope", "ZoetropeMedia", "ZoetropeRaster", "ZoetropeVideo", "_ZoetropeTestSupport"]),
+      dependencies: umbrella + ["ZoetropeRaster", "ZoetropeVideo", "_ZoetropeTestSupport"]),
     .testTarget(
       name: "ZoetropeTestingTests",
       dependencies: [
-        "Zoetrope", "ZoetropeTesting", .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
-        "_ZoetropeTestSupport",
-      ]),
-    .testTarget(name: "ZoetropeLottieTests", dependencies: ["Zoetrope", "ZoetropeLottie", "_ZoetropeTestSupport"]),
+        "ZoetropeTesting", .product(name: "SnapshotTesting", package: "swift-snapshot-testing"), "_ZoetropeTestSupport",
+      ] + umbrella),
+    .testTarget(name: "ZoetropeLottieTests", dependencies: umbrella + ["_ZoetropeTestSupport"]),
     .testTarget(
       name: "ZoetropeQuartzCoreTests",
       dependencies: [
-        "ZoetropeQuartzCore", "Zoetrope", "ZoetropeTesting",
-        .product(name: "SnapshotTesting", package: "swift-snapshot-testing"), "_ZoetropeTestSupport",
-      ]),
-    .testTarget(name: "ZoetropeCLITests", dependencies: ["Zoetrope", "ZoetropeMedia", "ZoetropeVideo", "_ZoetropeTestSupport"]),
+        "ZoetropeQuartzCore", "ZoetropeTesting", .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+        "_ZoetropeTestSupport",
+      ] + umbrella),
+    .testTarget(name: "ZoetropeCLITests", dependencies: umbrella + ["ZoetropeVideo", "_ZoetropeTestSupport"]),
+    .testTarget(
+      name: "ZoetropePreviewTests",
+      dependencies: umbrella + ["ZoetropePreview", "_ZoetropeTestSupport", .product(name: "FlyingSocks", package: "FlyingFox")]),
     .testTarget(
       name: "ZoetropeDocsTests", dependencies: ["ZoetropeAnimation", "ZoetropeLayers", "ZoetropeScene", "_ZoetropeTestSupport"]),
   ],

@@ -20,6 +20,9 @@ ZOETROPE_APT_PACKAGES=(pkg-config python3 libpng-dev zlib1g-dev libavformat-dev 
 # tests, FreeType's Python binding and HarfBuzz's hb-shape, an independent reference.
 ZOETROPE_APT_PACKAGES+=(fonts-inter python3-freetype libharfbuzz-bin)
 
+# The preview's browser test (scripts/preview-browser-test) adds Debian's headless-capable Chromium.
+ZOETROPE_BROWSER_PACKAGES=(chromium)
+
 zoetrope_require_swift() {
   if ! command -v swift >/dev/null 2>&1; then
     echo "zoetrope: Swift 6 is needed (https://www.swift.org/install/linux/); 'swift' is not on PATH." >&2

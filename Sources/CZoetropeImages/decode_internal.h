@@ -8,20 +8,27 @@
 /// Writes a formatted message into `message` (NUL-terminated, cut to fit).
 void zt_image_message(char *message, size_t size, const char *format, ...) __attribute__((format(printf, 3, 4)));
 
-/// Checks a header's size against the limits before anything is allocated;
+/// Checks a header's sides against the limits before anything is allocated;
 /// ZT_IMAGE_OK or ZT_IMAGE_TOO_LARGE / ZT_IMAGE_CORRUPT (zero size) with a message.
-int zt_image_check_size(uint64_t width, uint64_t height, const zt_image_limits *limits, char *message, size_t size);
+int zt_image_check_sides(uint64_t width, uint64_t height, const zt_image_limits *limits, char *message, size_t size);
 
-/// PNG bytes (signature already seen) to RGBA8, as `zt_image_decode`.
-int zt_png_decode(const uint8_t *data, size_t size, const zt_image_limits *limits, uint8_t **pixels,
-                  uint32_t *width, uint32_t *height, char *message, size_t message_size);
+/// Checks what a decode holds (`bytes`, of which `pixels` are the result's)
+/// against `limits->max_bytes`; ZT_IMAGE_OK or ZT_IMAGE_TOO_LARGE with a message.
+int zt_image_check_bytes(uint64_t width, uint64_t height, uint64_t bytes, const zt_image_limits *limits,
+                         char *message, size_t size);
 
-/// JPEG bytes (SOI already seen) to RGBA8 with the EXIF orientation applied, as `zt_image_decode`.
-int zt_jpeg_decode(const uint8_t *data, size_t size, const zt_image_limits *limits, uint8_t **pixels,
-                   uint32_t *width, uint32_t *height, char *message, size_t message_size);
+/// The PNG's header (signature already seen), as `zt_image_inspect`.
+int zt_png_inspect(const uint8_t *data, size_t size, const zt_image_limits *limits, zt_image_info *info,
+                   char *message, size_t message_size);
+/// PNG bytes into `pixels`, as `zt_image_decode_into`.
+int zt_png_decode_into(const uint8_t *data, size_t size, const zt_image_limits *limits, const zt_image_info *info,
+                       uint8_t *pixels, char *message, size_t message_size);
 
-/// Turns `*pixels` (`*width × *height` RGBA8) upright for EXIF orientation
-/// 2…8, swapping the sides for 5…8; ZT_IMAGE_MEMORY when the copy cannot be made.
-int zt_image_orient(uint8_t **pixels, uint32_t *width, uint32_t *height, int orientation);
+/// The JPEG's header (SOI already seen), with its scale and EXIF orientation, as `zt_image_inspect`.
+int zt_jpeg_inspect(const uint8_t *data, size_t size, const zt_image_limits *limits, zt_image_info *info,
+                    char *message, size_t message_size);
+/// JPEG bytes into `pixels`, upright, as `zt_image_decode_into`.
+int zt_jpeg_decode_into(const uint8_t *data, size_t size, const zt_image_limits *limits, const zt_image_info *info,
+                        uint8_t *pixels, char *message, size_t message_size);
 
 #endif

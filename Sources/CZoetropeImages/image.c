@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// The decode entry point: tells PNG from JPEG by signature, names other formats, checks sizes.
+// The decode entry points: tell PNG from JPEG by signature, name other formats, check sizes and budgets.
 
 #include "decode_internal.h"
 
@@ -16,29 +16,41 @@ void zt_image_message(char *message, size_t size, const char *format, ...) {
   va_end(arguments);
 }
 
-int zt_image_check_size(uint64_t width, uint64_t height, const zt_image_limits *limits, char *message, size_t size) {
+int zt_image_check_sides(uint64_t width, uint64_t height, const zt_image_limits *limits, char *message, size_t size) {
   if (width == 0 || height == 0) {
     zt_image_message(message, size, "the image has no pixels (%llu × %llu)", (unsigned long long)width,
                      (unsigned long long)height);
     return ZT_IMAGE_CORRUPT;
   }
-  // Both sides are below 2^32, so 4 × width × height fits 66 bits only in
-  // theory: check the sides first, then the product, which then fits 64 bits.
   if (width > limits->max_width || height > limits->max_height) {
     zt_image_message(message, size, "the image claims %llu × %llu pixels; at most %u × %u are accepted",
                      (unsigned long long)width, (unsigned long long)height, limits->max_width, limits->max_height);
     return ZT_IMAGE_TOO_LARGE;
   }
-  uint64_t bytes = 4 * width * height;
+  return ZT_IMAGE_OK;
+}
+
+int zt_image_check_bytes(uint64_t width, uint64_t height, uint64_t bytes, const zt_image_limits *limits,
+                         char *message, size_t size) {
+  // Both sides are below 2^32 and were checked against the limits: 4 × w × h fits 64 bits.
+  uint64_t pixels = 4 * width * height;
   if (bytes > limits->max_bytes) {
-    zt_image_message(message, size,
-                     "the image claims %llu × %llu pixels (%llu bytes decoded), more than the %llu bytes left "
-                     "in the image memory budget",
-                     (unsigned long long)width, (unsigned long long)height, (unsigned long long)bytes,
-                     (unsigned long long)limits->max_bytes);
+    if (bytes == pixels) {
+      zt_image_message(message, size,
+                       "the image claims %llu × %llu pixels (%llu bytes decoded), more than the %llu bytes left "
+                       "in the image memory budget",
+                       (unsigned long long)width, (unsigned long long)height, (unsigned long long)pixels,
+                       (unsigned long long)limits->max_bytes);
+    } else {
+      zt_image_message(message, size,
+                       "the image claims %llu × %llu pixels; decoding it holds %llu bytes (%llu of pixels, the rest "
+                       "what the decoder holds besides), more than the %llu bytes left in the image memory budget",
+                       (unsigned long long)width, (unsigned long long)height, (unsigned long long)bytes,
+                       (unsigned long long)pixels, (unsigned long long)limits->max_bytes);
+    }
     return ZT_IMAGE_TOO_LARGE;
   }
-  if (bytes > SIZE_MAX) {
+  if (pixels > SIZE_MAX) {
     zt_image_message(message, size, "the image is too large for this machine's address space");
     return ZT_IMAGE_TOO_LARGE;
   }
@@ -65,61 +77,90 @@ static const char *other_format(const uint8_t *data, size_t size) {
   return NULL;
 }
 
-int zt_image_decode(const uint8_t *data, size_t size, const zt_image_limits *limits, uint8_t **pixels,
-                    uint32_t *width, uint32_t *height, char *message, size_t message_size) {
-  *pixels = NULL;
-  *width = 0;
-  *height = 0;
+/// The format of the bytes by signature: ZT_IMAGE_PNG, ZT_IMAGE_JPEG or 0.
+static uint32_t format_of(const uint8_t *data, size_t size) {
+  if (has(data, size, 0, "\x89PNG\r\n\x1A\n", 8)) return ZT_IMAGE_PNG;
+  if (has(data, size, 0, "\xFF\xD8\xFF", 3)) return ZT_IMAGE_JPEG;
+  return 0;
+}
+
+/// "PNG", "PNG or JPEG", … for the formats `limits` accepts.
+static const char *accepted(const zt_image_limits *limits) {
+  switch (limits->formats & (ZT_IMAGE_PNG | ZT_IMAGE_JPEG)) {
+  case ZT_IMAGE_PNG: return "PNG";
+  case ZT_IMAGE_JPEG: return "JPEG";
+  case ZT_IMAGE_PNG | ZT_IMAGE_JPEG: return "PNG and JPEG";
+  default: return "no format";
+  }
+}
+
+int zt_image_inspect(const uint8_t *data, size_t size, const zt_image_limits *limits, zt_image_info *info,
+                     char *message, size_t message_size) {
+  memset(info, 0, sizeof *info);
   if (message && message_size > 0) message[0] = 0;
   if (!data || size == 0) {
     zt_image_message(message, message_size, "the file is empty");
     return ZT_IMAGE_UNSUPPORTED;
   }
-  if (has(data, size, 0, "\x89PNG\r\n\x1A\n", 8)) {
-    return zt_png_decode(data, size, limits, pixels, width, height, message, message_size);
+  uint32_t format = format_of(data, size);
+  if (format != 0 && (limits->formats & format) == 0) {
+    zt_image_message(message, message_size, "a %s image; only %s %s read here", format == ZT_IMAGE_PNG ? "PNG" : "JPEG",
+                     accepted(limits), (limits->formats & (ZT_IMAGE_PNG | ZT_IMAGE_JPEG)) == 3 ? "are" : "is");
+    return ZT_IMAGE_UNSUPPORTED;
   }
-  if (has(data, size, 0, "\xFF\xD8\xFF", 3)) {
-    return zt_jpeg_decode(data, size, limits, pixels, width, height, message, message_size);
-  }
+  if (format == ZT_IMAGE_PNG) return zt_png_inspect(data, size, limits, info, message, message_size);
+  if (format == ZT_IMAGE_JPEG) return zt_jpeg_inspect(data, size, limits, info, message, message_size);
   const char *other = other_format(data, size);
+  const char *names = accepted(limits);
+  const char *verb = (limits->formats & (ZT_IMAGE_PNG | ZT_IMAGE_JPEG)) == 3 ? "are" : "is";
+  const char *kind = (limits->formats & (ZT_IMAGE_PNG | ZT_IMAGE_JPEG)) == ZT_IMAGE_PNG ? "a PNG" : "a PNG or JPEG";
   if (other) {
-    zt_image_message(message, message_size, "not a PNG or JPEG image (the bytes are %s); only PNG and JPEG are read",
-                     other);
+    zt_image_message(message, message_size, "not %s image (the bytes are %s); only %s %s read", kind, other, names, verb);
   } else {
-    zt_image_message(message, message_size, "not a PNG or JPEG image (unknown signature); only PNG and JPEG are read");
+    zt_image_message(message, message_size, "not %s image (unknown signature); only %s %s read", kind, names, verb);
   }
   return ZT_IMAGE_UNSUPPORTED;
 }
 
-void zt_image_free(void *pixels) { free(pixels); }
-
-int zt_image_orient(uint8_t **pixels, uint32_t *width, uint32_t *height, int orientation) {
-  if (orientation < 2 || orientation > 8) return ZT_IMAGE_OK;
-  const uint32_t w = *width, h = *height;
-  const int swaps = orientation >= 5;
-  const uint32_t ow = swaps ? h : w, oh = swaps ? w : h;
-  uint32_t *source = (uint32_t *)*pixels;
-  uint32_t *result = (uint32_t *)malloc((size_t)ow * oh * 4);
-  if (!result) return ZT_IMAGE_MEMORY;
-  // For every displayed pixel (x, y), the stored pixel (sx, sy) it shows.
-  for (uint32_t y = 0; y < oh; y++) {
-    for (uint32_t x = 0; x < ow; x++) {
-      uint32_t sx, sy;
-      switch (orientation) {
-      case 2: sx = w - 1 - x; sy = y; break;                  // mirrored left to right
-      case 3: sx = w - 1 - x; sy = h - 1 - y; break;          // turned 180°
-      case 4: sx = x; sy = h - 1 - y; break;                  // mirrored top to bottom
-      case 5: sx = y; sy = x; break;                          // transposed
-      case 6: sx = y; sy = h - 1 - x; break;                  // shown turned 90° clockwise
-      case 7: sx = w - 1 - y; sy = h - 1 - x; break;          // transversed
-      default: sx = w - 1 - y; sy = x; break;                 // 8: shown turned 90° counter-clockwise
-      }
-      result[(size_t)y * ow + x] = source[(size_t)sy * w + sx];
-    }
+int zt_image_decode_into(const uint8_t *data, size_t size, const zt_image_limits *limits, const zt_image_info *info,
+                         uint8_t *pixels, char *message, size_t message_size) {
+  if (message && message_size > 0) message[0] = 0;
+  if (!data || !pixels || info->width == 0 || info->height == 0) {
+    zt_image_message(message, message_size, "nothing to decode");
+    return ZT_IMAGE_UNSUPPORTED;
   }
-  free(*pixels);
-  *pixels = (uint8_t *)result;
-  *width = ow;
-  *height = oh;
+  if (info->format == ZT_IMAGE_PNG && format_of(data, size) == ZT_IMAGE_PNG) {
+    return zt_png_decode_into(data, size, limits, info, pixels, message, message_size);
+  }
+  if (info->format == ZT_IMAGE_JPEG && format_of(data, size) == ZT_IMAGE_JPEG) {
+    return zt_jpeg_decode_into(data, size, limits, info, pixels, message, message_size);
+  }
+  zt_image_message(message, message_size, "the bytes are not the image inspected");
+  return ZT_IMAGE_UNSUPPORTED;
+}
+
+int zt_image_decode(const uint8_t *data, size_t size, const zt_image_limits *limits, uint8_t **pixels,
+                    uint32_t *width, uint32_t *height, char *message, size_t message_size) {
+  *pixels = NULL;
+  *width = 0;
+  *height = 0;
+  zt_image_info info;
+  int status = zt_image_inspect(data, size, limits, &info, message, message_size);
+  if (status != ZT_IMAGE_OK) return status;
+  uint8_t *buffer = (uint8_t *)malloc((size_t)info.width * info.height * 4);
+  if (!buffer) {
+    zt_image_message(message, message_size, "out of memory for %u × %u pixels", info.width, info.height);
+    return ZT_IMAGE_MEMORY;
+  }
+  status = zt_image_decode_into(data, size, limits, &info, buffer, message, message_size);
+  if (status != ZT_IMAGE_OK) {
+    free(buffer);
+    return status;
+  }
+  *pixels = buffer;
+  *width = info.width;
+  *height = info.height;
   return ZT_IMAGE_OK;
 }
+
+void zt_image_free(void *pixels) { free(pixels); }

@@ -20,17 +20,21 @@ package struct AnimatableKeyPath: Hashable, Sendable, CustomStringConvertible {
     case shadowColor, shadowOpacity, shadowOffset, shadowRadius, shadowPath
     case instanceCount, instanceDelay, instanceTransform, instanceColor
     case instanceRedOffset, instanceGreenOffset, instanceBlueOffset, instanceAlphaOffset
+    case emitterPosition, emitterZPosition, emitterSize, emitterDepth, birthRate, lifetime, velocity, scale, spin
+    /// A cell's property: the field is ``Field/emitterCell(_:_:)``.
+    case emitterCells
 
     /// The kind of the whole property's value.
     package var valueKind: AnimationValueKind {
       switch self {
-      case .position, .anchorPoint, .startPoint, .endPoint: .point
+      case .position, .anchorPoint, .startPoint, .endPoint, .emitterPosition: .point
       case .bounds, .contentsRect, .contentsCenter: .rect
       case .zPosition, .opacity, .cornerRadius, .borderWidth, .lineWidth, .miterLimit, .lineDashPhase,
         .strokeStart, .strokeEnd, .fontSize, .contentsScale, .shadowOpacity, .shadowRadius, .instanceCount,
-        .instanceDelay, .instanceRedOffset, .instanceGreenOffset, .instanceBlueOffset, .instanceAlphaOffset:
+        .instanceDelay, .instanceRedOffset, .instanceGreenOffset, .instanceBlueOffset, .instanceAlphaOffset,
+        .emitterZPosition, .emitterDepth, .birthRate, .lifetime, .velocity, .scale, .spin, .emitterCells:
         .number
-      case .shadowOffset: .size
+      case .shadowOffset, .emitterSize: .size
       case .hidden: .bool
       case .backgroundColor, .borderColor, .fillColor, .strokeColor, .foregroundColor, .shadowColor, .instanceColor:
         .color
@@ -52,6 +56,9 @@ package struct AnimatableKeyPath: Hashable, Sendable, CustomStringConvertible {
       case .instanceCount, .instanceDelay, .instanceTransform, .instanceColor, .instanceRedOffset,
         .instanceGreenOffset, .instanceBlueOffset, .instanceAlphaOffset:
         .replicatorLayer
+      case .emitterPosition, .emitterZPosition, .emitterSize, .emitterDepth, .birthRate, .lifetime, .velocity, .scale,
+        .spin, .emitterCells:
+        .emitterLayer
       default: .layer
       }
     }
@@ -59,7 +66,7 @@ package struct AnimatableKeyPath: Hashable, Sendable, CustomStringConvertible {
 
   /// Which layer class declares a property.
   package enum Owner: String, Hashable, Sendable {
-    case layer, shapeLayer, gradientLayer, textLayer, replicatorLayer
+    case layer, shapeLayer, gradientLayer, textLayer, replicatorLayer, emitterLayer
   }
 
   /// The part of the property a key path names.
@@ -79,6 +86,9 @@ package struct AnimatableKeyPath: Hashable, Sendable, CustomStringConvertible {
     case transform(TransformComponent)
     /// `transform.translation`, a size (x, y).
     case translation
+    /// `emitterCells.NAME.key` (`emitterCells.A.emitterCells.B.key` for a
+    /// sub-cell): a property of the cell reached by those names.
+    case emitterCell([String], EmitterCellKey)
   }
 
   /// The property.
@@ -143,6 +153,22 @@ package struct AnimatableKeyPath: Hashable, Sendable, CustomStringConvertible {
       default: return nil
       }
     default:
+      if property == .emitterCells {
+        // NAME (emitterCells NAME)* KEY
+        guard rest.count >= 2, rest.count % 2 == 0, let key = EmitterCellKey(rawValue: rest[rest.count - 1])
+        else { return nil }
+        var names: [String] = []
+        for (i, part) in rest.dropLast().enumerated() {
+          if i % 2 == 0 {
+            guard !part.isEmpty else { return nil }
+            names.append(part)
+          } else if part != "emitterCells" {
+            return nil
+          }
+        }
+        field = .emitterCell(names, key)
+        break
+      }
       guard rest.isEmpty else { return nil }
       field = .whole
     }
@@ -156,6 +182,7 @@ package struct AnimatableKeyPath: Hashable, Sendable, CustomStringConvertible {
     case .x, .y, .width, .height, .originX, .originY, .transform: .number
     case .origin: .point
     case .size, .translation: .size
+    case .emitterCell(_, let key): key.valueKind
     }
   }
 
@@ -173,6 +200,7 @@ package struct AnimatableKeyPath: Hashable, Sendable, CustomStringConvertible {
     case .originX: suffix = ".origin.x"
     case .originY: suffix = ".origin.y"
     case .translation: suffix = ".translation"
+    case .emitterCell(let names, let key): suffix = "." + names.joined(separator: ".emitterCells.") + "." + key.rawValue
     case .transform(let c):
       switch c {
       case .rotationX: suffix = ".rotation.x"

@@ -46,7 +46,7 @@ extension PropertyTrack {
   func apply<Properties: AnimatableProperties>(
     to properties: inout Properties, at local: LocalTime, timingFunction: MediaTimingFunction?
   ) {
-    guard let whole = properties.value(of: keyPath.property), let below = keyPath.read(from: whole) else { return }
+    guard let below = properties.value(at: keyPath) else { return }
     // With a value function the interpolated values are raw numbers; a missing
     // end stands for the function's identity input.
     let underlying = valueFunction?.identityInput ?? below
@@ -80,7 +80,7 @@ extension PropertyTrack {
       value = .transform(transform)
     }
     let result = isAdditive ? below.adding(value) : value
-    properties.setValue(keyPath.write(result, into: whole), of: keyPath.property)
+    properties.setValue(result, at: keyPath)
 
     if let pathAngle, case .transform(let transform)? = properties.value(of: .transform) {
       let turn = Transform3D.rotation(angle: pathAngle, x: 0, y: 0, z: 1)

@@ -16,8 +16,10 @@ extension Compositor {
   /// second clip), when it stays clear of the corners its rectangle cut to
   /// the bounds is, and otherwise its rectangle is clipped by `ownClip`.
   /// Inside replicator copies the image's pixels are multiplied by `tint`.
+  /// An additive emitter's particles are added (`compositing` `.plus`).
   static func drawContents(_ p: LayerProperties, layerToDevice: Transform3D, opacity: Double, inheritedClip: ClipMask?,
-                           ownClip: ClipMask?, tint: Color? = nil, context: Context, into frame: inout DisplayList) {
+                           ownClip: ClipMask?, tint: Color? = nil, compositing: ImagePaint.Compositing = .sourceOver,
+                           context: Context, into frame: inout DisplayList) {
     guard let image = p.content.contents, let layout = ContentsLayout(p.content, bounds: p.bounds),
       let deviceToLayer = Homography(layerToDevice)?.inverted()
     else { return }
@@ -42,9 +44,10 @@ extension Compositor {
       case .trilinear: .trilinear
       }
     }
-    let paint = ImagePaint(image: image, deviceToLayer: deviceToLayer, x: layout.x, y: layout.y,
+    var paint = ImagePaint(image: image, deviceToLayer: deviceToLayer, x: layout.x, y: layout.y,
                            minification: filter(p.content.minificationFilter),
                            magnification: filter(p.content.magnificationFilter), opacity: opacity, color: tint)
+    paint.compositing = compositing
     if let runs = Rasterizer.shape(of: region, fillRule: .nonZero, transform: layerToDevice, canvas: context.canvas,
                                    scratch: context.scratch) {
       frame.fill(clipped(runs, by: clip), image: paint)

@@ -102,13 +102,25 @@ extension Compositor {
                          context: Context, into frame: inout DisplayList) {
     let shape = RoundedBounds(p)
     guard p.borderWidth > 0, let border = p.borderColor, border.alpha > 0, !shape.isEmpty else { return }
-    var ring = shape.path
-    let inner = shape.inset(by: Swift.min(p.borderWidth, shape.rect.width / 2, shape.rect.height / 2))
-    if !inner.isEmpty { ring.addPath(inner.path) }
-    if let coverage = fillCoverage(ring, fillRule: .evenOdd, transform: layerToDevice, context: context) {
+    let width = Swift.min(p.borderWidth, shape.rect.width / 2, shape.rect.height / 2)
+    // Found again by its numbers: the ring's path is built only to make it.
+    let coverage = context.coverages.shape(of: shape.cacheOutline(borderWidth: width), method: ringCacheMethod,
+                                           fillRule: .evenOdd, transform: layerToDevice, canvas: context.canvas,
+                                           scratch: context.scratch) {
+      var ring = shape.path
+      let inner = shape.inset(by: width)
+      if !inner.isEmpty { ring.addPath(inner.path) }
+      return Rasterizer.shape(of: ring, fillRule: .evenOdd, transform: layerToDevice, canvas: context.canvas,
+                              scratch: context.scratch)
+    }
+    if let coverage {
       frame.fill(clipped(coverage, by: clip), color: border, opacity: opacity)
     }
   }
+
+  /// How a ``CoverageCache`` tells a border's ring (made by
+  /// ``drawBorder(_:layerToDevice:opacity:clip:context:into:)``) from other outlines.
+  static let ringCacheMethod = 2
 
   /// The coverage of `path` filled under `transform` — or, when the frame
   /// filled the same path under the same transform but for whole pixels of

@@ -55,9 +55,10 @@ extension Compositor {
     }
     draw(p, layerToDevice: layer.layerToDevice, opacity: opacity, inheritedClip: inherited.clip, ownClip: clip,
          tint: layer.tint, context: context, into: &frame)
+    drawParticles(layer, opacity: opacity, clip: clip, context: context, into: &frame)
     for child in layer.children {
-      renderSubtree(child.entry, Inherited(parentToDevice: child.parentToDevice, opacity: opacity, clip: clip,
-                                           tint: child.tint),
+      renderSubtree(child.entry, Inherited(parentToDevice: child.parentToDevice, opacity: opacity * child.opacity,
+                                           clip: clip, tint: child.tint),
                     depth: depth, context: context, into: &frame)
     }
     context.scratch.budget.layer = context.tree.layers[layer.entry].node

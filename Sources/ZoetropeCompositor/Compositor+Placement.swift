@@ -24,24 +24,33 @@ extension Compositor {
     let hasShadow: Bool
     /// The entry of the layer's mask, or `nil`.
     let mask: Int?
+    /// Whether the layer is a transform layer (never a compositing group).
+    let isTransformLayer: Bool
 
     /// A sublayer to draw: its entry, the transform from the layer's
-    /// sublayer space to device pixels, and its tint.
+    /// sublayer space to device pixels, its tint, and the opacity of the
+    /// transform layers between it and the layer (1 elsewhere).
     struct Child {
       var entry: Int
       var parentToDevice: Transform3D
       var tint: Color?
+      var opacity = 1.0
     }
 
     init(_ entry: Int, _ p: LayerProperties, inherited: Inherited, context: Context) {
       self.entry = entry
-      properties = inherited.tint.map { tinted(p, by: $0) } ?? p
+      isTransformLayer = context.tree.structure.nodes[context.tree.layers[entry].node].kind == .transformLayer
+      let own = isTransformLayer ? Compositor.transformLayerItself(p) : p
+      properties = inherited.tint.map { tinted(own, by: $0) } ?? own
       tint = inherited.tint
       let (layerToDevice, childToDevice) = transforms(p, parentToDevice: inherited.parentToDevice)
       self.layerToDevice = layerToDevice
-      mask = context.tree.mask(of: entry)
+      mask = isTransformLayer ? nil : context.tree.mask(of: entry)
       hasShadow = Compositor.castsShadow(properties, context: context)
-      if p.replicator != nil {
+      if isTransformLayer {
+        children = Compositor.threeDContext(of: entry, childToDevice: childToDevice, tint: inherited.tint,
+                                            context: context)
+      } else if p.replicator != nil {
         children = Compositor.copies(of: entry, p, childToDevice: childToDevice, tint: inherited.tint, context: context)
       } else {
         children = context.tree.sublayersInPaintOrder(of: entry).map {
@@ -52,7 +61,8 @@ extension Compositor {
 
     /// Whether the layer must be composited as an isolated group.
     var needsGroup: Bool {
-      mask != nil || properties.compositingFilter != nil
+      if isTransformLayer { return false }
+      return mask != nil || properties.compositingFilter != nil
         || (properties.opacity < 1
           && Compositor.needsIsolation(properties, hasSublayers: !children.isEmpty, hasShadow: hasShadow))
     }

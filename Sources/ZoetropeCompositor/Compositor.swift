@@ -102,6 +102,9 @@ package enum Compositor {
     var clip: ClipMask?
     /// The colour multiplier of the replicator copies it is part of; `nil` for none.
     var tint: Color?
+    /// Whether the layer is drawn as the state given, its transitions
+    /// already resolved (Compositor+Transition).
+    var skipsTransition = false
   }
 
   /// Isolated groups (translucent groups, masks, blend modes) nested at most
@@ -129,6 +132,10 @@ package enum Compositor {
         drawBorder(p, layerToDevice: layerToDevice, opacity: inherited.opacity, clip: inherited.clip, context: context,
                    into: &frame)
       case .layer(let entry, var inherited):
+        if !inherited.skipsTransition, let shown = context.tree.transitionShown(of: entry) {
+          drawTransition(shown, inherited, depth: depth, context: context, into: &frame, stack: &stack)
+          continue
+        }
         context.scratch.budget.layer = context.tree.layers[entry].node
         let p = context.tree.layers[entry].properties
         guard !p.isHidden, p.opacity > 0 else { continue }
@@ -153,6 +160,7 @@ package enum Compositor {
         drawShadow(layer, inherited: inherited, opacity: opacity, ownClip: clip, context: context, into: &frame)
         draw(layer.properties, layerToDevice: layer.layerToDevice, opacity: opacity, inheritedClip: inherited.clip,
              ownClip: clip, tint: layer.tint, context: context, into: &frame)
+        drawParticles(layer, opacity: opacity, clip: clip, context: context, into: &frame)
         // The border goes over the sublayers: it is popped after all of them.
         // (Only a border that draws waits on the stack: a deep chain of
         // clipping layers then keeps one clip alive, not one per level.)
@@ -165,8 +173,8 @@ package enum Compositor {
           stack.append(.border(entry, layerToDevice: layer.layerToDevice, border))
         }
         for child in layer.children.reversed() {
-          stack.append(.layer(child.entry, Inherited(parentToDevice: child.parentToDevice, opacity: opacity, clip: clip,
-                                                     tint: child.tint)))
+          stack.append(.layer(child.entry, Inherited(parentToDevice: child.parentToDevice,
+                                                     opacity: opacity * child.opacity, clip: clip, tint: child.tint)))
         }
       }
     }
@@ -188,6 +196,7 @@ package enum Compositor {
     if let c = p.backgroundColor, c.alpha > 0 { pieces += 1 }
     if p.borderWidth > 0, let c = p.borderColor, c.alpha > 0 { pieces += 1 }
     if let g = p.gradient, g.colors?.isEmpty == false { pieces += 1 }
+    if let e = p.emitter, e.emitterCells?.isEmpty == false { pieces += 2 }
     if p.content.contents != nil { pieces += 1 }
     if let s = p.shape, s.path != nil {
       if let c = s.fillColor, c.alpha > 0 { pieces += 1 }

@@ -85,11 +85,20 @@ struct RoundedBounds {
                 cache: CoverageCache? = nil) -> ShapeCoverage? {
     guard !isEmpty else { return nil }
     guard let cache else { return coverage(of: path, transform: transform, canvas: canvas, scratch: scratch) }
-    let outline = path
-    return cache.shape(of: outline, method: RoundedBounds.cacheMethod, transform: transform, canvas: canvas,
+    // Found again by its numbers: the path is built only to make it.
+    return cache.shape(of: cacheOutline(), method: RoundedBounds.cacheMethod, transform: transform, canvas: canvas,
                        scratch: scratch) {
-      coverage(of: outline, transform: transform, canvas: canvas, scratch: scratch)
+      coverage(of: path, transform: transform, canvas: canvas, scratch: scratch)
     }
+  }
+
+  /// The outline in the few numbers that determine its path (and, for a
+  /// border's ring, the border's width), for a ``CoverageCache`` key.
+  func cacheOutline(borderWidth: Double = 0) -> CoverageCache.Outline {
+    let shape = UInt64(corners.rawValue) | (curve == .circular ? 0 : 1 << 8)
+    return CoverageCache.Outline(SIMD8(rect.minX.bitPattern, rect.minY.bitPattern, rect.width.bitPattern,
+                                       rect.height.bitPattern, radius.bitPattern, shape, borderWidth.bitPattern, 0),
+                                 boundingBox: rect)
   }
 
   /// ``coverage(transform:canvas:scratch:cache:)`` of `outline` (this outline's path), made now.
@@ -115,7 +124,7 @@ struct RoundedBounds {
     guard let cache, !isEmpty else {
       return coverage(transform: transform, canvas: canvas, scratch: scratch)?.runs(scratch: scratch)
     }
-    return cache.runs(of: path, method: RoundedBounds.cacheMethod, transform: transform, canvas: canvas,
+    return cache.runs(of: cacheOutline(), method: RoundedBounds.cacheMethod, transform: transform, canvas: canvas,
                       scratch: scratch) {
       coverage(transform: transform, canvas: canvas, scratch: scratch)?.runs(scratch: scratch)
     }

@@ -69,6 +69,12 @@ public enum Limits {
   /// per byte (a document without aliases has at most one value per byte).
   public static let yamlValuesPerByte = 4
 
+  /// The most particles one frame draws, every emitter together: 100,000
+  /// (each is a textured quad). A scene whose model values would exceed it
+  /// is refused at the cell's `birthRate`; past it in a frame (animated
+  /// rates), the youngest particles are drawn.
+  public static let maximumParticlesPerFrame = 100_000
+
   /// The most line segments one frame's geometry may flatten into, fills and
   /// stroke outlines together (about 16 bytes a point; the outline of a
   /// stroke adds its joins and caps). Curves entirely off the canvas are cut

@@ -1,8 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// Decoding PNG and JPEG files and bytes into Images, through the C shim.
+// Decoding PNG and JPEG files and bytes into Images, through the one image reader.
 
-import CZoetropeImages
-import ZoetropeMedia
 import ZoetropePixels
 
 extension Image {
@@ -10,6 +8,11 @@ extension Image {
   /// layer's contents: every PNG colour type and bit depth, greyscale, YCbCr
   /// and RGB JPEGs with their EXIF orientation applied, samples taken as sRGB,
   /// premultiplied once here. The image is named `path`.
+  ///
+  /// A JPEG whose decode would not fit `limits.memoryBudget` at full size
+  /// (its pixels, and a progressive JPEG's coefficients) is decoded at the
+  /// largest of 7/8 … 1/8 of its size that fits; it keeps its ``width`` and
+  /// ``height`` and draws where it would at full size, from fewer pixels.
   ///
   /// Throws a ``MediaError`` naming `path` for a missing or unreadable file,
   /// anything but a regular file, a damaged or truncated image, another format
@@ -31,26 +34,30 @@ extension Image {
   /// file's; errors name `name` (or `(memory)`). Any bytes are safe to pass.
   public init(encodedData bytes: [UInt8], name: String? = nil,
               limits: ImageDecodingLimits = .standard) throws(MediaError) {
-    let storage = try Image.decode(bytes, limits: limits, path: name ?? "(memory)")
-    self.init(storage: storage, name: name)
+    self = try Image.decode(bytes, limits: limits, path: name ?? "(memory)", name: name)
   }
 
-  /// Decodes `bytes` within `limits` into premultiplied storage.
-  static func decode(_ bytes: [UInt8], limits: ImageDecodingLimits, path: String) throws(MediaError) -> ImageStorage {
-    let side = UInt32(clamping: Swift.max(0, limits.maximumPixelsPerSide))
-    var cLimits = zt_image_limits(max_width: side, max_height: side,
-                                  max_bytes: UInt64(clamping: Swift.max(0, limits.memoryBudget)))
-    var pointer: UnsafeMutablePointer<UInt8>?
-    var width: UInt32 = 0, height: UInt32 = 0
-    var message = [CChar](repeating: 0, count: 512)
-    let status = bytes.withUnsafeBufferPointer { data in
-      zt_image_decode(data.baseAddress, data.count, &cLimits, &pointer, &width, &height, &message, message.count)
-    }
-    guard status == 0, let pointer, width > 0, height > 0 else { throw MediaError(path: path, message: message) }
-    defer { zt_image_free(pointer) }
-    let count = Int(width) * Int(height)
-    return ImageStorage(width: Int(width), height: Int(height)) { words in
-      Image.premultiply(pointer, count: count, into: words.baseAddress!)
+  /// Decodes `bytes` within `limits` into an image named `name`: the
+  /// pixels decoded into the image's own storage and premultiplied there,
+  /// so the decode holds them once.
+  static func decode(_ bytes: [UInt8], limits: ImageDecodingLimits, path: String, name: String?) throws(MediaError)
+    -> Image
+  {
+    let cLimits = ImageReader.cLimits(limits, use: .contents)
+    return try bytes.withUnsafeBufferPointer { (data) throws(MediaError) -> Image in
+      let info = try ImageReader.inspect(data, limits: cLimits, path: path)
+      var failure: MediaError?
+      let storage = ImageStorage(width: Int(info.width), height: Int(info.height)) { words in
+        let bytes = UnsafeMutableRawPointer(words.baseAddress!).assumingMemoryBound(to: UInt8.self)
+        do throws(MediaError) {
+          try ImageReader.decode(data, limits: cLimits, info: info, into: bytes, path: path)
+          Image.premultiplyInPlace(words.baseAddress!, count: words.count)
+        } catch {
+          failure = error
+        }
+      }
+      if let failure { throw failure }
+      return Image(storage: storage, name: name, width: Int(info.full_width), height: Int(info.full_height))
     }
   }
 }

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // Decoding each image file of a scene once, within one memory budget.
 
-import ZoetropeMedia
 import ZoetropePixels
 
 /// Decodes the image files of one scene: each file once, however many
@@ -28,10 +27,14 @@ package final class ImageLoader {
   /// The image at `resolvedPath` (decoded now, or the one decoded before),
   /// named `name` (the path as the scene wrote it). Throws a ``MediaError``
   /// about `resolvedPath` when the file cannot be read or decoded, or when
-  /// its pixels would take the budget past ``ImageDecodingLimits/memoryBudget``.
+  /// its pixels would take the budget past ``ImageDecodingLimits/memoryBudget``
+  /// (what a decode holds at once is counted: the pixels, and a progressive
+  /// JPEG's coefficients while it is decoded; a JPEG without room at full
+  /// size is decoded smaller, see ``Image/init(contentsOfFile:limits:)``).
   package func image(atPath resolvedPath: String, name: String) throws(MediaError) -> Image {
     if let cached = cache[resolvedPath] {
-      return cached.name == name ? cached : Image(storage: cached.storage, name: name)
+      return cached.name == name ? cached
+        : Image(storage: cached.storage, name: name, width: cached.width, height: cached.height)
     }
     let bytes: [UInt8]
     do {
@@ -41,10 +44,9 @@ package final class ImageLoader {
     }
     var remaining = limits
     remaining.memoryBudget = Swift.max(0, limits.memoryBudget - bytesUsed)
-    let storage = try Image.decode(bytes, limits: remaining, path: resolvedPath)
+    let image = try Image.decode(bytes, limits: remaining, path: resolvedPath, name: name)
     decodeCount += 1
-    bytesUsed += 4 * storage.count
-    let image = Image(storage: storage, name: name)
+    bytesUsed += image.byteCount
     cache[resolvedPath] = image
     return image
   }
@@ -59,9 +61,9 @@ package final class ImageLoader {
     }
     var remaining = limits
     remaining.memoryBudget = Swift.max(0, limits.memoryBudget - bytesUsed)
-    let storage = try Image.decode(bytes, limits: remaining, path: name)
+    let image = try Image.decode(bytes, limits: remaining, path: name, name: name)
     decodeCount += 1
-    bytesUsed += 4 * storage.count
-    return Image(storage: storage, name: name)
+    bytesUsed += image.byteCount
+    return image
   }
 }

@@ -29,6 +29,7 @@ public class Layer: MediaTiming {
   public var sublayers: [Layer]? {
     get { children.isEmpty ? nil : children }
     set {
+      hasAssignedSublayers = true
       for child in children { child.superlayer = nil }
       children = []
       for layer in newValue ?? [] { addSublayer(layer) }
@@ -39,6 +40,12 @@ public class Layer: MediaTiming {
   public private(set) weak var superlayer: Layer?
   /// Animations in the order they were added (first applied first).
   var animationEntries: [(key: String?, animation: Animation)] = []
+  /// Transitions in the order they were added, each with the state after it
+  /// (Layer+Transition.swift).
+  var transitionEntries: [TransitionEntry] = []
+  /// Whether `sublayers` was set or a sublayer inserted (a transition's new
+  /// state then has sublayers of its own).
+  var hasAssignedSublayers = false
   /// The mask layer (``mask``, in Layer+Mask.swift).
   var maskStorage: Layer?
   /// The layer whose mask this one is.
@@ -86,6 +93,7 @@ public class Layer: MediaTiming {
     if layer === self { return }
     if !layer.children.isEmpty || layer.maskStorage != nil, isInside(layer) { return }
     layer.removeFromSuperlayer()
+    hasAssignedSublayers = true
     children.insert(layer, at: Swift.min(Swift.max(index, 0), children.count))
     layer.superlayer = self
   }

@@ -22,7 +22,7 @@ extension LayerProperties {
     case .instanceGreenOffset: return replicator.map { .number($0.instanceGreenOffset) }
     case .instanceBlueOffset: return replicator.map { .number($0.instanceBlueOffset) }
     case .instanceAlphaOffset: return replicator.map { .number($0.instanceAlphaOffset) }
-    default: return nil
+    default: return emitterValue(of: property)
     }
   }
 
@@ -49,7 +49,7 @@ extension LayerProperties {
     case (.instanceGreenOffset, .number(let v)): replicator?.instanceGreenOffset = v
     case (.instanceBlueOffset, .number(let v)): replicator?.instanceBlueOffset = v
     case (.instanceAlphaOffset, .number(let v)): replicator?.instanceAlphaOffset = v
-    default: break
+    default: setEmitterValue(value, of: property)
     }
   }
 }

@@ -75,6 +75,13 @@ public struct LayerProperties: Hashable, Sendable {
   /// Boxed: ``ReplicatorProperties`` holds a 128-byte transform, and every
   /// layer's properties are copied at every frame.
   private var replicatorBox: ValueBox<ReplicatorProperties>?
+  /// The `CAEmitterLayer` properties, for emitter layers.
+  public var emitter: EmitterProperties? {
+    get { emitterBox?.value }
+    set { emitterBox = newValue.map(ValueBox.init) }
+  }
+  /// Boxed, as ``replicator``.
+  private var emitterBox: ValueBox<EmitterProperties>?
 
   /// A plain layer's defaults.
   public init() {}

@@ -16,6 +16,10 @@ public enum LayerKind: String, Hashable, Sendable, CaseIterable {
   case text
   /// `CAReplicatorLayer`.
   case replicator
+  /// `CATransformLayer`.
+  case transformLayer
+  /// `CAEmitterLayer`.
+  case emitter
 }
 
 /// A snapshot of a model layer tree — what a commit hands the render server:
@@ -57,6 +61,16 @@ public struct LayerTree: Sendable {
     public let model: LayerProperties
     /// The animations, in application order, frozen.
     package let animations: [ResolvedAnimation]
+    /// The nodes of the states after each of the layer's transitions, in
+    /// order (``transitions`` holds the transitions); empty without any.
+    /// Each state is a node of the layer's class whose parent is this node,
+    /// with the layer's animations and its own copy of the sublayers it shows.
+    public let transitionStates: [Int]
+    /// Whether this node is the state after a transition of its parent
+    /// (drawn in the parent's place, never as a sublayer).
+    public let isTransitionState: Bool
+    /// The layer's transitions, frozen, in the order they were added.
+    package let transitions: [ResolvedTransition]
   }
 
   /// The layers in pre-order.
@@ -67,26 +81,48 @@ public struct LayerTree: Sendable {
   /// ignores them.
   public init(root: Layer) {
     // Pass 1, pre-order with an explicit stack: every layer's parent and place.
-    var layers: [(layer: Layer, parent: Int, indexInParent: Int, isMask: Bool, animations: [ResolvedAnimation])] = []
-    var stack: [(Layer, Int, Int, Bool)] = [(root, -1, 0, false)]
-    while let (layer, parent, indexInParent, isMask) = stack.popLast() {
-      let animations = layer.animationEntries.compactMap { ResolvedAnimation($0.animation, key: $0.key) }
-      layers.append((layer, parent, indexInParent, isMask, animations))
+    // A transition's state is walked as a layer whose sublayers and mask come
+    // from its sources, with its host's animations.
+    var layers: [Pass1Entry] = []
+    var stack: [Pass1Entry] = [Pass1Entry(layer: root, parent: -1, indexInParent: 0, role: .sublayer)]
+    while var entry = stack.popLast() {
+      let layer = entry.layer
+      let animationHost = entry.animationHost ?? layer
+      entry.animations = animationHost.animationEntries.compactMap { ResolvedAnimation($0.animation, key: $0.key) }
+      entry.transitions = entry.role == .state ? [] : layer.transitionEntries.map { ResolvedTransition($0.transition) }
+      layers.append(entry)
       let index = layers.count - 1
-      for (i, child) in (layer.sublayers ?? []).enumerated().reversed() { stack.append((child, index, i, false)) }
+      if entry.role != .state {
+        for (k, state) in layer.transitionEntries.enumerated().reversed() {
+          stack.append(Pass1Entry(layer: state.state, parent: index, indexInParent: k + 1, role: .state,
+                                  sublayerSource: state.sublayerSource, maskSource: state.maskSource,
+                                  animationHost: layer))
+        }
+      }
+      let sublayerSource = entry.sublayerSource ?? layer
+      for (i, child) in (sublayerSource.sublayers ?? []).enumerated().reversed() {
+        stack.append(Pass1Entry(layer: child, parent: index, indexInParent: i, role: .sublayer))
+      }
       // The mask's subtree comes first, right after its host.
-      if !isMask, let mask = layer.mask { stack.append((mask, index, 0, true)) }
+      if entry.role != .mask, let mask = (entry.maskSource ?? layer).mask {
+        stack.append(Pass1Entry(layer: mask, parent: index, indexInParent: 0, role: .mask))
+      }
     }
     // Pass 2: each node's sublayers in paint order, sorted once here; masks
     // and the end of every subtree.
     var sublayers = [[Int]](repeating: [], count: layers.count)
     var animatedOrder = [Bool](repeating: false, count: layers.count)
     var masks = [Int?](repeating: nil, count: layers.count)
+    var states = [[Int]](repeating: [], count: layers.count)
     var subtreeEnds = Array(1...Swift.max(layers.count, 1))
     for index in layers.indices.dropFirst() {
       let parent = layers[index].parent
-      if layers[index].isMask {
+      if layers[index].role == .mask {
         masks[parent] = index
+        continue
+      }
+      if layers[index].role == .state {
+        states[parent].append(index)
         continue
       }
       sublayers[parent].append(index)
@@ -102,11 +138,29 @@ public struct LayerTree: Sendable {
     nodes = layers.indices.map { index in
       let entry = layers[index]
       let layer = entry.layer
-      return Node(parent: entry.parent, indexInParent: entry.indexInParent, isMask: entry.isMask, mask: masks[index],
-                  subtreeEnd: subtreeEnds[index], sublayers: sublayers[index],
-                  hasAnimatedSublayerOrder: animatedOrder[index], name: layer.name, kind: layer.kind,
-                  timing: layer.timing, model: layer.model, animations: entry.animations)
+      let isState = entry.role == .state
+      return Node(parent: entry.parent, indexInParent: entry.indexInParent, isMask: entry.role == .mask,
+                  mask: masks[index], subtreeEnd: subtreeEnds[index], sublayers: sublayers[index],
+                  hasAnimatedSublayerOrder: animatedOrder[index], name: isState ? nil : layer.name, kind: layer.kind,
+                  timing: isState ? .layerDefault : layer.timing, model: layer.model, animations: entry.animations,
+                  transitionStates: states[index], isTransitionState: isState, transitions: entry.transitions)
     }
+  }
+
+  /// A layer met walking the model tree, and where it goes.
+  private struct Pass1Entry {
+    enum Role { case sublayer, mask, state }
+    var layer: Layer
+    var parent: Int
+    var indexInParent: Int
+    var role: Role
+    /// For a transition's state: the layers whose sublayers and mask it shows,
+    /// and the layer whose animations it runs.
+    var sublayerSource: Layer?
+    var maskSource: Layer?
+    var animationHost: Layer?
+    var animations: [ResolvedAnimation] = []
+    var transitions: [ResolvedTransition] = []
   }
 
   /// `indices` (in sublayer order) sorted by ascending `zPosition`, ties kept
@@ -149,8 +203,9 @@ public struct LayerTree: Sendable {
       scale[index] = node.timing.speed * parentScale
       offset[index] = node.timing.speed * (parentOffset - node.timing.beginTime) + node.timing.timeOffset
       guard scale[index] > 0 else { continue }
-      for animation in node.animations {
-        let end = animation.endTime
+      let ends = node.animations.map(\.endTime)
+        + node.transitions.map { $0.timing.endTime(forDuration: $0.timing.duration) }
+      for end in ends {
         guard end.isFinite else { continue }
         let media = (end - offset[index]) / scale[index]
         if media.isFinite { result = Swift.max(result ?? media, media) }

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // What an output may be: a regular file or a new name, never a device, a link or one of the inputs.
 
+import ZoetropeImages
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // What a renderer knows of a frame it drew: which bands of rows it drew as another frame drew them.
 
+import ZoetropeImages
+
 /// How a frame was drawn, as far as its renderer can tell sinks: for two
 /// frames it drew, the bands of rows that it drew the same way — and that
 /// therefore hold the same pixels — without comparing a pixel. A sink that

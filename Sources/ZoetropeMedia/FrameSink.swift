@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // Where a clip's frames go: one small protocol over PNG sequences, video and GIF.
 
+import ZoetropeImages
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

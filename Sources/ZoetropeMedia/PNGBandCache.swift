@@ -2,6 +2,7 @@
 // The compressed bands of the last PNG written, so that the next copies the bands that did not change.
 
 import CZoetropeMedia
+import ZoetropeImages
 
 /// What the banded PNG encoder keeps of the last image written through it:
 /// its pixels and each band's compressed bytes (bands of 16 rows, more

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // A FrameSink writing one PNG per frame, compressed on the rendering threads.
 
+import ZoetropeImages
 import Synchronization
 
 #if canImport(Glibc)

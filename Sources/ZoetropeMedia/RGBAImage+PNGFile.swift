@@ -2,6 +2,7 @@
 // Writing an image as a PNG file: under a temporary name, renamed into place when complete.
 
 import CZoetropeMedia
+import ZoetropeImages
 
 #if canImport(Glibc)
 import Glibc

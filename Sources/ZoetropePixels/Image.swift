@@ -23,17 +23,28 @@ public struct Image: Hashable, Sendable, CustomStringConvertible {
   /// The mipmap levels, made on first use by a trilinear filter.
   let mipmaps: MipmapCache
 
-  /// Width in pixels, ≥ 1.
-  public var width: Int { storage.width }
-  /// Height in pixels, ≥ 1.
-  public var height: Int { storage.height }
-  /// The memory the pixels take: `4 × width × height` bytes.
+  /// Width in pixels, ≥ 1: the file's. (A JPEG too large for the memory
+  /// budget may be decoded at a smaller scale: it keeps its size here, and
+  /// is drawn where and as large as it would be at full size, from fewer
+  /// pixels.)
+  public let width: Int
+  /// Height in pixels, ≥ 1: the file's.
+  public let height: Int
+  /// The memory the decoded pixels take: 4 bytes a pixel.
   public var byteCount: Int { 4 * storage.count }
 
-  /// An image over existing storage.
+  /// An image over existing storage, of its size.
   package init(storage: ImageStorage, name: String?) {
+    self.init(storage: storage, name: name, width: storage.width, height: storage.height)
+  }
+
+  /// An image of `width × height` pixels whose decoded pixels, `storage`,
+  /// may be fewer (a scaled decode).
+  package init(storage: ImageStorage, name: String?, width: Int, height: Int) {
     self.storage = storage
     self.name = name
+    self.width = width
+    self.height = height
     mipmaps = MipmapCache()
   }
 
@@ -70,6 +81,19 @@ public struct Image: Hashable, Sendable, CustomStringConvertible {
     self.init(storage: storage, name: name)
   }
 
+  /// Premultiplies, in place, `count` words that hold straight RGBA8 pixels
+  /// as bytes (R first in memory, as a decoder writes them): the same
+  /// values as ``premultiply(_:count:into:)``.
+  package static func premultiplyInPlace(_ words: UnsafeMutablePointer<UInt32>, count: Int) {
+    for i in 0..<count {
+      let word = UInt32(littleEndian: words[i])
+      let a = word >> 24
+      let r = ((word & 255) * a + 127) / 255, g = ((word >> 8 & 255) * a + 127) / 255
+      let b = ((word >> 16 & 255) * a + 127) / 255
+      words[i] = r | g << 8 | b << 16 | a << 24
+    }
+  }
+
   /// Premultiplies `count` straight RGBA8 pixels into words: `round(c × a / 255)`.
   package static func premultiply(_ bytes: UnsafePointer<UInt8>, count: Int, into words: UnsafeMutablePointer<UInt32>) {
     for i in 0..<count {
@@ -81,15 +105,18 @@ public struct Image: Hashable, Sendable, CustomStringConvertible {
     }
   }
 
-  /// The premultiplied pixel at column `x`, row `y` (both must be inside the image).
+  /// The premultiplied pixel at column `x`, row `y` (both must be inside the
+  /// image; of an image decoded at a smaller scale, the decoded pixel that
+  /// covers it).
   public func premultipliedPixel(x: Int, y: Int) -> (red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8) {
     precondition(x >= 0 && x < width && y >= 0 && y < height, "Image: pixel outside the image")
-    let word = storage.pixels[y * width + x]
+    let word = storage.pixels[y * storage.height / height * storage.width + x * storage.width / width]
     return (UInt8(truncatingIfNeeded: word), UInt8(truncatingIfNeeded: word >> 8),
             UInt8(truncatingIfNeeded: word >> 16), UInt8(truncatingIfNeeded: word >> 24))
   }
 
-  /// Every pixel as premultiplied RGBA8 bytes, rows top to bottom.
+  /// Every decoded pixel as premultiplied RGBA8 bytes, rows top to bottom
+  /// (`byteCount` bytes: `width × height` pixels unless decoded smaller).
   public var premultipliedRGBA: [UInt8] {
     var bytes = [UInt8](repeating: 0, count: byteCount)
     for i in 0..<storage.count {
@@ -104,7 +131,9 @@ public struct Image: Hashable, Sendable, CustomStringConvertible {
 
   public static func == (a: Image, b: Image) -> Bool {
     if a.storage === b.storage { return a.name == b.name }
-    guard a.name == b.name, a.width == b.width, a.height == b.height else { return false }
+    guard a.name == b.name, a.width == b.width, a.height == b.height, a.storage.width == b.storage.width,
+      a.storage.height == b.storage.height
+    else { return false }
     for i in 0..<a.storage.count where a.storage.pixels[i] != b.storage.pixels[i] { return false }
     return true
   }

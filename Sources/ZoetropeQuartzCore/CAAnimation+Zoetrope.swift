@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// A Core Animation animation as the Zoetrope animation that does the same, with every value checked against its key path.
+// A Core Animation animation as the Zoetrope animation that does the same, each value checked against its key path.
 
 import Foundation
 import Zoetrope
@@ -100,7 +100,8 @@ extension CAPropertyAnimation {
       converted.biasValues = keyframe.biasValues?.map(\.doubleValue)
       converted.rotationMode = keyframe.rotationMode.flatMap { RotationMode(rawValue: $0.rawValue) }
       if keyframe.path != nil, pathKind != .point {
-        problems.append("\(context): a keyframe path moves a point, but \(keyPath) takes \(CAValue.expectation(pathKind))")
+        problems.append("\(context): a keyframe path moves a point, but \(keyPath) takes "
+          + CAValue.expectation(pathKind))
       }
       animation = converted
     default:

@@ -15,7 +15,9 @@ public protocol CAAnimationDelegate: AnyObject {
 }
 
 extension CAAnimationDelegate {
+  /// Does nothing unless implemented.
   public func animationDidStart(_ anim: CAAnimation) {}
+  /// Does nothing unless implemented.
   public func animationDidStop(_ anim: CAAnimation, finished flag: Bool) {}
 }
 
@@ -40,34 +42,43 @@ open class CAAnimation: CAMediaTiming {
   /// Kept, never called offscreen (see ``CAAnimationDelegate``).
   open var delegate: CAAnimationDelegate?
 
+  /// The begin point in the parent's time, seconds (for an animation, 0 becomes the layer's time at the commit).
   open var beginTime: CFTimeInterval {
     get { timing.beginTime }
     set { timing.beginTime = newValue }
   }
+  /// The length of one iteration, seconds: for an animation, 0 (the default) becomes 0.25 s, or the transaction's
+  /// duration, when added; for a layer, infinite by default.
   open var duration: CFTimeInterval {
     get { timing.duration }
     set { timing.duration = newValue }
   }
+  /// The rate of local time against the parent's: 0 pauses, negative runs backwards; default 1.
   open var speed: Float {
     get { Float(timing.speed) }
     set { timing.speed = Double(newValue) }
   }
+  /// Seconds added to the local time after `speed` (wrapping round the cycle); default 0.
   open var timeOffset: CFTimeInterval {
     get { timing.timeOffset }
     set { timing.timeOffset = newValue }
   }
+  /// How many iterations play: 0 (the default) one, fractions cut the last; `.infinity` repeats forever.
   open var repeatCount: Float {
     get { Float(timing.repeatCount) }
     set { timing.repeatCount = Double(newValue) }
   }
+  /// How long the iterations play, seconds of local time; 0 (the default) unused.
   open var repeatDuration: CFTimeInterval {
     get { timing.repeatDuration }
     set { timing.repeatDuration = newValue }
   }
+  /// Each iteration plays forwards, then backwards; default false.
   open var autoreverses: Bool {
     get { timing.autoreverses }
     set { timing.autoreverses = newValue }
   }
+  /// What shows outside the active window; default `.removed`.
   open var fillMode: CAMediaTimingFillMode {
     get { CAMediaTimingFillMode(timing.fillMode) }
     set { timing.fillMode = newValue.zoetrope }
@@ -103,18 +114,31 @@ open class CAAnimation: CAMediaTiming {
 
 /// The functions a `valueFunction` can be (`CAValueFunctionName`).
 public struct CAValueFunctionName: RawRepresentable, Hashable, Sendable {
+  /// The raw value, as Core Animation spells it.
   public let rawValue: String
+  /// The constant with this raw value; one Core Animation does not know behaves as the default.
   public init(rawValue: String) { self.rawValue = rawValue }
+  /// `"rotateX"`.
   public static let rotateX = CAValueFunctionName(rawValue: "rotateX")
+  /// `"rotateY"`.
   public static let rotateY = CAValueFunctionName(rawValue: "rotateY")
+  /// `"rotateZ"`.
   public static let rotateZ = CAValueFunctionName(rawValue: "rotateZ")
+  /// `"scale"`.
   public static let scale = CAValueFunctionName(rawValue: "scale")
+  /// `"scaleX"`.
   public static let scaleX = CAValueFunctionName(rawValue: "scaleX")
+  /// `"scaleY"`.
   public static let scaleY = CAValueFunctionName(rawValue: "scaleY")
+  /// `"scaleZ"`.
   public static let scaleZ = CAValueFunctionName(rawValue: "scaleZ")
+  /// `"translate"`.
   public static let translate = CAValueFunctionName(rawValue: "translate")
+  /// `"translateX"`.
   public static let translateX = CAValueFunctionName(rawValue: "translateX")
+  /// `"translateY"`.
   public static let translateY = CAValueFunctionName(rawValue: "translateY")
+  /// `"translateZ"`.
   public static let translateZ = CAValueFunctionName(rawValue: "translateZ")
 }
 
@@ -151,9 +175,14 @@ open class CAPropertyAnimation: CAAnimation {
     super.init()
   }
 
-  /// An animation of no key path yet.
-  public override convenience init() { self.init(keyPath: nil) }
+  /// An animation of no key path yet (a designated initializer, as on iOS,
+  /// so that subclasses may call it).
+  public override init() {
+    keyPath = nil
+    super.init()
+  }
 
+  /// A copy with every property of this class and its bases.
   open override func copy() -> Any {
     let copy = CAPropertyAnimation(keyPath: keyPath)
     copy.copyPropertyFields(from: self)

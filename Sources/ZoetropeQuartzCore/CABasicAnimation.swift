@@ -21,6 +21,7 @@ open class CABasicAnimation: CAPropertyAnimation {
   /// The change, or `nil`; ignored when both ends are set.
   open var byValue: Any?
 
+  /// A copy with every property of this class and its bases.
   open override func copy() -> Any {
     let copy = CABasicAnimation(keyPath: keyPath)
     copy.copyBasicFields(from: self)
@@ -85,6 +86,7 @@ open class CASpringAnimation: CABasicAnimation {
     spring = SpringCurve(perceptualDuration: perceptualDuration, bounce: Double(bounce))
   }
 
+  /// A copy with every property of this class and its bases.
   open override func copy() -> Any {
     let copy = CASpringAnimation(keyPath: keyPath)
     copy.copyBasicFields(from: self)
@@ -97,7 +99,9 @@ open class CASpringAnimation: CABasicAnimation {
 
 /// How a keyframe animation fills the time between keyframes (`CAAnimationCalculationMode`).
 public struct CAAnimationCalculationMode: RawRepresentable, Hashable, Sendable {
+  /// The raw value, as Core Animation spells it.
   public let rawValue: String
+  /// The constant with this raw value; one Core Animation does not know behaves as the default.
   public init(rawValue: String) { self.rawValue = rawValue }
   /// Straight interpolation (the default).
   public static let linear = CAAnimationCalculationMode(rawValue: "linear")
@@ -113,7 +117,9 @@ public struct CAAnimationCalculationMode: RawRepresentable, Hashable, Sendable {
 
 /// Whether a layer moved along a `path` turns with it (`CAAnimationRotationMode`).
 public struct CAAnimationRotationMode: RawRepresentable, Hashable, Sendable {
+  /// The raw value, as Core Animation spells it.
   public let rawValue: String
+  /// The constant with this raw value; one Core Animation does not know behaves as the default.
   public init(rawValue: String) { self.rawValue = rawValue }
   /// The layer's x axis follows the path's tangent.
   public static let rotateAuto = CAAnimationRotationMode(rawValue: "auto")
@@ -148,6 +154,7 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
   /// Turns the layer to follow `path`; `nil` does not.
   open var rotationMode: CAAnimationRotationMode?
 
+  /// A copy with every property of this class and its bases.
   open override func copy() -> Any {
     let copy = CAKeyframeAnimation(keyPath: keyPath)
     copy.copyPropertyFields(from: self)
@@ -178,6 +185,7 @@ open class CAAnimationGroup: CAAnimation {
   /// The children, applied in order.
   open var animations: [CAAnimation]?
 
+  /// A copy with every property of this class and its bases.
   open override func copy() -> Any {
     let copy = CAAnimationGroup()
     copy.copyAnimationFields(from: self)

@@ -6,7 +6,9 @@ import Zoetrope
 
 /// The geometry of a gradient (`CAGradientLayerType`).
 public struct CAGradientLayerType: RawRepresentable, Hashable, Sendable {
+  /// The raw value, as Core Animation spells it.
   public let rawValue: String
+  /// The constant with this raw value; one Core Animation does not know behaves as the default.
   public init(rawValue: String) { self.rawValue = rawValue }
   /// Along the line from `startPoint` to `endPoint` (the default).
   public static let axial = CAGradientLayerType(rawValue: "axial")

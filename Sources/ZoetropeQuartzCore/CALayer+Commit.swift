@@ -12,6 +12,7 @@ import Zoetrope
 public struct CALayerRenderError: Error, CustomStringConvertible, Sendable {
   /// The problems, one line each.
   public let problems: [String]
+  /// The problems, one a line.
   public var description: String { problems.joined(separator: "\n") }
 }
 
@@ -130,6 +131,8 @@ public protocol CALayerDelegate: AnyObject {
 }
 
 extension CALayerDelegate {
+  /// Does nothing unless implemented.
   public func display(_ layer: CALayer) {}
+  /// Does nothing unless implemented.
   public func layoutSublayers(of layer: CALayer) {}
 }

@@ -66,7 +66,8 @@ extension CALayer {
       } else {
         backing.compositingFilter = nil
         propertyProblems["compositingFilter"] = "compositingFilter is \(CAValue.typeDescription(value))"
-          + (value is String ? " \"\(value)\"" : "") + ", but compositingFilter takes the name of a Core Image blend mode"
+          + (value is String ? " \"\(value)\"" : "")
+          + ", but compositingFilter takes the name of a Core Image blend mode"
       }
     }
   }

@@ -249,34 +249,43 @@ open class CALayer: CAMediaTiming, LayerConvertible {
 
   // MARK: Timing
 
+  /// The begin point in the parent's time, seconds (for an animation, 0 becomes the layer's time at the commit).
   open var beginTime: CFTimeInterval {
     get { backing.timing.beginTime }
     set { backing.timing.beginTime = newValue }
   }
+  /// The length of one iteration, seconds: for an animation, 0 (the default) becomes 0.25 s, or the transaction's
+  /// duration, when added; for a layer, infinite by default.
   open var duration: CFTimeInterval {
     get { backing.timing.duration }
     set { backing.timing.duration = newValue }
   }
+  /// The rate of local time against the parent's: 0 pauses, negative runs backwards; default 1.
   open var speed: Float {
     get { Float(backing.timing.speed) }
     set { backing.timing.speed = Double(newValue) }
   }
+  /// Seconds added to the local time after `speed` (wrapping round the cycle); default 0.
   open var timeOffset: CFTimeInterval {
     get { backing.timing.timeOffset }
     set { backing.timing.timeOffset = newValue }
   }
+  /// How many iterations play: 0 (the default) one, fractions cut the last; `.infinity` repeats forever.
   open var repeatCount: Float {
     get { Float(backing.timing.repeatCount) }
     set { backing.timing.repeatCount = Double(newValue) }
   }
+  /// How long the iterations play, seconds of local time; 0 (the default) unused.
   open var repeatDuration: CFTimeInterval {
     get { backing.timing.repeatDuration }
     set { backing.timing.repeatDuration = newValue }
   }
+  /// Each iteration plays forwards, then backwards; default false.
   open var autoreverses: Bool {
     get { backing.timing.autoreverses }
     set { backing.timing.autoreverses = newValue }
   }
+  /// What shows outside the active window; default `.removed`.
   open var fillMode: CAMediaTimingFillMode {
     get { CAMediaTimingFillMode(backing.timing.fillMode) }
     set { backing.timing.fillMode = newValue.zoetrope }
@@ -342,6 +351,19 @@ open class CALayer: CAMediaTiming, LayerConvertible {
   /// default asks the delegate. There is no `draw(in:)`: no Core Graphics
   /// context exists offscreen.
   open func display() { delegate?.display(self) }
+
+  // MARK: Overridable for compatibility (asked by nothing offscreen)
+
+  /// Whether a change of `key` redraws the layer; `false`. Kept so that
+  /// subclasses overriding it compile: offscreen nothing asks (there is no
+  /// `draw(in:)`).
+  open class func needsDisplay(forKey key: String) -> Bool { false }
+  /// The default value of `key`; `nil`. Kept for subclasses that override it.
+  open class func defaultValue(forKey key: String) -> Any? { nil }
+  /// The default action for `event`; `nil`: there are no implicit animations.
+  open class func defaultAction(forKey event: String) -> CAAction? { nil }
+  /// The action for `event`; `nil`: there are no implicit animations to run.
+  open func action(forKey event: String) -> CAAction? { nil }
 
   /// What the layer is, for messages: `CAShapeLayer "ring"`.
   var messageName: String {

@@ -30,7 +30,9 @@ public protocol CAMediaTiming: AnyObject {
 /// (`CAMediaTimingFillMode`); raw values are Core Animation's strings, and
 /// an unknown string behaves as `removed`.
 public struct CAMediaTimingFillMode: RawRepresentable, Hashable, Sendable {
+  /// The raw value, as Core Animation spells it.
   public let rawValue: String
+  /// The constant with this raw value; one Core Animation does not know behaves as the default.
   public init(rawValue: String) { self.rawValue = rawValue }
   /// Nothing outside the window (the default).
   public static let removed = CAMediaTimingFillMode(rawValue: "removed")

@@ -5,7 +5,9 @@ import Zoetrope
 
 /// The names of Core Animation's predefined curves (`CAMediaTimingFunctionName`).
 public struct CAMediaTimingFunctionName: RawRepresentable, Hashable, Sendable {
+  /// The raw value, as Core Animation spells it.
   public let rawValue: String
+  /// The constant with this raw value; one Core Animation does not know behaves as the default.
   public init(rawValue: String) { self.rawValue = rawValue }
   /// (0, 0), (1, 1).
   public static let linear = CAMediaTimingFunctionName(rawValue: "linear")
@@ -50,7 +52,9 @@ public final class CAMediaTimingFunction: Hashable, Sendable, CustomStringConver
     values[1] = Float(point.y)
   }
 
+  /// The same control points.
   public static func == (a: CAMediaTimingFunction, b: CAMediaTimingFunction) -> Bool { a.zoetrope == b.zoetrope }
+  /// Hashes what `==` compares.
   public func hash(into hasher: inout Hasher) { hasher.combine(zoetrope) }
 
   /// `"CAMediaTimingFunction(0.42 0 0.58 1)"`.

@@ -6,7 +6,9 @@ import Zoetrope
 
 /// The ends of open subpaths (`CAShapeLayerLineCap`).
 public struct CAShapeLayerLineCap: RawRepresentable, Hashable, Sendable {
+  /// The raw value, as Core Animation spells it.
   public let rawValue: String
+  /// The constant with this raw value; one Core Animation does not know behaves as the default.
   public init(rawValue: String) { self.rawValue = rawValue }
   /// Square ends at the end points (the default).
   public static let butt = CAShapeLayerLineCap(rawValue: "butt")
@@ -18,20 +20,27 @@ public struct CAShapeLayerLineCap: RawRepresentable, Hashable, Sendable {
 
 /// The corners between segments (`CAShapeLayerLineJoin`).
 public struct CAShapeLayerLineJoin: RawRepresentable, Hashable, Sendable {
+  /// The raw value, as Core Animation spells it.
   public let rawValue: String
+  /// The constant with this raw value; one Core Animation does not know behaves as the default.
   public init(rawValue: String) { self.rawValue = rawValue }
   /// Sharp, up to `miterLimit` (the default).
   public static let miter = CAShapeLayerLineJoin(rawValue: "miter")
+  /// `"round"`.
   public static let round = CAShapeLayerLineJoin(rawValue: "round")
+  /// `"bevel"`.
   public static let bevel = CAShapeLayerLineJoin(rawValue: "bevel")
 }
 
 /// How a shape's inside is decided (`CAShapeLayerFillRule`).
 public struct CAShapeLayerFillRule: RawRepresentable, Hashable, Sendable {
+  /// The raw value, as Core Animation spells it.
   public let rawValue: String
+  /// The constant with this raw value; one Core Animation does not know behaves as the default.
   public init(rawValue: String) { self.rawValue = rawValue }
   /// Non-zero winding (the default).
   public static let nonZero = CAShapeLayerFillRule(rawValue: "non-zero")
+  /// `"even-odd"`.
   public static let evenOdd = CAShapeLayerFillRule(rawValue: "even-odd")
 }
 

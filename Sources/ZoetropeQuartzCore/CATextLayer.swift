@@ -6,24 +6,35 @@ import Zoetrope
 
 /// How a text layer aligns its lines (`CATextLayerAlignmentMode`).
 public struct CATextLayerAlignmentMode: RawRepresentable, Hashable, Sendable {
+  /// The raw value, as Core Animation spells it.
   public let rawValue: String
+  /// The constant with this raw value; one Core Animation does not know behaves as the default.
   public init(rawValue: String) { self.rawValue = rawValue }
   /// By the paragraph's direction (the default).
   public static let natural = CATextLayerAlignmentMode(rawValue: "natural")
+  /// `"left"`.
   public static let left = CATextLayerAlignmentMode(rawValue: "left")
+  /// `"right"`.
   public static let right = CATextLayerAlignmentMode(rawValue: "right")
+  /// `"center"`.
   public static let center = CATextLayerAlignmentMode(rawValue: "center")
+  /// `"justified"`.
   public static let justified = CATextLayerAlignmentMode(rawValue: "justified")
 }
 
 /// Where an over-long line loses characters to "…" (`CATextLayerTruncationMode`).
 public struct CATextLayerTruncationMode: RawRepresentable, Hashable, Sendable {
+  /// The raw value, as Core Animation spells it.
   public let rawValue: String
+  /// The constant with this raw value; one Core Animation does not know behaves as the default.
   public init(rawValue: String) { self.rawValue = rawValue }
   /// Lines are drawn whole (the default).
   public static let none = CATextLayerTruncationMode(rawValue: "none")
+  /// `"start"`.
   public static let start = CATextLayerTruncationMode(rawValue: "start")
+  /// `"middle"`.
   public static let middle = CATextLayerTruncationMode(rawValue: "middle")
+  /// `"end"`.
   public static let end = CATextLayerTruncationMode(rawValue: "end")
 }
 

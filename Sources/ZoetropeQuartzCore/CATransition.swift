@@ -5,21 +5,33 @@ import Foundation
 
 /// The kind of a transition (`CATransitionType`).
 public struct CATransitionType: RawRepresentable, Hashable, Sendable {
+  /// The raw value, as Core Animation spells it.
   public let rawValue: String
+  /// The constant with this raw value; one Core Animation does not know behaves as the default.
   public init(rawValue: String) { self.rawValue = rawValue }
+  /// `"fade"`.
   public static let fade = CATransitionType(rawValue: "fade")
+  /// `"moveIn"`.
   public static let moveIn = CATransitionType(rawValue: "moveIn")
+  /// `"push"`.
   public static let push = CATransitionType(rawValue: "push")
+  /// `"reveal"`.
   public static let reveal = CATransitionType(rawValue: "reveal")
 }
 
 /// The direction of a transition (`CATransitionSubtype`).
 public struct CATransitionSubtype: RawRepresentable, Hashable, Sendable {
+  /// The raw value, as Core Animation spells it.
   public let rawValue: String
+  /// The constant with this raw value; one Core Animation does not know behaves as the default.
   public init(rawValue: String) { self.rawValue = rawValue }
+  /// `"fromRight"`.
   public static let fromRight = CATransitionSubtype(rawValue: "fromRight")
+  /// `"fromLeft"`.
   public static let fromLeft = CATransitionSubtype(rawValue: "fromLeft")
+  /// `"fromTop"`.
   public static let fromTop = CATransitionSubtype(rawValue: "fromTop")
+  /// `"fromBottom"`.
   public static let fromBottom = CATransitionSubtype(rawValue: "fromBottom")
 }
 
@@ -41,6 +53,7 @@ open class CATransition: CAAnimation {
   /// A Core Image filter; kept.
   open var filter: Any?
 
+  /// A copy with every property of this class and its bases.
   open override func copy() -> Any {
     let copy = CATransition()
     copy.copyAnimationFields(from: self)

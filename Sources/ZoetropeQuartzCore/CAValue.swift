@@ -111,7 +111,8 @@ enum CAValue {
     // Metatype checks: a Swift number bridges to NSNumber, but is not one.
     if type is NSNumber.Type { return "an NSNumber" }
     if type is NSValue.Type, let v = value as? NSValue {
-      return v.transformIfHeld != nil ? "an NSValue holding a CATransform3D" : "an NSValue holding \(String(cString: v.objCType))"
+      if v.transformIfHeld != nil { return "an NSValue holding a CATransform3D" }
+      return "an NSValue holding \(String(cString: v.objCType))"
     }
     if let list = value as? [Any] {
       let types = Set(list.map { String(describing: Swift.type(of: $0)) }).sorted()
@@ -169,7 +170,7 @@ enum CAValue {
       let floats: Set<String> = ["opacity", "shadowOpacity", "instanceRedOffset", "instanceGreenOffset",
                                  "instanceBlueOffset", "instanceAlphaOffset"]
       if floats.contains(keyPath) { return Float(v) }
-      if keyPath == "instanceCount" { return Int(v) }
+      if keyPath == "instanceCount" { return v.isFinite ? Int(Swift.min(Swift.max(v, -9e18), 9e18)) : 0 }
       if keyPath == "instanceDelay" { return v }
       return CGFloat(v)
     case .bool(let b): return b

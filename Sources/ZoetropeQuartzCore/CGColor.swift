@@ -47,7 +47,9 @@ public final class CGColorSpace: Hashable, Sendable {
   /// The number of colour components (without alpha): 3 or 1.
   public var numberOfComponents: Int { model == .monochrome ? 1 : 3 }
 
+  /// The same space.
   public static func == (a: CGColorSpace, b: CGColorSpace) -> Bool { a.name == b.name }
+  /// Hashes what `==` compares.
   public func hash(into hasher: inout Hasher) { hasher.combine(name) }
 }
 
@@ -108,7 +110,8 @@ public final class CGColor: Hashable, Sendable, CustomStringConvertible {
       let rgb = space.name == CGColorSpace.displayP3
         ? CGColor.sRGB(fromDisplayP3: (Double(values[0]), Double(values[1]), Double(values[2])))
         : (Double(values[0]), Double(values[1]), Double(values[2]))
-      self.init(Color(red: rgb.0, green: rgb.1, blue: rgb.2, alpha: Double(values[3])), components: values, space: space)
+      self.init(Color(red: rgb.0, green: rgb.1, blue: rgb.2, alpha: Double(values[3])), components: values,
+                space: space)
     }
   }
 
@@ -137,7 +140,10 @@ public final class CGColor: Hashable, Sendable, CustomStringConvertible {
   public func copy() -> CGColor? { self }
 
   /// Equal colour spaces and components, as `CGColorEqualToColor`.
-  public static func == (a: CGColor, b: CGColor) -> Bool { a.colorSpace == b.colorSpace && a.components == b.components }
+  public static func == (a: CGColor, b: CGColor) -> Bool {
+    a.colorSpace == b.colorSpace && a.components == b.components
+  }
+  /// Hashes what `==` compares.
   public func hash(into hasher: inout Hasher) { hasher.combine(components) }
 
   /// `"CGColor(sRGB 1 0 0 1)"`, for messages.

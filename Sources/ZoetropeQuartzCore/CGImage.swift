@@ -70,6 +70,8 @@ public final class CGImage: Hashable, Sendable {
   /// Height in pixels.
   public var height: Int { zoetrope.height }
 
+  /// The same pixels.
   public static func == (a: CGImage, b: CGImage) -> Bool { a.zoetrope == b.zoetrope }
+  /// Hashes what `==` compares.
   public func hash(into hasher: inout Hasher) { hasher.combine(zoetrope) }
 }

@@ -78,6 +78,7 @@ public class CGPath: Hashable, CustomStringConvertible {
 
   /// The same elements, as `CGPathEqualToPath`.
   public static func == (a: CGPath, b: CGPath) -> Bool { a.storage == b.storage }
+  /// Hashes what `==` compares.
   public func hash(into hasher: inout Hasher) { hasher.combine(storage) }
 
   /// The path as SVG path data, for messages.

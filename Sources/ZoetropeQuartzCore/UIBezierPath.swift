@@ -6,7 +6,9 @@ import Zoetrope
 
 /// The corners `UIBezierPath(roundedRect:byRoundingCorners:cornerRadii:)` rounds.
 public struct UIRectCorner: OptionSet, Hashable, Sendable {
+  /// The raw value.
   public let rawValue: UInt
+  /// The set with these bits.
   public init(rawValue: UInt) { self.rawValue = rawValue }
   /// The corner at the minimum x and y.
   public static let topLeft = UIRectCorner(rawValue: 1)

@@ -26,11 +26,14 @@ public final class UIColor: Hashable, Sendable, CustomStringConvertible {
     cgColor = CGColor(gray: white, alpha: alpha)
   }
 
-  /// A colour from hue (0…1, a full turn), saturation and brightness 0…1, as
-  /// UIKit computes it (HSB, also called HSV).
+  /// A colour from hue (0…1, a full turn; outside it, wrapped), saturation
+  /// and brightness (clamped to 0…1), as UIKit computes it (HSB, also called
+  /// HSV). A hue that is not finite counts as 0, NaN saturation and brightness as 0.
   public init(hue: CGFloat, saturation: CGFloat, brightness: CGFloat, alpha: CGFloat) {
-    let h = (Double(hue).truncatingRemainder(dividingBy: 1) + 1).truncatingRemainder(dividingBy: 1) * 6
-    let s = Swift.min(Swift.max(Double(saturation), 0), 1), v = Swift.min(Swift.max(Double(brightness), 0), 1)
+    let turn = Double(hue).isFinite ? Double(hue) : 0
+    let h = (turn.truncatingRemainder(dividingBy: 1) + 1).truncatingRemainder(dividingBy: 1) * 6
+    func unit(_ v: CGFloat) -> Double { v.isNaN ? 0 : Swift.min(Swift.max(Double(v), 0), 1) }
+    let s = unit(saturation), v = unit(brightness)
     let sector = Int(h.rounded(.down)) % 6, f = h - h.rounded(.down)
     let p = v * (1 - s), q = v * (1 - s * f), t = v * (1 - s * (1 - f))
     let (r, g, b): (Double, Double, Double) = switch sector {
@@ -101,16 +104,13 @@ public final class UIColor: Hashable, Sendable, CustomStringConvertible {
     return true
   }
 
+  /// Equal CGColors: the same space and components.
   public static func == (a: UIColor, b: UIColor) -> Bool { a.cgColor == b.cgColor }
+  /// Hashes what `==` compares.
   public func hash(into hasher: inout Hasher) { hasher.combine(cgColor) }
 
   /// `"UIColor(sRGB 1 0 0 1)"`.
   public var description: String { "UI" + cgColor.description.dropFirst(2) }
-
-  /// A colour from 0–255 sRGB bytes, for the tables.
-  convenience init(bytes r: Double, _ g: Double, _ b: Double, alpha: Double = 1) {
-    self.init(red: CGFloat(r / 255), green: CGFloat(g / 255), blue: CGFloat(b / 255), alpha: CGFloat(alpha))
-  }
 
   // MARK: UIKit's fixed colours (UIKit's component values)
 

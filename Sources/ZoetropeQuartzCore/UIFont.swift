@@ -7,9 +7,10 @@ import Zoetrope
 /// A font as UIKit's `UIFont`, for the part animation code uses: a name, a
 /// weight and a size to hand to `CATextLayer.font`. The face itself is
 /// found when the layer is drawn (fontconfig, as `CATextLayer.font`'s
-/// names are in Zoetrope); Apple's San Francisco is not installed on
-/// Linux, so the system font is Helvetica (Liberation Sans on Debian,
-/// which has Helvetica's metrics) at the asked weight.
+/// names are in Zoetrope). The system font is Apple's SF Pro — SF Pro Text
+/// below 20 points, SF Pro Display from 20 up, as iOS switches — which,
+/// where San Francisco is not installed (Linux), Zoetrope draws in Inter
+/// and Inter Display, open faces of close proportions and metrics.
 ///
 ///     label.font = UIFont.systemFont(ofSize: 17, weight: .semibold)
 ///     label.fontSize = 17   // CATextLayer takes the size from fontSize, as on iOS
@@ -40,19 +41,28 @@ public final class UIFont: Hashable, Sendable, CustomStringConvertible {
   /// and slant (`Bold`, `DemiBold`, `Light`, `Italic`, …) and the rest the
   /// family, its capitals spaced (`HelveticaNeue` → "Helvetica Neue"), as
   /// fontconfig names families. Unlike UIKit, never `nil`: a family that is
-  /// not installed is drawn in the default font, as `CATextLayer` does.
+  /// not installed is drawn in the default font, as `CATextLayer` does; the
+  /// system font's own names (`".SFUI-Semibold"`) are the system font.
   public convenience init?(name fontName: String, size fontSize: CGFloat) {
-    let (family, weight, italic) = UIFont.parse(fontName)
+    var (family, weight, italic) = UIFont.parse(fontName)
+    // The system font's own names (".SFUI-Semibold", as `fontName` gives them) are the system font.
+    if fontName.hasPrefix(".SF") { family = UIFont.systemFamily(ofSize: fontSize) }
     self.init(name: fontName, family: family, size: fontSize, weight: weight, italic: italic)
   }
 
-  /// The system font (Helvetica here) at `fontSize`, regular.
+  /// The system font (SF Pro; Inter where it is not installed) at `fontSize`, regular.
   public static func systemFont(ofSize fontSize: CGFloat) -> UIFont { systemFont(ofSize: fontSize, weight: .regular) }
 
-  /// The system font at `fontSize` and `weight`.
+  /// The system font at `fontSize` and `weight`: SF Pro Text below 20
+  /// points, SF Pro Display from 20 up.
   public static func systemFont(ofSize fontSize: CGFloat, weight: Weight) -> UIFont {
-    UIFont(name: ".SFUI-\(weight.faceName)", family: "Helvetica", size: fontSize, weight: weight.openTypeWeight,
-           italic: false)
+    UIFont(name: ".SFUI-\(weight.faceName)", family: systemFamily(ofSize: fontSize), size: fontSize,
+           weight: weight.openTypeWeight, italic: false)
+  }
+
+  /// The cut of SF Pro iOS uses at `fontSize`.
+  static func systemFamily(ofSize fontSize: CGFloat) -> String {
+    fontSize >= 20 ? "SF Pro Display" : "SF Pro Text"
   }
 
   /// The system font at `fontSize`, bold.
@@ -60,7 +70,7 @@ public final class UIFont: Hashable, Sendable, CustomStringConvertible {
 
   /// The system font at `fontSize`, italic.
   public static func italicSystemFont(ofSize fontSize: CGFloat) -> UIFont {
-    UIFont(name: ".SFUI-Italic", family: "Helvetica", size: fontSize, weight: 400, italic: true)
+    UIFont(name: ".SFUI-Italic", family: systemFamily(ofSize: fontSize), size: fontSize, weight: 400, italic: true)
   }
 
   /// A monospaced font (fontconfig's `monospace`) at `fontSize` and `weight`.
@@ -70,7 +80,7 @@ public final class UIFont: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// The system font with digits of equal width: the system font here
-  /// (Liberation Sans's digits already share one width).
+  /// (no OpenType feature is switched on, so the digits are the face's defaults).
   public static func monospacedDigitSystemFont(ofSize fontSize: CGFloat, weight: Weight) -> UIFont {
     systemFont(ofSize: fontSize, weight: weight)
   }
@@ -110,10 +120,12 @@ public final class UIFont: Hashable, Sendable, CustomStringConvertible {
     UIFont(name: fontName, family: familyName, size: fontSize, weight: weight, italic: isItalic)
   }
 
+  /// The same name, family, size, weight and slant.
   public static func == (a: UIFont, b: UIFont) -> Bool {
     a.fontName == b.fontName && a.familyName == b.familyName && a.pointSize == b.pointSize && a.weight == b.weight
       && a.isItalic == b.isItalic
   }
+  /// Hashes what `==` compares.
   public func hash(into hasher: inout Hasher) { hasher.combine(fontName); hasher.combine(pointSize) }
 
   /// `"UIFont(Helvetica-Bold, 17 pt)"`.
@@ -151,17 +163,29 @@ public final class UIFont: Hashable, Sendable, CustomStringConvertible {
 extension UIFont {
   /// A font weight (`UIFont.Weight`), with UIKit's raw values.
   public struct Weight: RawRepresentable, Hashable, Sendable {
+    /// The raw value.
     public let rawValue: CGFloat
+    /// A weight of this raw value (UIKit's scale, −1…1).
     public init(rawValue: CGFloat) { self.rawValue = rawValue }
+    /// A weight of this raw value.
     public init(_ rawValue: CGFloat) { self.rawValue = rawValue }
+    /// UIKit's -0.8, drawn at the OpenType weight 100.
     public static let ultraLight = Weight(rawValue: -0.8)
+    /// UIKit's -0.6, drawn at the OpenType weight 200.
     public static let thin = Weight(rawValue: -0.6)
+    /// UIKit's -0.4, drawn at the OpenType weight 300.
     public static let light = Weight(rawValue: -0.4)
+    /// UIKit's 0, drawn at the OpenType weight 400.
     public static let regular = Weight(rawValue: 0)
+    /// UIKit's 0.23, drawn at the OpenType weight 500.
     public static let medium = Weight(rawValue: 0.23)
+    /// UIKit's 0.3, drawn at the OpenType weight 600.
     public static let semibold = Weight(rawValue: 0.3)
+    /// UIKit's 0.4, drawn at the OpenType weight 700.
     public static let bold = Weight(rawValue: 0.4)
+    /// UIKit's 0.56, drawn at the OpenType weight 800.
     public static let heavy = Weight(rawValue: 0.56)
+    /// UIKit's 0.62, drawn at the OpenType weight 900.
     public static let black = Weight(rawValue: 0.62)
 
     static let table: [(Weight, Double, String)] = [
@@ -181,18 +205,31 @@ extension UIFont {
 
   /// A Dynamic Type style (`UIFont.TextStyle`).
   public struct TextStyle: RawRepresentable, Hashable, Sendable {
+    /// The raw value, as Core Animation spells it.
     public let rawValue: String
+    /// The constant with this raw value; one Core Animation does not know behaves as the default.
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// 34 points at the default Dynamic Type size.
     public static let largeTitle = TextStyle(rawValue: "UICTFontTextStyleTitle0")
+    /// 28 points at the default Dynamic Type size.
     public static let title1 = TextStyle(rawValue: "UICTFontTextStyleTitle1")
+    /// 22 points at the default Dynamic Type size.
     public static let title2 = TextStyle(rawValue: "UICTFontTextStyleTitle2")
+    /// 20 points at the default Dynamic Type size.
     public static let title3 = TextStyle(rawValue: "UICTFontTextStyleTitle3")
+    /// 17 (semibold) points at the default Dynamic Type size.
     public static let headline = TextStyle(rawValue: "UICTFontTextStyleHeadline")
+    /// 15 points at the default Dynamic Type size.
     public static let subheadline = TextStyle(rawValue: "UICTFontTextStyleSubhead")
+    /// 17 points at the default Dynamic Type size.
     public static let body = TextStyle(rawValue: "UICTFontTextStyleBody")
+    /// 16 points at the default Dynamic Type size.
     public static let callout = TextStyle(rawValue: "UICTFontTextStyleCallout")
+    /// 13 points at the default Dynamic Type size.
     public static let footnote = TextStyle(rawValue: "UICTFontTextStyleFootnote")
+    /// 12 points at the default Dynamic Type size.
     public static let caption1 = TextStyle(rawValue: "UICTFontTextStyleCaption1")
+    /// 11 points at the default Dynamic Type size.
     public static let caption2 = TextStyle(rawValue: "UICTFontTextStyleCaption2")
 
     /// iOS's sizes at the default content size (Large).

@@ -24,22 +24,54 @@ public enum ZoetropeRender {
     Data(try image(of: layer, at: time, scale: scale, background: background).pngData(compression: .smallest))
   }
 
-  /// The frame at `time` as straight-alpha RGBA pixels.
+  /// The frame at `time` as straight-alpha RGBA pixels. A `scale` that is
+  /// not a finite number above 0, or a canvas that is not finite or over
+  /// ``Limits/maximumPixelsPerSide`` pixels a side at that scale, throws a
+  /// ``CALayerRenderError`` saying so.
   public static func image(of layer: CALayer, at time: CFTimeInterval, scale: CGFloat = 1,
                            background: CGColor? = nil) throws -> RGBAImage {
     let scene = try self.scene(of: layer, background: background)
-    return Renderer(scene).frame(atTime: time, scale: Double(scale))
+    let pixelScale = Double(scale)
+    guard pixelScale.isFinite, pixelScale > 0 else {
+      throw CALayerRenderError(problems: ["scale must be a finite number above 0 (got \(pixelScale))"])
+    }
+    let (width, height) = (scene.canvas.width * pixelScale, scene.canvas.height * pixelScale)
+    let limit = Double(Limits.maximumPixelsPerSide)
+    guard width.isFinite, height.isFinite, width.rounded() <= limit, height.rounded() <= limit else {
+      throw CALayerRenderError(problems: [
+        "\(layer.messageName): the canvas reaches to the frame's far corner, \(scene.canvas.width) × "
+          + "\(scene.canvas.height) points, \(width) × \(height) pixels at scale \(pixelScale); "
+          + "at most \(Limits.maximumPixelsPerSide) pixels a side",
+      ])
+    }
+    return Renderer(scene).frame(atTime: time, scale: pixelScale)
   }
 
   /// A Zoetrope scene of the tree, for clips (`ClipRender`, or
   /// `ZoetropeVideo` for GIF and MP4); its duration is `duration` seconds at
-  /// `framesPerSecond`.
+  /// `framesPerSecond`. A duration that is not a finite number above 0 (or
+  /// over ``Limits/maximumDuration``), a rate outside 1…1000, or a canvas
+  /// that is not finite or over ``Limits/maximumPixelsPerSide`` points a
+  /// side throws a ``CALayerRenderError`` saying so.
   public static func scene(of layer: CALayer, duration: CFTimeInterval = 1, framesPerSecond: Int = 30,
                            background: CGColor? = nil) throws -> Scene {
     let root = try layer.zoetropeLayer()
+    var problems: [String] = []
+    if !(duration > 0 && duration <= Limits.maximumDuration) {
+      problems.append("duration must be above 0 and at most \(Limits.maximumDuration) seconds (got \(duration))")
+    }
+    if !(1...1000).contains(framesPerSecond) {
+      problems.append("framesPerSecond must be 1…1000 (got \(framesPerSecond))")
+    }
     let frame = root.frame
-    let canvas = Canvas(width: Swift.max(1, frame.maxX), height: Swift.max(1, frame.maxY),
-                        frameRate: FrameRate(framesPerSecond), duration: duration,
+    let (width, height) = (Swift.max(1, frame.maxX), Swift.max(1, frame.maxY))
+    let limit = Double(Limits.maximumPixelsPerSide)
+    if !(width.isFinite && height.isFinite && width.rounded() <= limit && height.rounded() <= limit) {
+      problems.append("\(layer.messageName): the canvas reaches to the frame's far corner, \(width) × \(height) "
+        + "points; at most \(Limits.maximumPixelsPerSide) a side")
+    }
+    guard problems.isEmpty else { throw CALayerRenderError(problems: problems) }
+    let canvas = Canvas(width: width, height: height, frameRate: FrameRate(framesPerSecond), duration: duration,
                         background: background?.zoetrope ?? .clear)
     return Scene(canvas: canvas, root: root)
   }

@@ -13,7 +13,10 @@ import ZoetropeLayers
 ///
 /// Inside a replicator every copy of every sublayer is listed, copy after
 /// copy, with `"instance": k` (its copy index in the innermost replicator)
-/// and, inside nested replicators, `"instancePath": [outer, …, inner]`.
+/// and, inside nested replicators, `"instancePath": [outer, …, inner]`. An
+/// emitter has its cells' values in `properties` and, after them,
+/// `"particles": [{"cell", "name", "alive"}]`: how many particles of each
+/// cell, sub-cells included, are alive.
 public struct Inspection {
   /// The snapshot being inspected.
   public let tree: LayerTree
@@ -57,7 +60,10 @@ public struct Inspection {
         if copies.count > 1 { out += ", \"instancePath\": [" + copies.map(String.init).joined(separator: ", ") + "]" }
       }
       out += ", \"localTime\": " + Inspection.number(presentation.layers[entry].localTime)
-      out += ", \"properties\": " + Inspection.properties(presentation.layers[entry].properties) + "}"
+      let shown = presentation.shownEntry(of: entry)
+      out += ", \"properties\": " + Inspection.properties(presentation.layers[shown].properties)
+      if let census = Inspection.particleCensus(presentation, entry: shown) { out += ", \"particles\": " + census }
+      out += "}"
     }
     return out + "]}"
   }
@@ -130,6 +136,7 @@ public struct Inspection {
     if let t = p.text { fields += textFields(t) + lineFields(p) }
     fields += contentsFields(p)
     fields += compositingFields(p)
+    fields += emitterFields(p)
     return "{" + fields.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}"
   }
 

@@ -31,6 +31,10 @@ extension SceneDecoder {
     var keys: [String: Int] = [:]
     for (i, item) in items.enumerated() {
       let itemPath = paths.child(path, i)
+      if case .string(let type) = item["type"] ?? .null, SceneDecoder.transitionTypeNames.contains(type) {
+        decodeTransition(item, into: layer, kind: kind, at: itemPath)
+        continue
+      }
       guard let decoded = decodeAnimation(item, at: itemPath, layerKind: kind, depth: 0, isTopLevel: true) else {
         continue
       }
@@ -59,16 +63,21 @@ extension SceneDecoder {
       return nil
     }
     guard let typeValue = value["type"] else {
-      report(path, "an animation needs \"type\": \"basic\", \"keyframe\", \"group\" or \"spring\"")
+      report(path, "an animation needs \"type\": \"basic\", \"keyframe\", \"group\", \"spring\" or \"transition\"")
       return nil
     }
     guard case .string(let typeName) = typeValue, let type = AnimationType(name: typeName) else {
+      if case .string(let name) = typeValue, SceneDecoder.transitionTypeNames.contains(name) {
+        report(paths.child(path, "type"), "a transition cannot be a group's child: add it to the layer's own "
+          + "animations (it animates a change of the layer)")
+        return nil
+      }
       if case .string(let name) = typeValue, SceneDecoder.unsupportedAnimationTypes.contains(name) {
         report(paths.child(path, "type"), "\"\(name)\" is a Core Animation animation type Zoetrope does not "
           + "support yet; use \"basic\", \"keyframe\", \"group\" or \"spring\"")
         return nil
       }
-      report(paths.child(path, "type"), "must be \"basic\", \"keyframe\", \"group\" or \"spring\" "
+      report(paths.child(path, "type"), "must be \"basic\", \"keyframe\", \"group\", \"spring\" or \"transition\" "
         + "(got \(typeValue.compactDescription))")
       return nil
     }

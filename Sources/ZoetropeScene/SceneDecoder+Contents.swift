@@ -5,7 +5,6 @@ import Foundation
 import ZoetropeAnimation
 import ZoetropeImages
 import ZoetropeLayers
-import ZoetropeMedia
 import ZoetropePixels
 
 extension SceneDecoder {
@@ -45,7 +44,14 @@ extension SceneDecoder {
     let resolved = resolvePath(name)
     noteSourceFile(resolved)
     do throws(MediaError) {
-      return .some(try images.image(atPath: resolved, name: name))
+      let decodes = images.decodeCount
+      let image = try images.image(atPath: resolved, name: name)
+      if images.decodeCount > decodes, image.storage.width < image.width {
+        warn(path, "the image \"\(name)\" (\(image.width) × \(image.height) pixels) is decoded at "
+          + "\(image.storage.width) × \(image.storage.height): at full size it would not fit the \(images.limits.memoryBudget) "
+          + "bytes of the scene's image budget; it draws as large, from fewer pixels")
+      }
+      return .some(image)
     } catch {
       report(path, "cannot use the image \"\(name)\" (\(resolved)): \(error.reason)")
       return nil

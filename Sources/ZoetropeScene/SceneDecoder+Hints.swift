@@ -16,12 +16,11 @@ extension SceneDecoder {
 
   /// Core Animation layer classes Zoetrope does not support yet, by the names a scene might give them.
   package static let unsupportedLayerTypes: Set<String> = [
-    "emitter", "CAEmitterLayer", "transformLayer",
-    "CATransformLayer", "scroll", "CAScrollLayer", "tiled", "CATiledLayer",
+    "scroll", "CAScrollLayer", "tiled", "CATiledLayer",
   ]
 
   /// Core Animation animation classes Zoetrope does not support yet.
-  package static let unsupportedAnimationTypes: Set<String> = ["transition", "CATransition"]
+  package static let unsupportedAnimationTypes: Set<String> = []
 
   /// Keys written as other APIs (UIKit, SwiftUI, CSS, SVG) spell them: the
   /// key Zoetrope uses, and a note when the meaning is not the same.

@@ -60,7 +60,8 @@ extension SceneDecoder {
   /// Every key a layer of `kind` accepts (besides `x-` keys).
   package static func layerKeys(for kind: LayerKind) -> Set<String> {
     switch kind {
-    case .layer: layerKeys
+    case .layer, .transformLayer: layerKeys
+    case .emitter: layerKeys.union(emitterKeys)
     case .shape: layerKeys.union(shapeKeys)
     case .gradient: layerKeys.union(gradientKeys)
     case .text: layerKeys.union(textKeys)
@@ -90,6 +91,11 @@ extension SceneDecoder {
   ]
   /// Keys of groups besides the common ones.
   package static let groupKeys: Set<String> = ["animations"]
+
+  /// Keys a transition adds to the common ones.
+  package static let transitionKeys: Set<String> = ["transition", "subtype", "startProgress", "endProgress", "to"]
+  /// Every key of a transition (`"type": "transition"`).
+  package static let transitionAnimationKeys: Set<String> = timingKeys.union(commonAnimationKeys).union(transitionKeys)
 
   /// Every key an animation of `type` accepts (besides `x-` keys).
   package static func animationKeys(for type: AnimationType) -> Set<String> {

@@ -15,6 +15,8 @@ extension SceneDecoder {
     case .gradient: "a gradient layer"
     case .text: "a text layer"
     case .replicator: "a replicator layer"
+    case .transformLayer: "a transform layer"
+    case .emitter: "an emitter layer"
     }
   }
 
@@ -27,6 +29,8 @@ extension SceneDecoder {
     case .gradient: ["gradient", "CAGradientLayer"]
     case .text: ["text", "CATextLayer"]
     case .replicator: ["replicator", "CAReplicatorLayer"]
+    case .transformLayer: ["transformLayer", "CATransformLayer"]
+    case .emitter: ["emitter", "CAEmitterLayer"]
     }
   }
 
@@ -150,10 +154,13 @@ extension SceneDecoder {
     case .gradient: GradientLayer()
     case .text: TextLayer()
     case .replicator: ReplicatorLayer()
+    case .transformLayer: TransformLayer()
+    case .emitter: EmitterLayer()
     case .layer: Layer()
     }
     if isMask { parent.mask = layer } else { parent.addSublayer(layer) }
     if kind == .replicator { replicatorPaths.append((layer, path)) }
+    if kind == .emitter { emitterPaths.append((layer, path)) }
     let known: [JSONMember]
     if let members {
       known = members
@@ -167,7 +174,7 @@ extension SceneDecoder {
   }
 
   /// Applies a layer's keys (all but `type` and `sublayers`) to `layer`.
-  private mutating func decodeLayerMembers(_ members: [JSONMember], into layer: Layer, kind: LayerKind, at path: Int) {
+  mutating func decodeLayerMembers(_ members: [JSONMember], into layer: Layer, kind: LayerKind, at path: Int) {
     var frame: (Rect, Int)?
     var placement: [String] = []
     var animations: JSONValue?
@@ -204,6 +211,7 @@ extension SceneDecoder {
       default:
         if decodeCompositingMember(member, into: layer, at: p) { break }
         if let replicator = layer as? ReplicatorLayer { decodeReplicatorMember(member, into: replicator, at: p) }
+        if let emitter = layer as? EmitterLayer { decodeEmitterMember(member, into: emitter, at: p) }
         if let shape = layer as? ShapeLayer { decodeShapeMember(member, into: shape, at: p) }
         if let gradient = layer as? GradientLayer { decodeGradientMember(member, into: gradient, at: p) }
         if let text = layer as? TextLayer { decodeTextMember(member, into: text, at: p) }

@@ -42,6 +42,10 @@ public struct SceneDecoder {
   var names: [String: Int] = [:]
   /// Every replicator decoded, with its path (for the copy budget).
   var replicatorPaths: [(layer: Layer, path: Int)] = []
+  /// Every emitter layer decoded, with its JSON path (for the particle budget).
+  var emitterPaths: [(layer: Layer, path: Int)] = []
+  /// Every emitter cell decoded, with its name and JSON path.
+  var cellPaths: [(name: String?, path: Int)] = []
   /// How many layers (masks included) were decoded so far, against ``Limits/maximumLayers``.
   var decodedLayerCount = 0
   /// Decodes the scene's image files, each once, within one memory budget.
@@ -252,6 +256,11 @@ public struct SceneDecoder {
       }
     }
     checkReplicatorBudget(rootLayer)
+    for (layer, path) in emitterPaths {
+      if let emitter = layer as? EmitterLayer {
+        checkParticleBudget(emitter, at: path, clipDuration: explicitDuration ? canvas.duration : SceneDecoder.maximumDuration)
+      }
+    }
     guard issues.isEmpty else { return nil }
     if !explicitDuration {
       // The end of the last finite animation, within (0, a day].

@@ -151,6 +151,21 @@ extension SceneSchema {
     "cornerCurve": ["enum": constants(CornerCurve.allCases.map(\.rawValue), prefix: "kCACornerCurve"),
                     "description": "Default circular; continuous is iOS's smooth corner."],
     // Replicator layers
+    "emitterCells": ["type": "array", "items": ["type": "object"],
+                     "description": "CAEmitterCell objects: name, birthRate, lifetime, velocity, contents, emitterCells, …"],
+    "emitterPosition": described(ref("point"), "The centre of the emission shape, the layer's space."),
+    "emitterZPosition": ["type": "number"],
+    "emitterSize": described(ref("size"), "The size of the emission shape."),
+    "emitterDepth": ["type": "number"],
+    "emitterShape": ["enum": constants(EmitterShape.allCases.map(\.rawValue), prefix: "kCAEmitterLayer")],
+    "emitterMode": ["enum": constants(EmitterMode.allCases.map(\.rawValue), prefix: "kCAEmitterLayer")],
+    "renderMode": ["enum": constants(EmitterRenderMode.allCases.map(\.rawValue), prefix: "kCAEmitterLayer")],
+    "seed": ["type": "integer", "minimum": 0, "maximum": 4_294_967_295],
+    "birthRate": described(["type": "number"], "Multiplies every cell's birthRate; default 1."),
+    "lifetime": described(["type": "number"], "Multiplies every cell's lifetime; default 1."),
+    "velocity": described(["type": "number"], "Multiplies every cell's velocity; default 1."),
+    "scale": described(["type": "number"], "Multiplies every cell's scale; default 1."),
+    "spin": described(["type": "number"], "Multiplies every cell's spin; default 1."),
     "instanceCount": ["type": "integer", "minimum": 0, "maximum": .number(SceneDecoder.maximumInstanceCount),
                       "description": "Copies of the sublayers, themselves included; default 1."],
     "instanceDelay": ["type": "number", "description": "Seconds each copy runs behind the one before; default 0."],
@@ -214,6 +229,17 @@ extension SceneSchema {
 
   static let animationFragments: [String: SchemaValue] = timingFragments.merging(SchemaValue.table([
     "key": ["type": "string", "description": "Replaces an earlier animation with the same key on the layer."],
+    "transition": ["enum": constants(TransitionType.allCases.map(\.rawValue), prefix: "kCATransition"),
+                   "description": "How a transition draws the two states; default fade."],
+    "subtype": ["enum": .array(TransitionSubtype.allCases.flatMap { subtype -> [SchemaValue] in
+                  [.string(subtype.rawValue),
+                   .string("kCATransition" + subtype.rawValue.prefix(1).uppercased() + subtype.rawValue.dropFirst())]
+                } + [.null]),
+                "description": "The side a transition's motion starts from; null (the default) moves as fromLeft."],
+    "startProgress": described(ref("unitNumber"), "Default 0."),
+    "endProgress": described(ref("unitNumber"), "Default 1; at least startProgress."),
+    "to": ["type": "object", "description": .string("The layer's state after the change: its property keys, "
+      + "sublayers and mask (not type, name, animations or timing).")],
     "removedOnCompletion": ["type": "boolean", "description": "Default true; false lets a forwards fill hold."],
     "timingFunction": ref("timingFunction"),
     "addedAt": ["type": "number", "description": .string("Clip time of the commit that adds it: a zero beginTime becomes "

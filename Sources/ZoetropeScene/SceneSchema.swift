@@ -27,6 +27,7 @@ package enum SceneSchema {
     ("keyframeAnimation", SceneDecoder.animationKeys(for: .keyframe)),
     ("springAnimation", SceneDecoder.animationKeys(for: .spring)),
     ("groupAnimation", SceneDecoder.animationKeys(for: .group)),
+    ("transitionAnimation", SceneDecoder.transitionAnimationKeys),
     ("transformOperation", SceneDecoder.transformOperationKeys),
     ("shapePath", SceneDecoder.shapePathKeys),
     ("arc", SceneDecoder.arcKeys),
@@ -75,6 +76,7 @@ package enum SceneSchema {
     let kinds: [(String, [String])] = [
       ("basicAnimation", ["basic", "CABasicAnimation"]), ("keyframeAnimation", ["keyframe", "CAKeyframeAnimation"]),
       ("springAnimation", ["spring", "CASpringAnimation"]), ("groupAnimation", ["group", "CAAnimationGroup"]),
+      ("transitionAnimation", ["transition", "CATransition"]),
     ]
     var chain: SchemaValue = [:]
     for (definition, typeNames) in kinds.reversed() {
@@ -133,6 +135,7 @@ package enum SceneSchema {
     case _ where layerKind(of: definition).map { $0 != .layer } ?? false: ["type"]
     case "basicAnimation", "keyframeAnimation", "springAnimation": ["keyPath", "type"]
     case "groupAnimation": ["animations", "type"]
+    case "transitionAnimation": ["type"]
     case "arc": ["center", "endAngle", "radius", "startAngle"]
     default: []
     }
@@ -172,7 +175,7 @@ package enum SceneSchema {
 
   /// The schema definition of a kind of layer: `plainLayer`, `shapeLayer`, …
   static func layerDefinition(_ kind: LayerKind) -> String {
-    kind == .layer ? "plainLayer" : kind.rawValue + "Layer"
+    kind == .layer ? "plainLayer" : kind.rawValue.hasSuffix("Layer") ? kind.rawValue : kind.rawValue + "Layer"
   }
 
   /// The kind of layer a definition describes, or `nil` when it is not one.
@@ -192,10 +195,11 @@ package enum SceneSchema {
     case "keyframeAnimation": ["keyframe", "CAKeyframeAnimation"]
     case "springAnimation": ["spring", "CASpringAnimation"]
     case "groupAnimation": ["group", "CAAnimationGroup"]
+    case "transitionAnimation": ["transition", "CATransition"]
     default:
-      ["basic", "keyframe", "spring", "group", "CABasicAnimation", "CAKeyframeAnimation", "CASpringAnimation",
-       "CAAnimationGroup"]
+      ["basic", "keyframe", "spring", "group", "transition", "CABasicAnimation", "CAKeyframeAnimation",
+       "CASpringAnimation", "CAAnimationGroup", "CATransition"]
     }
-    return ["enum": names(list), "description": "The kind of animation: basic, keyframe, spring or group."]
+    return ["enum": names(list), "description": "The kind of animation: basic, keyframe, spring, group or transition."]
   }
 }

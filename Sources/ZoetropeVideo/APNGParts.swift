@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // APNG parts: joined chunk by chunk, frames renumbered, checksums checked and rewritten; no pixel decoded.
 
+import ZoetropeImages
 import ZoetropeMedia
 
 /// Joining animated PNGs at the level of PNG chunks.

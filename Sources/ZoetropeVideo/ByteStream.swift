@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Files read and written as byte streams, for joining parts block by block without holding them whole.
 
+import ZoetropeImages
 import ZoetropeMedia
 
 #if canImport(Glibc)

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Joining the parts of a chunked render into one file without decoding: checks, order, atomic output.
 
+import ZoetropeImages
 import ZoetropeMedia
 
 #if canImport(Glibc)

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // A part of a chunked render: which frames of which clip, rendered how; stored in the part as a tag.
 
+import ZoetropeImages
 import ZoetropeMedia
 import ZoetropeTiming
 

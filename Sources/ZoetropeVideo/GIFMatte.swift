@@ -2,6 +2,7 @@
 // A GIF's matte: the opaque colour that partially transparent pixels are blended over.
 
 import ZoetropeGeometry
+import ZoetropeImages
 import ZoetropeMedia
 
 /// The colour a GIF is meant to sit on. GIF transparency is one bit, so an

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // A clip's GIF palette: exact when the clip has few colours, else median cut refined by k-means.
 
+import ZoetropeImages
 import ZoetropeMedia
 
 /// Up to 255 opaque colours for a GIF, plus one index (the last) kept for

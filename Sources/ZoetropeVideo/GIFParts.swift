@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // GIF parts: frame blocks copied after one header; delays checked against the clip's centisecond clock.
 
+import ZoetropeImages
 import ZoetropeMedia
 
 /// Joining GIFs at the level of GIF blocks.

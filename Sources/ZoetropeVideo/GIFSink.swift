@@ -2,6 +2,7 @@
 // A FrameSink writing an animated GIF: a palette pass, then the frames.
 
 import ZoetropeGeometry
+import ZoetropeImages
 import ZoetropeMedia
 import Synchronization
 

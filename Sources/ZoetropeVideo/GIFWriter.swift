@@ -2,6 +2,7 @@
 // GIF files out: palette mapping, frame differencing, GIF's centisecond clock.
 
 import CZoetropeVideo
+import ZoetropeImages
 import ZoetropeMedia
 
 #if canImport(Glibc)

@@ -2,6 +2,7 @@
 // Where a clip goes: the format a path asks for, the encoder's defaults, and the sink that writes it.
 
 import ZoetropeGeometry
+import ZoetropeImages
 import ZoetropeMedia
 import ZoetropeTiming
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // One GIF palette for a whole clip, chosen beforehand and kept in a JSON file, so chunks of the clip agree.
 
+import ZoetropeImages
 import ZoetropeMedia
 
 #if canImport(FoundationEssentials)

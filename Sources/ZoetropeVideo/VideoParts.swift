@@ -2,6 +2,7 @@
 // MP4, MOV and WebM parts: stream parameters compared, packets copied through libavformat.
 
 import CZoetropeVideo
+import ZoetropeImages
 import ZoetropeMedia
 
 /// Joining video parts by packet copy (the `zt_video_join_*` shim).

@@ -2,6 +2,7 @@
 // Video files in: decoded frames as RGBA, for tests and comparisons.
 
 import CZoetropeVideo
+import ZoetropeImages
 import ZoetropeMedia
 import ZoetropeTiming
 

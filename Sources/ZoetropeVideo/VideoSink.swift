@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // A FrameSink writing one video file (MP4, MOV, WebM, APNG) atomically.
 
+import ZoetropeImages
 import ZoetropeMedia
 import Synchronization
 

@@ -2,6 +2,7 @@
 // Video files out: RGBA frames encoded through the FFmpeg shim.
 
 import CZoetropeVideo
+import ZoetropeImages
 import ZoetropeMedia
 import ZoetropeTiming
 

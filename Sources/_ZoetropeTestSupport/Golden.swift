@@ -2,6 +2,7 @@
 // Exact golden-image comparison with expected/actual/diff artifacts on failure. Not API.
 
 import Foundation
+import ZoetropeImages
 import ZoetropeMedia
 
 /// Golden PNGs under `Fixtures/Golden/`.

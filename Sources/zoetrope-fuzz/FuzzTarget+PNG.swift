@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // The PNG harness: the decoder `compare` runs on the files it is given.
 
+import ZoetropeImages
 import ZoetropeMedia
 
 extension FuzzTarget {

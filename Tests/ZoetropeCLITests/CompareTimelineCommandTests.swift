@@ -3,6 +3,7 @@
 
 import Foundation
 import Testing
+import ZoetropeImages
 import ZoetropeMedia
 import _ZoetropeTestSupport
 
@@ -13,11 +14,36 @@ import _ZoetropeTestSupport
     return url.path
   }
 
-  /// A 20×10 image, with `changed` pixels of the first row altered by `by`.
+  /// A 20×10 opaque image, with `changed` pixels of the first row altered by `by`.
   func image(changed: Int = 0, by: UInt8 = 0) -> RGBAImage {
     var pixels = [UInt8](repeating: 200, count: 4 * 20 * 10)
+    for i in 0..<200 { pixels[4 * i + 3] = 255 }
     for i in 0..<changed { pixels[4 * i] &+= by }
     return RGBAImage(width: 20, height: 10, pixels: pixels)
+  }
+
+  /// Issue 34: fully transparent pixels that differ only in their colour
+  /// bytes look the same and are the same (PSNR was 6 dB for two images that
+  /// look identical); a translucent pixel's colour counts as much as it shows.
+  @Test func imagesAreComparedPremultiplied() throws {
+    let dir = try folder()
+    var clear = [UInt8](repeating: 0, count: 4 * 20 * 10), garbage = clear
+    for i in 0..<200 { garbage[4 * i] = 255; garbage[4 * i + 1] = UInt8(i); garbage[4 * i + 2] = 9 }
+    try RGBAImage(width: 20, height: 10, pixels: clear).writePNG(to: dir + "/clear.png")
+    try RGBAImage(width: 20, height: 10, pixels: garbage).writePNG(to: dir + "/garbage.png")
+    let same = try CLI.run(["compare", dir + "/clear.png", dir + "/garbage.png", "--json"])
+    #expect(same.status == 0, "\(same.standardOutput)\(same.standardError)")
+    #expect(same.standardOutput.contains("\"psnr\": null") && same.standardOutput.contains("\"differingPixels\": 0"))
+    // Alpha 51 (a fifth): red 0 → 255 shows as 51 levels, not 255.
+    for i in 0..<200 { clear[4 * i + 3] = 51; garbage[4 * i + 3] = 51 }
+    for i in 0..<200 { garbage[4 * i + 1] = 0; garbage[4 * i + 2] = 0 }
+    try RGBAImage(width: 20, height: 10, pixels: clear).writePNG(to: dir + "/faint.png")
+    try RGBAImage(width: 20, height: 10, pixels: garbage).writePNG(to: dir + "/faint-red.png")
+    let faint = try CLI.run(["compare", dir + "/faint.png", dir + "/faint-red.png", "--json"])
+    #expect(faint.status == 1)
+    #expect(faint.standardOutput.contains("\"maxChannelDifference\": 51"), "\(faint.standardOutput)")
+    let a = RGBAImage(width: 20, height: 10, pixels: clear), b = RGBAImage(width: 20, height: 10, pixels: garbage)
+    #expect(a.psnr(to: b) == b.difference(from: a)?.psnr)
   }
 
   @Test func equalImagesExitZero() throws {

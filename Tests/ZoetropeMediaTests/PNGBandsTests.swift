@@ -4,6 +4,7 @@
 import Foundation
 import Testing
 import CZoetropeMedia
+import ZoetropeImages
 import ZoetropeMedia
 import _ZoetropeTestSupport
 

@@ -3,6 +3,7 @@
 
 import Foundation
 import Testing
+import ZoetropeImages
 import ZoetropeMedia
 import _ZoetropeTestSupport
 
@@ -50,7 +51,7 @@ import _ZoetropeTestSupport
       _ = try RGBAImage(contentsOfPNG: path)
       Issue.record("read a non-PNG")
     } catch {
-      #expect(error.reason == "not a PNG file")
+      #expect(error.reason == "not a PNG image (unknown signature); only PNG is read")
     }
   }
 

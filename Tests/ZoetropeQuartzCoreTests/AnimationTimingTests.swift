@@ -238,3 +238,23 @@ import ZoetropeQuartzCore
     #expect(x(of: layer, at: 10.25) == 50)
   }
 }
+
+/// Animations subclassed as iOS code subclasses them.
+final class FadeOut: CABasicAnimation {
+  override init() {
+    super.init()
+    keyPath = "opacity"
+    fromValue = 1
+    toValue = 0
+    duration = 1
+  }
+}
+
+@Suite struct AnimationSubclassTests {
+  @Test func aSubclassedAnimationAnimates() {
+    let layer = CALayer()
+    layer.frame = CGRect(x: 0, y: 0, width: 10, height: 10)
+    layer.add(FadeOut(), forKey: "fade")
+    #expect(ZoetropeRender.withMediaTime(0.25) { layer.presentation()!.opacity } == 0.75)
+  }
+}

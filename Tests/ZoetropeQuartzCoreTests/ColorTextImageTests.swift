@@ -29,7 +29,30 @@ import _ZoetropeTestSupport
     #expect(!UIColor.red.getWhite(&white, alpha: nil))
   }
 
-  @Test func systemColoursAreIOSLightModeValues() throws {
+  @Test func systemColoursAreZoetropesLightAppearance() throws {
+    let all: [(UIColor, String)] = [
+      (.systemRed, "systemRed"), (.systemOrange, "systemOrange"), (.systemYellow, "systemYellow"),
+      (.systemGreen, "systemGreen"), (.systemMint, "systemMint"), (.systemTeal, "systemTeal"),
+      (.systemCyan, "systemCyan"), (.systemBlue, "systemBlue"), (.systemIndigo, "systemIndigo"),
+      (.systemPurple, "systemPurple"), (.systemPink, "systemPink"), (.systemBrown, "systemBrown"),
+      (.systemGray, "systemGray"), (.systemGray2, "systemGray2"), (.systemGray3, "systemGray3"),
+      (.systemGray4, "systemGray4"), (.systemGray5, "systemGray5"), (.systemGray6, "systemGray6"),
+      (.label, "label"), (.secondaryLabel, "secondaryLabel"), (.tertiaryLabel, "tertiaryLabel"),
+      (.quaternaryLabel, "quaternaryLabel"), (.placeholderText, "placeholderText"), (.link, "link"),
+      (.separator, "separator"), (.opaqueSeparator, "opaqueSeparator"), (.systemFill, "systemFill"),
+      (.secondarySystemFill, "secondarySystemFill"), (.tertiarySystemFill, "tertiarySystemFill"),
+      (.quaternarySystemFill, "quaternarySystemFill"), (.systemBackground, "systemBackground"),
+      (.secondarySystemBackground, "secondarySystemBackground"), (.tertiarySystemBackground, "tertiarySystemBackground"),
+      (.systemGroupedBackground, "systemGroupedBackground"),
+      (.secondarySystemGroupedBackground, "secondarySystemGroupedBackground"),
+      (.tertiarySystemGroupedBackground, "tertiarySystemGroupedBackground"),
+    ]
+    #expect(Set(all.map(\.1)) == Set(Color.systemColorNames))
+    for (color, name) in all {
+      let expected = try #require(Color.system(name, appearance: .light))
+      #expect(rgba(color) == expected.components.map { CGFloat($0) }, "\(name)")
+    }
+    #expect(UIColor.tintColor == .systemBlue)
     let table: [(UIColor, [Int])] = [
       (.systemBlue, [0, 122, 255]), (.systemRed, [255, 59, 48]), (.systemGreen, [52, 199, 89]),
       (.systemOrange, [255, 149, 0]), (.systemGray6, [242, 242, 247]), (.label, [0, 0, 0]),
@@ -66,6 +89,9 @@ import _ZoetropeTestSupport
     #expect(UIFont(name: "HelveticaNeue-MediumItalic", size: 12)!.familyName == "Helvetica Neue")
     #expect(UIFont(name: "Georgia", size: 12)!.familyName == "Georgia")
     #expect(UIFont.systemFont(ofSize: 20, weight: .semibold).fontName == ".SFUI-Semibold")
+    #expect(UIFont.systemFont(ofSize: 20).familyName == "SF Pro Display")   // iOS's cut from 20 points up
+    #expect(UIFont.systemFont(ofSize: 19).familyName == "SF Pro Text")
+    #expect(UIFont(name: ".SFUI-Bold", size: 12)?.familyName == "SF Pro Text")
     #expect(UIFont.boldSystemFont(ofSize: 9).withSize(30).pointSize == 30)
     #expect(UIFont.preferredFont(forTextStyle: .headline).pointSize == 17)
     let font = UIFont.systemFont(ofSize: 32)
@@ -85,12 +111,15 @@ import _ZoetropeTestSupport
   }
 
   @Test func textLayersDrawStringsInTheirFontAtFontSize() throws {
-    let regular = try ink("Hello", font: UIFont.systemFont(ofSize: 99))   // the font's own size is ignored
-    let bold = try ink("Hello", font: UIFont.boldSystemFont(ofSize: 99))
+    let regular = try ink("Hello", font: UIFont(name: "Helvetica", size: 99))   // the font's own size is ignored
+    let bold = try ink("Hello", font: UIFont(name: "Helvetica-Bold", size: 99))
     #expect(regular > 100)
     #expect(bold > regular + 40)
     #expect(try ink("Hello", font: "Helvetica-Bold") == bold)
-    #expect(try ink(NSAttributedString(string: "Hello"), font: nil) == regular)
+    #expect(try ink(NSAttributedString(string: "Hello"), font: nil) == regular)   // nil: CATextLayer's Helvetica
+    // The system font is SF Pro, drawn in Inter where San Francisco is not installed.
+    #expect(try ink("Hello", font: UIFont.systemFont(ofSize: 12)) == (try ink("Hello", font: "Inter")))
+    #expect(try ink("Hello", font: UIFont.systemFont(ofSize: 12)) != regular)
     #expect(try ink("Hello", font: nil, size: 12) < regular / 2)
     let label = CATextLayer()
     label.string = "Hi"

@@ -61,6 +61,10 @@ import _ZoetropeTestSupport
     ("card-flip", [0, 0.3, 0.6, 0.9], 1, makeCardFlip),
     ("gradient-shimmer", [0.3, 0.75, 1.2], 1, makeShimmer),
     ("text-counter", [0, 0.3, 0.6, 1.1, 2.4], 5, makeTextCounter),
+    ("typing-indicator", [0.1, 0.3, 0.5, 0.7], 2, makeTypingIndicator),
+    ("checkmark", [0.05, 0.2, 0.45, 1], 2, { makeCheckmark() }),
+    ("marching-ants", [0, 0.125, 0.25, 0.375], 2, makeMarchingAnts),
+    ("orbit", [0, 0.5, 1, 1.5], 2, makeOrbit),
   ]
 
   @Test(arguments: sheets.indices)

@@ -208,6 +208,25 @@ import ZoetropeQuartzCore
     #expect(message.contains("CALayer at sublayers[1]: contents is a String, but contents takes a CGImage"), "\(message)")
   }
 
+  @Test func classesStillToComeCompileAndAreRefusedAtRender() {
+    let stage = CALayer()
+    let cube = CATransformLayer()
+    stage.addSublayer(cube)
+    let emitter = CAEmitterLayer()
+    let cell = CAEmitterCell()
+    cell.birthRate = 10
+    cell.contents = nil
+    emitter.emitterCells = [cell]
+    stage.addSublayer(emitter)
+    let fade = CATransition()
+    fade.type = .fade
+    stage.add(fade, forKey: kCATransition)
+    let message = renderError(stage)
+    #expect(message.contains("CATransformLayer at sublayers[0]: CATransformLayer is not drawn by this version"))
+    #expect(message.contains("CAEmitterLayer at sublayers[1]: CAEmitterLayer is not drawn by this version"))
+    #expect(message.contains("CALayer: animation \"transition\": CATransition (fade) is not drawn by this version"))
+  }
+
   @Test func keyValueCodingSetsAnimatableKeyPathsAndStoresOtherKeys() {
     let layer = CAShapeLayer()
     layer.setValue(0.5, forKeyPath: "strokeEnd")

@@ -44,6 +44,42 @@ import ZoetropeRaster
     #expect(made == 1)
   }
 
+  /// An outline described in words (a layer's rounded bounds) is found
+  /// again by its words alone, moved by whole pixels; other words, another
+  /// method or a path never find it.
+  @Test func anOutlineDescribedInWordsIsFoundAgainByThemAlone() throws {
+    let cache = CoverageCache()
+    let box = Rect(x: 0, y: 0, width: 61.5, height: 40.25)
+    func outline(_ radius: Double) -> CoverageCache.Outline {
+      CoverageCache.Outline(SIMD8(0, 0, box.width.bitPattern, box.height.bitPattern, radius.bitPattern, 15, 0, 0),
+                            boundingBox: box)
+    }
+    var made = 0
+    func shape(_ outline: CoverageCache.Outline, method: Int = 1, _ t: Transform3D) -> [UInt8]? {
+      cache.shape(of: outline, method: method, transform: t, canvas: Self.canvas, scratch: nil) {
+        made += 1
+        return Rasterizer.shape(of: Self.path, fillRule: .evenOdd, transform: t, canvas: Self.canvas)
+      }?.runs().coverage
+    }
+    let first = try #require(shape(outline(9.5), Self.turned))
+    let moved = Self.turned.concatenating(.translation(x: 37, y: -12, z: 0))
+    #expect(shape(outline(9.5), moved) == Rasterizer.shape(of: Self.path, fillRule: .evenOdd, transform: moved,
+                                                            canvas: Self.canvas)?.runs().coverage)
+    #expect(made == 1)
+    #expect(!first.isEmpty)
+    _ = shape(outline(9.25), Self.turned)
+    _ = shape(outline(9.5), method: 2, Self.turned)
+    #expect(made == 3)
+    // A path of the same shape is a key of its own.
+    var pathMade = 0
+    _ = cache.shape(of: Self.path, method: 1, fillRule: .nonZero, transform: Self.turned, canvas: Self.canvas,
+                    scratch: nil) {
+      pathMade += 1
+      return Rasterizer.shape(of: Self.path, fillRule: .evenOdd, transform: Self.turned, canvas: Self.canvas)
+    }
+    #expect(pathMade == 1)
+  }
+
   @Test func aShapeMovedByAFractionOfAPixelIsRasterizedAgain() {
     let cache = CoverageCache()
     var made = 0

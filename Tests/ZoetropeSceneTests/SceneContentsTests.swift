@@ -5,6 +5,7 @@ import Foundation
 import Testing
 import ZoetropeAnimation
 import ZoetropeGeometry
+import ZoetropeImages
 import ZoetropeLayers
 import ZoetropeScene
 import _ZoetropeTestSupport
@@ -39,6 +40,28 @@ import _ZoetropeTestSupport
     #expect(layer.contentsCenter == Rect(x: 0.25, y: 0.25, width: 0.5, height: 0.5))
     #expect(layer.contentsScale == 2)
     #expect(layer.minificationFilter == .trilinear && layer.magnificationFilter == .nearest)
+  }
+
+  /// Issue 34, M7: a JPEG the scene's image budget has no room for at full
+  /// size is decoded smaller, with a warning naming it and both sizes.
+  @Test func aJPEGDecodedSmallerIsNamedInAWarning() throws {
+    let layer = #"{"frame": [0, 0, 32, 16], "contents": "jpeg/progressive.jpg"}"#
+    func decoded(_ budget: Int) -> Scene? {
+      try? SceneDecoder.decode(Self.scene(layer: layer), fileName: "scene.json", baseFolder: Self.imagesFolder,
+                               imageLimits: ImageDecodingLimits(memoryBudget: budget))
+    }
+    func isFullSize(_ scene: Scene?) -> Bool { (scene?.root.sublayers?.first?.contents?.storage.width ?? 0) == 32 }
+    var (low, high) = (0, 64 << 20)
+    while low < high {
+      let middle = (low + high) / 2
+      if isFullSize(decoded(middle)) { high = middle } else { low = middle + 1 }
+    }
+    #expect(try #require(decoded(low)).decodingWarnings.isEmpty)
+    let scene = try #require(decoded(low - 1))
+    #expect(scene.root.sublayers?.first?.contents?.width == 32)
+    let warnings = scene.decodingWarnings.map(\.description)
+    #expect(warnings.count == 1 && warnings[0].contains("the image \"jpeg/progressive.jpg\" (32 × 16 pixels) is decoded at 28 × 14"),
+            "\(warnings)")
   }
 
   @Test func pathsAreRelativeToTheSceneFile() throws {

@@ -56,10 +56,8 @@ import ZoetropeScene
      #"layers[0].animations[0].keyPath: "rasterizationScale" is a Core Animation property Zoetrope does not support yet"#),
     (scene(layer: #"{"animations": [{"type": "basic", "keyPath": "filters.gaussianBlur.inputRadius", "toValue": 4}]}"#),
      #"layers[0].animations[0].keyPath: "filters" is a Core Animation property"#),
-    (scene(layer: #"{"type": "CAEmitterLayer"}"#),
-     #"layers[0].type: "CAEmitterLayer" is a Core Animation layer type Zoetrope does not support yet"#),
-    (scene(layer: #"{"animations": [{"type": "transition"}]}"#),
-     #"layers[0].animations[0].type: "transition" is a Core Animation animation type Zoetrope does not support yet"#),
+    (scene(layer: #"{"type": "CATiledLayer"}"#),
+     #"layers[0].type: "CATiledLayer" is a Core Animation layer type Zoetrope does not support yet"#),
   ]
 
   @Test(arguments: unsupportedCases.indices)

@@ -42,4 +42,23 @@ import _ZoetropeTestSupport
                                  named: "pull-to-refresh", snapshotDirectory: Self.goldens, testName: "frames")
     #expect(failure == nil, "\(failure ?? "")")
   }
+
+  /// The figure of docs/emitters-and-transitions.md: an additive sparkler
+  /// over time — starting, full, its birth rate going to 0 at 1.4 s, the
+  /// last sparks fading.
+  @Test func sparklerStripMatchesItsGolden() throws {
+    let scene = try Fixtures.scene("Scenes/showcase/sparkler.json")
+    let failure = verifySnapshot(of: scene, as: .frames(at: [0.1, 0.3, 0.6, 1.0, 1.6, 1.9, 2.3], columns: 7),
+                                 named: "sparkler", snapshotDirectory: Self.goldens, testName: "frames")
+    #expect(failure == nil, "\(failure ?? "")")
+  }
+
+  /// The figure of docs/emitters-and-transitions.md: fade, push, moveIn and
+  /// reveal (from the right) at their midpoint.
+  @Test func transitionsAtTheirMidpointMatchTheirGolden() throws {
+    let scene = try Fixtures.scene("Scenes/showcase/transitions.json")
+    let failure = verifySnapshot(of: scene, as: .frame(at: 0.8), named: "transitions", snapshotDirectory: Self.goldens,
+                                 testName: "frame")
+    #expect(failure == nil, "\(failure ?? "")")
+  }
 }

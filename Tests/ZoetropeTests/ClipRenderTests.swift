@@ -4,6 +4,7 @@
 import Foundation
 import Testing
 import Zoetrope
+import ZoetropeImages
 import ZoetropeMedia
 import ZoetropeVideo
 import _ZoetropeTestSupport

@@ -45,6 +45,40 @@ import _ZoetropeTestSupport
     }
   }
 
+  /// The bench's clips of still pages with a few layers moving (the UI scene
+  /// with its spinner turning and a progress bar filling, a replicator
+  /// spinner over a settings page, the pull-to-refresh demo), at a third of
+  /// their 1080p.
+  static let benchClips: [(file: String, scale: Double)] = [
+    ("Bench/clip-ui_1920x1080.json", 1.0 / 3), ("Bench/clip-replicator_1920x1080.json", 1.0 / 3),
+    ("Bench/clip-demo_1920x1080.json", 1.0 / 3),
+  ]
+
+  @Test(arguments: benchClips)
+  func benchClipsHaveTheSameBytesReusingUnchangedLayersAtOneTwoAndThreeThreads(_ clip: (file: String, scale: Double))
+    throws
+  {
+    let scene = try Fixtures.scene(clip.file)
+    // A second: the spinners' whole turn.
+    let count = Swift.min(scene.canvas.frameCount, 30)
+    let fromScratch = try Self.frames(scene, count: count, threads: 1, reusing: false, scale: clip.scale)
+    #expect(fromScratch.allSatisfy { $0.count == 4 * 640 * 360 }, "\(clip.file)")
+    for threads in [1, 2, 3] {
+      let reusing = try Self.frames(scene, count: count, threads: threads, reusing: true, scale: clip.scale)
+      let differing = (0..<count).filter { reusing[$0] != fromScratch[$0] }
+      #expect(differing.isEmpty, "\(clip.file), \(threads) threads: frames \(differing) differ")
+    }
+    // Most of the frame holds still, and (but in the demo's first quarter
+    // second, before its word starts writing) something moves in every frame.
+    for index in 1..<count {
+      let changed = stride(from: 0, to: fromScratch[index].count, by: 4).filter {
+        fromScratch[index][$0..<$0 + 4] != fromScratch[index - 1][$0..<$0 + 4]
+      }.count
+      #expect((changed > 0 || clip.file.contains("demo")) && changed < 640 * 360 / 4,
+              "\(clip.file): frame \(index) changed \(changed) pixels")
+    }
+  }
+
   @Test func identicalCardsWithShadowsMovingByWholeAndPartPixelsHaveTheSameBytes() throws {
     // Cards that slide by whole pixels a frame, by a third of a pixel, and
     // stay, with shadows and a mask, and one on rows of its own that only

@@ -4,6 +4,7 @@
 import Foundation
 import Testing
 import ZoetropeGeometry
+import ZoetropeImages
 import ZoetropeMedia
 import ZoetropeTiming
 import ZoetropeVideo

@@ -3,6 +3,7 @@
 
 import Foundation
 import Testing
+import ZoetropeImages
 import ZoetropeMedia
 import ZoetropeTiming
 import ZoetropeVideo

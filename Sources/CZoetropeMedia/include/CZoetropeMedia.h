@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// The C shim of Zoetrope's image files: a small API over libpng with plain error codes.
+// The C shim of Zoetrope's PNG writing: a small API over libpng and zlib with plain error codes.
 #ifndef CZOETROPE_MEDIA_H
 #define CZOETROPE_MEDIA_H
 
@@ -17,15 +17,13 @@ enum zt_status {
   ZT_ERROR_CODEC = 2,   ///< the library reported an error (message filled in)
   ZT_ERROR_FORMAT = 3,  ///< the input is not what was expected (message filled in)
   ZT_ERROR_MEMORY = 4,  ///< allocation failed
-  ZT_END = 5,           ///< no more frames (reading)
+  ZT_END = 5,           ///< no more frames (reading a video)
 };
 
-/// The most pixels a PNG may have to be read or written: 2^28 (16384 × 16384,
-/// 1 GiB of RGBA; Limits.maximumPNGPixels in Swift). Checked from the header,
-/// before any pixel memory is taken.
+/// The most pixels a PNG may have to be written: 2^28 (16384 × 16384, 1 GiB
+/// of RGBA; Limits.maximumPNGPixels in Swift). PNGs are read by
+/// CZoetropeImages, within the limits its callers give.
 #define ZT_PNG_MAXIMUM_PIXELS (1ull << 28)
-/// The longest side libpng accepts from a header (PNG's own limit is 2^31 − 1).
-#define ZT_PNG_MAXIMUM_SIDE (1u << 24)
 
 /// PNG row filters for `zt_png_write_rgba`.
 enum zt_png_filters {
@@ -118,20 +116,6 @@ uint32_t zt_adler32(uint32_t adler, const uint8_t *bytes, size_t length, int por
 /// write up to 4 bytes past the last pixel: `rgb` needs 3 × `count` + 4
 /// bytes of room.
 void zt_pack_rgb(uint8_t *rgb, const uint8_t *rgba, size_t count, int portable);
-
-/// Decodes PNG bytes in memory as `zt_png_read_rgba` reads a file.
-int zt_png_decode_rgba(const uint8_t *data, size_t size, uint8_t **pixels, uint32_t *width, uint32_t *height,
-                       char *message, size_t message_size);
-
-/// Reads a PNG as straight-alpha RGBA8 (any bit depth and colour type is
-/// converted). On success `*pixels` holds `4 × width × height` bytes that the
-/// caller frees with `zt_free`. Only regular files are read (a FIFO is an
-/// error, not a wait); an image of more than `ZT_PNG_MAXIMUM_PIXELS` pixels,
-/// or claiming more rows than its bytes can inflate to, is an error found in
-/// the header, before the pixels' memory is taken. Every failure fills
-/// `message`.
-int zt_png_read_rgba(const char *path, uint8_t **pixels, uint32_t *width, uint32_t *height,
-                     char *message, size_t message_size);
 
 /// Inflates one raw deflate stream (no zlib or gzip header: the data of a
 /// zip entry), `input_size` bytes, into `output`, which has room for exactly

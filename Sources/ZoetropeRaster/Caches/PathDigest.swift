@@ -8,6 +8,9 @@ import ZoetropeGeometry
 struct PathDigest {
   private(set) var value: UInt64 = 0x9E37_79B9_7F4A_7C15
 
+  /// The digest of nothing yet.
+  init() {}
+
   /// The digest of `path` sampled: its length and its first and last two
   /// elements (hashing every element of a long path on every lookup can
   /// cost more than what a cache saves).

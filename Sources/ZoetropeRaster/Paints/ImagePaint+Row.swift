@@ -74,7 +74,7 @@ extension ImagePaint {
       // d(layer)/d(device): constant when affine; the quotient rule under perspective.
       let dxX = (m[0] - lx * m[2]) / hw, dyX = (m[1] - ly * m[2]) / hw
       let dxY = (m[3] - lx * m[5]) / hw, dyY = (m[4] - ly * m[5]) / hw
-      let rho = ImagePaint.scaleFactor(dx: (su * dxX, sv * dyX), dy: (su * dxY, sv * dyY))
+      let rho = ImagePaint.scaleFactor(dx: (su * dxX, sv * dyX), dy: (su * dxY, sv * dyY)) * decodedScale
       scratch.choices[i] = ImagePaint.code(Choice(rho: rho, minification: minification,
                                                   magnification: magnification, levels: levels.count))
     }

@@ -30,6 +30,15 @@ package struct ImagePaint: Sendable {
     case trilinear
   }
 
+  /// How the sampled pixels land on what is below.
+  package enum Compositing: Sendable, Hashable {
+    /// Over it (the default).
+    case sourceOver
+    /// Added to it, every channel clamped (``plusRow(_:source:coverage:count:)``):
+    /// an emitter's `additive` render mode.
+    case plus
+  }
+
   /// One axis's map from layer coordinate to image pixel coordinate (0 at
   /// the image's left or top edge): up to three linear pieces, for the
   /// nine-slice's fixed, stretched and fixed parts. Outside the knots the
@@ -91,10 +100,15 @@ package struct ImagePaint: Sendable {
   let colorFactors: UInt32?
   /// The levels sampled: the image alone, or its mipmaps for trilinear minification.
   let levels: [ImageStorage]
+  /// Decoded pixels per image pixel: 1, or less for an image decoded at a
+  /// smaller scale (ρ is counted in decoded pixels).
+  let decodedScale: Double
   /// Whether device→layer is affine (no division per pixel).
   let isAffine: Bool
   /// The sampling of every pixel when it cannot vary (affine maps, or one filter for both directions).
   let constantChoice: Choice?
+  /// How the pixels land on what is below; default source-over.
+  package var compositing = Compositing.sourceOver
 
   /// A paint of `image` under `deviceToLayer`, with `x` and `y` taking layer
   /// coordinates to image pixels, at `opacity` (0…1; NaN is 0), its pixels
@@ -120,10 +134,12 @@ package struct ImagePaint: Sendable {
       return word == 0xFFFF_FFFF ? nil : word
     }
     levels = minification == .trilinear ? image.mipmapLevels : [image.storage]
+    decodedScale = Double(image.storage.width) / Double(image.width)
     let m = deviceToLayer.m
     isAffine = m[2] == 0 && m[5] == 0 && m[8] == 1
     if isAffine && x.isLinear && y.isLinear {
       let rho = ImagePaint.scaleFactor(dx: (m[0] * x.scale0, m[1] * y.scale0), dy: (m[3] * x.scale0, m[4] * y.scale0))
+        * decodedScale
       constantChoice = Choice(rho: rho, minification: self.minification, magnification: self.magnification,
                               levels: levels.count)
     } else if self.minification == self.magnification && minification != .trilinear {

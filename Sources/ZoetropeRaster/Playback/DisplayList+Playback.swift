@@ -177,7 +177,10 @@ extension DisplayList {
           let n = Int(span.count)
           paint.row(y: Int(span.y), x: Int(span.x), count: n, into: scratch.source, scratch: images)
           let cover = paint.coverage(coverage, constant: span.value, count: n, scratch: images)
-          BlendKernels.sourceOverRow(pixels, source: scratch.source, coverage: cover, count: n)
+          switch paint.compositing {
+          case .sourceOver: BlendKernels.sourceOverRow(pixels, source: scratch.source, coverage: cover, count: n)
+          case .plus: plusRow(pixels, source: scratch.source, coverage: cover, count: n)
+          }
         }
       case .beginGroup(let bounds, let end):
         // A group clear of the band changes none of its pixels: skip it

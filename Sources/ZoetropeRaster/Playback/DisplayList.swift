@@ -24,7 +24,7 @@ package struct DisplayList: Sendable {
     case solid(Coverage, FillSolidContext)
     /// Source-over of the gradient `paints[paint]` under `coverage`.
     case gradient(Coverage, paint: Int)
-    /// Source-over of the image `imagePaints[paint]` under `coverage`.
+    /// Source-over (or plus, as the paint says) of the image `imagePaints[paint]` under `coverage`.
     case image(Coverage, paint: Int)
     /// Starts an isolated group: later commands draw into a transparent
     /// buffer… (`bounds`: the device pixels the group's content touches;

@@ -24,9 +24,29 @@ import ZoetropeGeometry
 /// Not thread-safe: one per frame being recorded, or one per rendering
 /// thread kept across a clip's frames (``startFrame()``).
 package final class CoverageCache {
+  /// An outline its maker describes in a few numbers (a layer's rounded
+  /// bounds: rectangle, corner radius, corners, curve, border width) instead
+  /// of a path, and its bounding box: a key of it is hashed and compared in
+  /// eight words, and the path is built only when the shape is made. Two
+  /// outlines with the same words must have the same path.
+  package struct Outline: Sendable {
+    let words: SIMD8<UInt64>
+    let boundingBox: Rect
+
+    /// The outline `words` describe (bit patterns, so that a NaN finds
+    /// only itself), lying within `boundingBox` in its own space.
+    package init(_ words: SIMD8<UInt64>, boundingBox: Rect) {
+      self.words = words
+      self.boundingBox = boundingBox
+    }
+  }
+
   /// What determines a shape's coverage, up to whole pixels.
   struct Key: Hashable {
+    /// The path (empty for an outline described in words).
     let path: Path
+    /// The words of an ``Outline``, or `nil` for a path.
+    let outline: SIMD8<UInt64>?
     /// Which way the caller rasterizes the path (two ways may round alike, but need not).
     let method: Int
     let fillRule: FillRule
@@ -47,11 +67,17 @@ package final class CoverageCache {
     /// repeats; equality still compares the whole path.
     private let digest: UInt64
 
-    init(path: Path, method: Int, fillRule: FillRule, local: AffineTransform, rows: Range<Int>?, stroke: StrokeKey?,
-         canvas: Int = -1) {
+    init(path: Path, outline: SIMD8<UInt64>? = nil, method: Int, fillRule: FillRule, local: AffineTransform,
+         rows: Range<Int>?, stroke: StrokeKey?, canvas: Int = -1) {
       (self.path, self.method, self.fillRule, self.local, self.rows) = (path, method, fillRule, local, rows)
-      (self.stroke, self.canvas) = (stroke, canvas)
-      var digest = PathDigest(sampling: path)
+      (self.stroke, self.canvas, self.outline) = (stroke, canvas, outline)
+      var digest: PathDigest
+      if let outline {
+        digest = PathDigest()
+        for i in 0..<8 { digest.add(outline[i]) }
+      } else {
+        digest = PathDigest(sampling: path)
+      }
       digest.add(UInt64(bitPattern: Int64(method)))
       digest.add(fillRule == .evenOdd ? 1 : 0)
       digest.add(local.a.bitPattern); digest.add(local.b.bitPattern); digest.add(local.c.bitPattern)
@@ -68,7 +94,8 @@ package final class CoverageCache {
 
     static func == (x: Key, y: Key) -> Bool {
       x.digest == y.digest && x.method == y.method && x.fillRule == y.fillRule && x.local == y.local
-        && x.rows == y.rows && x.canvas == y.canvas && x.stroke == y.stroke && x.path == y.path
+        && x.rows == y.rows && x.canvas == y.canvas && x.stroke == y.stroke && x.outline == y.outline
+        && x.path == y.path
     }
 
     func hash(into hasher: inout Hasher) { hasher.combine(digest) }
@@ -168,6 +195,13 @@ package final class CoverageCache {
     guard let placed = placement(of: path, method: method, fillRule: fillRule, transform: transform,
                                  canvas: canvas, rows: rows)
     else { return make() }
+    return keptRuns(placed, scratch: scratch, make: make)
+  }
+
+  /// The runs kept under `placed`'s key, moved to its offset; or `make`'s,
+  /// kept when they fit.
+  private func keptRuns(_ placed: Placement, scratch: RasterScratch?,
+                        make: () -> CoverageSpans?) -> CoverageSpans? {
     let (key, offset) = (placed.key, placed.offset)
     if let index = entries.index(forKey: key) {
       // (One lookup: the key's hash and its path compared once.)
@@ -185,6 +219,26 @@ package final class CoverageCache {
       keptBytes += runs.byteCount
     }
     return runs
+  }
+
+  /// ``runs(of:method:fillRule:transform:canvas:rows:scratch:make:)`` for an
+  /// outline described in words: on a hit, no path is built or compared.
+  package func runs(of outline: Outline, method: Int, transform: Transform3D, canvas: Rasterizer.Canvas,
+                    scratch: RasterScratch?, make: () -> CoverageSpans?) -> CoverageSpans? {
+    guard let placed = placement(of: Path(), outline: outline, method: method, fillRule: .nonZero,
+                                 transform: transform, canvas: canvas, rows: nil)
+    else { return make() }
+    return keptRuns(placed, scratch: scratch, make: make)
+  }
+
+  /// ``shape(of:method:fillRule:transform:canvas:scratch:make:)`` for an
+  /// outline described in words: on a hit, no path is built or compared.
+  package func shape(of outline: Outline, method: Int, fillRule: FillRule = .nonZero, transform: Transform3D,
+                     canvas: Rasterizer.Canvas, scratch: RasterScratch?,
+                     make: () -> ShapeCoverage?) -> ShapeCoverage? {
+    kept(placement(of: Path(), outline: outline, method: method, fillRule: fillRule, transform: transform,
+                   canvas: canvas, rows: nil),
+         scratch: scratch, make: make)
   }
 
   /// The coverage `make` rasterizes for `path` filled under `transform` —
@@ -251,18 +305,20 @@ package final class CoverageCache {
   /// perspective map, more than ``maximumElements`` elements, or — unless
   /// the cache ``isKeptAcrossFrames``, under a key of that placement alone —
   /// within a pixel of the canvas's edge.
-  private func placement(of path: Path, method: Int, fillRule: FillRule, transform: Transform3D,
-                         canvas: Rasterizer.Canvas, rows: Range<Int>?, reach: Double = 0,
+  private func placement(of path: Path, outline described: Outline? = nil, method: Int, fillRule: FillRule,
+                         transform: Transform3D, canvas: Rasterizer.Canvas, rows: Range<Int>?, reach: Double = 0,
                          stroke: StrokeKey? = nil) -> Placement? {
-    guard transform.isAffine, path.elements.count <= CoverageCache.maximumElements else { return nil }
+    guard transform.isAffine, described != nil || path.elements.count <= CoverageCache.maximumElements else {
+      return nil
+    }
     let affine = transform.affineTransform
-    let box = path.boundingBox
+    let box = described?.boundingBox ?? path.boundingBox
     let outline = reach == 0 ? box
       : Rect(x: box.minX - reach, y: box.minY - reach, width: box.width + 2 * reach, height: box.height + 2 * reach)
     guard CoverageCache.isWellInside(outline, affine, canvas) else {
       guard isKeptAcrossFrames, canvas.width < 1 << 31, canvas.height < 1 << 31 else { return nil }
-      let key = Key(path: path, method: method, fillRule: fillRule, local: affine, rows: rows, stroke: stroke,
-                    canvas: canvas.width << 32 | canvas.height)
+      let key = Key(path: path, outline: described?.words, method: method, fillRule: fillRule, local: affine,
+                    rows: rows, stroke: stroke, canvas: canvas.width << 32 | canvas.height)
       return Placement(key: key, offset: (0, 0))
     }
     let (local, offset) = Rasterizer.framed(affine)
@@ -271,8 +327,8 @@ package final class CoverageCache {
       (rows.lowerBound == Int.min ? Int.min : rows.lowerBound - offset.y)
         ..< (rows.upperBound == Int.max ? Int.max : rows.upperBound - offset.y)
     }
-    return Placement(key: Key(path: path, method: method, fillRule: fillRule, local: local, rows: relative,
-                              stroke: stroke), offset: offset)
+    return Placement(key: Key(path: path, outline: described?.words, method: method, fillRule: fillRule, local: local,
+                              rows: relative, stroke: stroke), offset: offset)
   }
 
   /// Whether `box` under `t` lies at least a pixel inside the canvas (its

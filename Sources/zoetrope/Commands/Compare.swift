@@ -13,7 +13,9 @@ struct Compare: ParsableCommand {
       Exit 0 when the images are equal (or within --threshold and --max-diff-pixels), 1 when they differ, \
       2 on an error (a missing or unreadable file, different sizes, folders with different frames). Prints \
       the largest channel difference, the share of differing pixels, PSNR, and how many differing pixels \
-      look like anti-aliasing. Folders are compared file by file (*.png by name); only regular files are \
+      look like anti-aliasing. Pixels are compared premultiplied (colour times alpha), so two fully \
+      transparent pixels are equal whatever colour they carry. Both images and the difference take at most \
+      1 GiB together (a third each: 9,459 x 9,459 pixels). Folders are compared file by file (*.png by name); only regular files are \
       read (a FIFO or device named *.png is an error, not a wait). --diff never replaces an input, a device, \
       a FIFO or a link.
       """
@@ -83,10 +85,15 @@ struct Compare: ParsableCommand {
       }
     }
     var allPass = true
+    // Both images and their difference are held at once, within one budget
+    // (ImageDecodingLimits.comparison's 1 GiB): a third of it each, checked
+    // from each header before its pixels are decoded.
+    var limits = ImageDecodingLimits.comparison
+    limits.memoryBudget /= 3
     for (a, b, diffPath) in pairs {
       let left: RGBAImage, right: RGBAImage
-      do { left = try RGBAImage(contentsOfPNG: a) } catch { fail(error.description) }
-      do { right = try RGBAImage(contentsOfPNG: b) } catch { fail(error.description) }
+      do { left = try RGBAImage(contentsOfPNG: a, limits: limits) } catch { fail(error.description) }
+      do { right = try RGBAImage(contentsOfPNG: b, limits: limits) } catch { fail(error.description) }
       guard let difference = right.difference(from: left, perChannel: threshold) else {
         fail("\(a) is \(left.width)×\(left.height) but \(b) is \(right.width)×\(right.height): sizes differ")
       }

@@ -31,13 +31,16 @@ struct Validate: ParsableCommand {
   func run() throws {
     let decoded = try SceneLoading.load(scene, printsWarnings: false, strict: strict)
     SceneLoading.printWarnings(decoded.decodingWarnings + decoded.unsupportedFeatures + decoded.advice, about: scene)
-    let tree = decoded.snapshot()
-    let animations = tree.nodes.reduce(0) { $0 + $1.animations.count }
+    // Counted are the layers and animations the scene wrote (a transition is
+    // one), not the snapshot's nodes: the state after a transition is drawn
+    // from nodes of its own, with copies of the sublayers it keeps.
+    let counts = decoded.root.writtenCounts
+    let layers = counts.layers - 1, animations = counts.animations
     let canvas = decoded.canvas
     print("\(scene): OK — \(Inspection.number(canvas.width))×\(Inspection.number(canvas.height)) pt"
       + (canvas.scale == 1 ? "" : " @\(Inspection.number(canvas.scale))x")
       + " at \(canvas.frameRate) fps, \(Inspection.number(canvas.duration)) s (\(canvas.frameCount) frames), "
-      + "\(tree.count - 1) layer\(tree.count == 2 ? "" : "s"), \(animations) animation\(animations == 1 ? "" : "s")")
+      + "\(layers) layer\(layers == 1 ? "" : "s"), \(animations) animation\(animations == 1 ? "" : "s")")
     // Which file each font resolved to: another machine may have other fonts.
     for font in decoded.fonts { print("  font \(font)") }
   }

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// Comparing two images: exact by default, with opt-in tolerances and anti-aliasing detection.
+// Comparing two images, premultiplied: exact by default, with opt-in tolerances and anti-aliasing detection.
 
 #if canImport(Glibc)
 import Glibc
@@ -28,9 +28,13 @@ public struct ImageTolerance: Sendable, Hashable {
   public static let exact = ImageTolerance()
 }
 
-/// How two images of the same size differ.
+/// How two images of the same size differ, compared premultiplied: each
+/// colour channel times its alpha (`round(c × a / 255)`, as a layer's
+/// contents are premultiplied), so that pixels that look the same are the
+/// same — a fully transparent pixel is transparent black whatever colour
+/// its straight bytes carry — and a colour counts as much as it shows.
 public struct ImageDifference: Sendable {
-  /// The largest difference of any channel of any pixel (0…255).
+  /// The largest difference of any channel of any pixel (0…255), premultiplied.
   public var maximumChannelDifference: Int
   /// Pixels with a channel differing by more than the tolerance's `perChannel`.
   public var differingPixels: Int
@@ -38,7 +42,7 @@ public struct ImageDifference: Sendable {
   public var antialiasedPixels: Int
   /// All pixels.
   public var pixelCount: Int
-  /// PSNR over RGBA in dB; `.infinity` for identical images.
+  /// PSNR over premultiplied RGBA in dB (``RGBAImage/psnr(to:)``); `.infinity` for identical images.
   public var psnr: Double
   /// The differences drawn: the expected image faded to a quarter of its
   /// contrast, differing pixels red (anti-aliasing ones yellow).
@@ -64,8 +68,9 @@ public struct ImageDifference: Sendable {
 
 extension RGBAImage {
   /// How `self` (the actual image) differs from `expected`; `nil` when the
-  /// sizes differ. A pixel differs when a channel differs by more than
-  /// `perChannel`.
+  /// sizes differ. A pixel differs when a channel of its premultiplied
+  /// value differs by more than `perChannel` (two fully transparent pixels
+  /// never differ).
   ///
   /// Anti-aliasing, after pixelmatch (Mapbox): a differing pixel counts as
   /// anti-aliased when, in either image, its 3×3 neighbourhood holds both a
@@ -80,8 +85,9 @@ extension RGBAImage {
     var diff = [UInt8](repeating: 255, count: pixels.count)
     for i in 0..<(width * height) {
       var delta = 0
+      let a = premultiplied(i), b = expected.premultiplied(i)
       for c in 0..<4 {
-        let d = abs(Int(pixels[4 * i + c]) - Int(expected.pixels[4 * i + c]))
+        let d = abs(Int(a[c]) - Int(b[c]))
         squares += UInt64(d * d)
         delta = Swift.max(delta, d)
       }
@@ -100,10 +106,9 @@ extension RGBAImage {
         diff[4 * i] = l; diff[4 * i + 1] = l; diff[4 * i + 2] = l
       }
     }
-    let mse = Double(squares) / Double(Swift.max(pixels.count, 1))
-    let psnr = squares == 0 ? Double.infinity : 10 * log10(255 * 255 / mse)
     return ImageDifference(maximumChannelDifference: maximum, differingPixels: differing,
-                           antialiasedPixels: antialiased, pixelCount: width * height, psnr: psnr,
+                           antialiasedPixels: antialiased, pixelCount: width * height,
+                           psnr: RGBAImage.psnr(sumOfSquares: squares, samples: pixels.count),
                            image: RGBAImage(width: width, height: height, pixels: diff))
   }
 
@@ -115,9 +120,40 @@ extension RGBAImage {
     return 0.299 * over(pixels[o]) + 0.587 * over(pixels[o + 1]) + 0.114 * over(pixels[o + 2])
   }
 
+  /// Pixel `i` premultiplied: each colour `round(c × a / 255)`, then the alpha.
+  @inline(__always)
+  func premultiplied(_ i: Int) -> SIMD4<UInt8> {
+    let a = UInt32(pixels[4 * i + 3])
+    return SIMD4(UInt8((UInt32(pixels[4 * i]) * a + 127) / 255), UInt8((UInt32(pixels[4 * i + 1]) * a + 127) / 255),
+                 UInt8((UInt32(pixels[4 * i + 2]) * a + 127) / 255), UInt8(a))
+  }
+
+  /// Pixel (x, y) premultiplied, as one word (pixels that look the same have the same word).
   private func word(_ x: Int, _ y: Int) -> UInt32 {
-    let o = 4 * (y * width + x)
-    return UInt32(pixels[o]) | UInt32(pixels[o + 1]) << 8 | UInt32(pixels[o + 2]) << 16 | UInt32(pixels[o + 3]) << 24
+    let p = premultiplied(y * width + x)
+    return UInt32(p[0]) | UInt32(p[1]) << 8 | UInt32(p[2]) << 16 | UInt32(p[3]) << 24
+  }
+
+  /// Peak signal-to-noise ratio against `other` over every channel of every
+  /// pixel, premultiplied as ``difference(from:perChannel:)`` compares, in
+  /// dB: `10 log10(255² / MSE)`; `.infinity` when the images are identical,
+  /// `nil` when their sizes differ or they are empty.
+  public func psnr(to other: RGBAImage) -> Double? {
+    guard width == other.width, height == other.height, !pixels.isEmpty else { return nil }
+    var squares: UInt64 = 0
+    for i in 0..<(width * height) {
+      let a = SIMD4<Int32>(truncatingIfNeeded: premultiplied(i)), b = SIMD4<Int32>(truncatingIfNeeded: other.premultiplied(i))
+      let d = a &- b
+      squares += UInt64((d &* d).wrappedSum())
+    }
+    return RGBAImage.psnr(sumOfSquares: squares, samples: pixels.count)
+  }
+
+  /// `10 log10(255² / MSE)` for a sum of squared differences over `samples`
+  /// channel values; `.infinity` for a sum of zero.
+  static func psnr(sumOfSquares squares: UInt64, samples: Int) -> Double {
+    guard squares > 0 else { return .infinity }
+    return 10 * log10(255 * 255 / (Double(squares) / Double(Swift.max(samples, 1))))
   }
 
   /// Whether pixel (x, y) of `image` sits on an anti-aliased edge (see ``difference(from:perChannel:)``).

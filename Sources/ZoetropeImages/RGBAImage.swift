@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // An 8-bit straight-alpha RGBA image, and PNG files in and out.
 
+import CZoetropeImages
 import CZoetropeMedia
 
 #if canImport(Glibc)
@@ -35,9 +36,9 @@ public struct RGBAImage: Hashable, Sendable {
     self.pixels = pixels
   }
 
-  /// The most pixels a PNG may have to be read or written (the C shim's
-  /// `ZT_PNG_MAXIMUM_PIXELS`, checked from the header before any memory is
-  /// taken): 2²⁸, 16,384 × 16,384.
+  /// The most pixels a PNG may have to be written (the C shim's
+  /// `ZT_PNG_MAXIMUM_PIXELS`): 2²⁸, 16,384 × 16,384, what
+  /// ``ImageDecodingLimits/comparison`` reads.
   package static let maximumPixels = Int(ZT_PNG_MAXIMUM_PIXELS)
 
   /// Lets `body` write the pixels in place (their number cannot change).
@@ -73,32 +74,20 @@ extension RGBAImage {
     }
   }
 
-  /// Reads a PNG of any colour type and bit depth as straight-alpha RGBA8.
-  public init(contentsOfPNG path: String) throws(MediaError) {
-    var pointer: UnsafeMutablePointer<UInt8>?
-    var w: UInt32 = 0, h: UInt32 = 0
-    var message = [CChar](repeating: 0, count: 512)
-    let status = zt_png_read_rgba(path, &pointer, &w, &h, &message, message.count)
-    guard status == 0, let pointer else { throw MediaError(path: path, message: message) }
-    defer { zt_free(pointer) }
-    self.init(width: Int(w), height: Int(h), pixels: Array(UnsafeBufferPointer(start: pointer, count: Int(w) * Int(h) * 4)))
-  }
-}
-
-extension RGBAImage {
-  /// Peak signal-to-noise ratio against `other` over every RGBA byte, in dB:
-  /// `10 log10(255² / MSE)`; `.infinity` when the images are identical,
-  /// `nil` when their sizes differ.
-  public func psnr(to other: RGBAImage) -> Double? {
-    guard width == other.width, height == other.height, !pixels.isEmpty else { return nil }
-    var sum: UInt64 = 0
-    for i in pixels.indices {
-      let d = Int(pixels[i]) - Int(other.pixels[i])
-      sum += UInt64(d * d)
+  /// Reads a PNG of any colour type and bit depth as straight-alpha RGBA8
+  /// (16-bit samples scaled to 8 bits with rounding), through the one image
+  /// reader (the one layer contents are read with) within `limits`: a
+  /// regular file only, its size, sides and decoded bytes checked before
+  /// anything is allocated for its pixels, which are decoded once, into the
+  /// image.
+  public init(contentsOfPNG path: String, limits: ImageDecodingLimits = .comparison) throws(MediaError) {
+    let bytes: [UInt8]
+    do {
+      bytes = try ImageFile.contents(of: path, maximumSize: limits.maximumFileSize)
+    } catch {
+      throw MediaError(path: path, reason: error.reason)
     }
-    guard sum > 0 else { return .infinity }
-    let mse = Double(sum) / Double(pixels.count)
-    return 10 * log10(255 * 255 / mse)
+    try self.init(pngData: bytes, limits: limits, path: path)
   }
 }
 
@@ -122,16 +111,31 @@ extension RGBAImage {
     return smallest ?? []
   }
 
-  /// Decodes PNG bytes of any colour type and bit depth as straight-alpha RGBA8.
-  public init(pngData bytes: [UInt8]) throws(MediaError) {
-    var pointer: UnsafeMutablePointer<UInt8>?
-    var w: UInt32 = 0, h: UInt32 = 0
-    var buffer = [CChar](repeating: 0, count: 512)
-    let status = bytes.withUnsafeBufferPointer {
-      zt_png_decode_rgba($0.baseAddress, $0.count, &pointer, &w, &h, &buffer, buffer.count)
+  /// Decodes PNG bytes as ``init(contentsOfPNG:limits:)`` reads a file;
+  /// errors name `(memory)`. Any bytes are safe to pass.
+  public init(pngData bytes: [UInt8], limits: ImageDecodingLimits = .comparison) throws(MediaError) {
+    try self.init(pngData: bytes, limits: limits, path: "(memory)")
+  }
+
+  /// Decodes PNG bytes into the image's own pixels; errors name `path`.
+  init(pngData bytes: [UInt8], limits: ImageDecodingLimits, path: String) throws(MediaError) {
+    let cLimits = ImageReader.cLimits(limits, use: .png)
+    let (info, pixels) = try bytes.withUnsafeBufferPointer { (data) throws(MediaError) -> (zt_image_info, [UInt8]) in
+      let info = try ImageReader.inspect(data, limits: cLimits, path: path)
+      let count = 4 * Int(info.width) * Int(info.height)
+      var failure: MediaError?
+      let pixels = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+        do throws(MediaError) {
+          try ImageReader.decode(data, limits: cLimits, info: info, into: buffer.baseAddress!, path: path)
+          initialized = count
+        } catch {
+          failure = error
+          initialized = 0
+        }
+      }
+      if let failure { throw failure }
+      return (info, pixels)
     }
-    guard status == 0, let pointer else { throw MediaError(path: "(memory)", message: buffer) }
-    defer { zt_free(pointer) }
-    self.init(width: Int(w), height: Int(h), pixels: Array(UnsafeBufferPointer(start: pointer, count: Int(w) * Int(h) * 4)))
+    self.init(width: Int(info.width), height: Int(info.height), pixels: pixels)
   }
 }
