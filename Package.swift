@@ -20,6 +20,7 @@ import PackageDescription
 let umbrella: [Target.Dependency] = [
   "Zoetrope", "ZoetropeAnimation", "ZoetropeGeometry", "ZoetropeImages", "ZoetropeLayers", "ZoetropeMedia",
   "ZoetropePixels", "ZoetropeScene", "ZoetropeText", "ZoetropeTiming",
+  "ZoetropeLottie",
 ]
 
 let package = Package(
@@ -108,11 +109,20 @@ let package = Package(
         "ZoetropeImages", "ZoetropeFiles", "Yams",
       ],
       exclude: ["README.md"]),
+    // Lottie (bodymovin JSON) onto the same model: layers and Core Animation animations.
+    .target(
+      name: "ZoetropeLottie",
+      dependencies: [
+        "ZoetropeGeometry", "ZoetropeTiming", "ZoetropeAnimation", "ZoetropeLayers", "ZoetropePixels",
+        "ZoetropeImages", "ZoetropeMedia", "ZoetropeScene",
+      ],
+      exclude: ["README.md"]),
     .target(
       name: "Zoetrope",
       dependencies: [
         "ZoetropeGeometry", "ZoetropeTiming", "ZoetropeAnimation", "ZoetropeLayers", "ZoetropeRaster",
         "ZoetropeCompositor", "ZoetropeText", "ZoetropeMedia", "ZoetropeScene", "ZoetropePixels", "ZoetropeImages",
+        "ZoetropeLottie",
       ],
       exclude: ["README.md"]),
     .target(
@@ -197,6 +207,7 @@ let package = Package(
       dependencies: [
         "ZoetropeTesting", .product(name: "SnapshotTesting", package: "swift-snapshot-testing"), "_ZoetropeTestSupport",
       ] + umbrella),
+    .testTarget(name: "ZoetropeLottieTests", dependencies: umbrella + ["_ZoetropeTestSupport"]),
     .testTarget(
       name: "ZoetropeQuartzCoreTests",
       dependencies: [

@@ -4,6 +4,7 @@
 @_exported import ZoetropeAnimation
 @_exported import ZoetropeGeometry
 @_exported import ZoetropeLayers
+@_exported import ZoetropeLottie
 @_exported import ZoetropeMedia
 @_exported import ZoetropeScene
 @_exported import ZoetropeText

@@ -36,7 +36,7 @@ extension Compositor {
       frame.beginMask()
       renderSubtree(mask, Inherited(parentToDevice: layer.layerToDevice), depth: depth + 2, context: context,
                     into: &frame)
-      frame.endMask()
+      frame.endMask(source: maskAlphaSource(layer.properties.maskMode))
     }
     frame.endGroup(opacity: inherited.opacity * layer.properties.opacity,
                    mode: layer.properties.compositingFilter.map(formula))
@@ -68,8 +68,9 @@ extension Compositor {
 
   /// A mask too deep for a group, as a clip: its composited alpha over the
   /// part of the canvas the layer can reach (rendered at record time),
-  /// inside `inherited`. Exact where the layer's pieces do not overlap at the
-  /// mask's soft edges.
+  /// inside `inherited` — one minus it for an inverted `maskMode` (a
+  /// luminance mask is taken by its alpha here). Exact where the layer's
+  /// pieces do not overlap at the mask's soft edges.
   static func maskClip(of layer: LayerPlacement, inside inherited: ClipMask?, context: Context) -> ClipMask {
     guard let mask = layer.mask, context.scratch.budget.isWithin else { return ClipMask(nil, parent: inherited) }
     let region = DeviceRect(width: context.canvas.width, height: context.canvas.height)
@@ -80,10 +81,25 @@ extension Compositor {
     // The clip is held while the layer's subtree is recorded: its bytes
     // count against the frame's coverage budget (nothing drawn past it).
     context.scratch.budget.layer = context.tree.layers[layer.entry].node
-    guard let runs = alpha.map({ CoverageSpans($0) }),
+    var image = alpha
+    if layer.properties.maskMode.isInverted {
+      // What the mask leaves clear passes: one minus its alpha over the whole canvas.
+      image = AlphaImage.inverted(alpha, canvas: region)
+    }
+    guard let runs = image.map({ CoverageSpans($0) }),
       context.scratch.budget.spend(coverage: runs, on: "its mask")
     else { return ClipMask(nil, parent: inherited) }
     return ClipMask(runs, parent: inherited)
+  }
+
+  /// What the display list makes of a mask's pixels for a `maskMode`.
+  static func maskAlphaSource(_ mode: MaskMode) -> MaskAlphaSource {
+    switch mode {
+    case .alpha: .alpha
+    case .alphaInverted: .alphaInverted
+    case .luminance: .luminance
+    case .luminanceInverted: .luminanceInverted
+    }
   }
 
   /// The kernel formula of a blend mode.
@@ -105,5 +121,26 @@ extension Compositor {
     case .color: .color
     case .luminosity: .luminosity
     }
+  }
+}
+
+extension AlphaImage {
+  /// One minus `image` over all of `region` (255 where it has no pixel):
+  /// what an inverted mask lets through. `nil` for an empty region.
+  static func inverted(_ image: AlphaImage?, canvas region: DeviceRect) -> AlphaImage? {
+    guard !region.isEmpty else { return nil }
+    var bytes = [UInt8](repeating: 255, count: region.width * region.height)
+    if let image {
+      for row in 0..<image.rect.height {
+        let y = image.rect.y + row - region.y
+        guard y >= 0, y < region.height else { continue }
+        for column in 0..<image.rect.width {
+          let x = image.rect.x + column - region.x
+          guard x >= 0, x < region.width else { continue }
+          bytes[y * region.width + x] = 255 - image.bytes[row * image.rect.width + column]
+        }
+      }
+    }
+    return AlphaImage(rect: region, bytes: bytes)
   }
 }

@@ -153,7 +153,7 @@ package enum Compositor {
         let p = context.tree.layers[entry].properties
         guard !p.isHidden, p.opacity > 0 else { continue }
         let layer = LayerPlacement(entry, p, inherited: inherited, context: context)
-        let solidMask = layer.mask.flatMap {
+        let solidMask = p.maskMode != .alpha ? nil : layer.mask.flatMap {
           solidMaskCoverage($0, hostToDevice: layer.layerToDevice, rows: layer.backgroundRows, context: context)
         }
         if let solidMask, layer.isSinglePiece {

@@ -50,4 +50,20 @@ package final class ImageLoader {
     cache[resolvedPath] = image
     return image
   }
+
+  /// An image decoded from bytes held in memory (an image embedded in a
+  /// document), named `name`, within the same budget as the files: what it
+  /// decodes to counts against ``ImageDecodingLimits/memoryBudget``, and
+  /// bytes longer than ``ImageDecodingLimits/maximumFileSize`` are refused.
+  package func image(encodedData bytes: [UInt8], name: String) throws(MediaError) -> Image {
+    guard bytes.count <= limits.maximumFileSize else {
+      throw MediaError(path: name, reason: "it has \(bytes.count) bytes; images may have at most \(limits.maximumFileSize)")
+    }
+    var remaining = limits
+    remaining.memoryBudget = Swift.max(0, limits.memoryBudget - bytesUsed)
+    let image = try Image.decode(bytes, limits: remaining, path: name, name: name)
+    decodeCount += 1
+    bytesUsed += image.byteCount
+    return image
+  }
 }

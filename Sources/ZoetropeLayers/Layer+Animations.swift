@@ -28,6 +28,10 @@ extension Layer {
     animationEntries.append((key, copy))
   }
 
+  /// Every animation on the layer with its key (or `nil`), in the order
+  /// they apply: what a scene file lists (`SceneEncoder`).
+  package var addedAnimations: [(key: String?, animation: Animation)] { animationEntries }
+
   /// The animation added under `key` (the layer's copy), or `nil`.
   public func animation(forKey key: String) -> Animation? {
     animationEntries.first { $0.key == key }?.animation

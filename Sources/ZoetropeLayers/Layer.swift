@@ -56,6 +56,8 @@ public class Layer: MediaTiming {
 
   /// The layer's class, as the snapshot records it.
   var kind: LayerKind { .layer }
+  /// The layer's class (what a scene file's `type` names).
+  package var layerKind: LayerKind { kind }
 
   deinit {
     // Release a deep sublayer chain iteratively: the recursive release of tens of

@@ -57,6 +57,8 @@ public struct LayerProperties: Hashable, Sendable {
   /// How the layer's composited result is blended onto what is below it;
   /// `nil` (the default) for source-over.
   public var compositingFilter: BlendMode?
+  /// How the layer's mask becomes coverage (Layer+MaskMode.swift); default alpha.
+  public var maskMode = MaskMode.alpha
   /// The `CAShapeLayer` properties, for shape layers.
   public var shape: ShapeProperties?
   /// The `CAGradientLayer` properties, for gradient layers.

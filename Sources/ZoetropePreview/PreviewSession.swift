@@ -104,10 +104,11 @@ package final class PreviewSession: Sendable {
       .joined(separator: ", ") + "], \"more\": \(error.issues.count - shown.count)}"
   }
 
-  /// The default loader: ``SceneDecoder`` on the file.
+  /// The default loader: any scene file the other commands read, a scene
+  /// file or a Lottie animation (`Scene(contentsOf:)`, by its content).
   package static let decodeFile: SceneLoader = { file in
     do throws(SceneError) {
-      let scene = try SceneDecoder.decode(contentsOf: file)
+      let scene = try Scene(contentsOf: file)
       return (.success(scene), scene.sourceFiles)
     } catch {
       return (.failure(error), error.sourceFiles)

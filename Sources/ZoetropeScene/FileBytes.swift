@@ -5,7 +5,7 @@ import ZoetropeFiles
 import ZoetropeGeometry
 
 /// Whole-file reads for scene files.
-enum FileBytes {
+package enum FileBytes {
   /// The bytes of the file at `path`; throws the reason on failure.
   ///
   /// The file is opened as every input is (`InputFile`): a regular file is
@@ -14,7 +14,7 @@ enum FileBytes {
   /// refused (`/dev/zero` ends with an error, not out of memory), a FIFO
   /// without a writer reads as empty instead of blocking, and a folder,
   /// socket, block device or a path holding a NUL is refused.
-  static func read(_ path: String) throws(FileReadError) -> [UInt8] {
+  package static func read(_ path: String) throws(FileReadError) -> [UInt8] {
     let limit = Limits.maximumSceneBytes
     do {
       return try InputFile.read(path, maximumBytes: limit, accepting: .filesAndStreams)

@@ -16,6 +16,7 @@ extension Inspection {
       ("shadowRadius", number(p.shadowRadius)),
       ("shadowPath", p.shadowPath.map { string($0.svgPathData) } ?? "null"),
       ("compositingFilter", p.compositingFilter.map { string($0.rawValue) } ?? "null"),
+      ("maskMode", string(p.maskMode.rawValue)),
     ]
     if let r = p.replicator {
       fields += [

@@ -5,8 +5,8 @@
 /// one arena so that deep documents cost neither quadratic string building
 /// nor recursive deallocation. A path is an index into the arena; its text is
 /// built only when an error is reported.
-struct JSONPathArena {
-  enum Component {
+package struct JSONPathArena {
+  package enum Component {
     case root
     case key(String)
     case index(Int)
@@ -14,18 +14,21 @@ struct JSONPathArena {
   private var parents: [Int32] = [-1]
   private var components: [Component] = [.root]
 
+  /// An arena holding only the root.
+  package init() {}
+
   /// The document itself.
-  static let root = 0
+  package static let root = 0
 
   /// The path of member `key` of the object at `parent`.
-  mutating func child(_ parent: Int, _ key: String) -> Int {
+  package mutating func child(_ parent: Int, _ key: String) -> Int {
     parents.append(Int32(parent))
     components.append(.key(key))
     return parents.count - 1
   }
 
   /// The path of element `index` of the array at `parent`.
-  mutating func child(_ parent: Int, _ index: Int) -> Int {
+  package mutating func child(_ parent: Int, _ index: Int) -> Int {
     parents.append(Int32(parent))
     components.append(.index(index))
     return parents.count - 1
@@ -35,7 +38,7 @@ struct JSONPathArena {
   func parent(of path: Int) -> Int { path > 0 ? Int(parents[path]) : 0 }
 
   /// The text of a path: `layers[2].animations[0].keyTimes`; empty for the root.
-  func render(_ path: Int) -> String {
+  package func render(_ path: Int) -> String {
     var parts: [Component] = []
     var current = path
     while current > 0 {

@@ -31,6 +31,16 @@ public final class Scene {
   /// Every font the scene file names and the file it resolved to (what
   /// `validate` prints); empty for scenes built in Swift.
   public var fonts: [SceneFont] = []
+  /// What an imported file (a Lottie animation) asks for that the scene does
+  /// not draw — an expression, an effect, a merge mode — each at its JSON
+  /// path: `validate` names them, `--strict` refuses the file. Empty for
+  /// scene files and scenes built in Swift.
+  public var unsupportedFeatures: [SceneIssue] = []
+  /// The encoded bytes (PNG or JPEG) of the images an imported file holds
+  /// or names, by the name of the ``Image`` made from them: what a
+  /// converted scene writes out beside itself (`zoetrope convert`). Empty
+  /// for scene files and scenes built in Swift.
+  public var encodedImages: [String: [UInt8]] = [:]
 
   /// A scene of `canvas` whose root layer is `root`.
   public init(canvas: Canvas, root: Layer) {

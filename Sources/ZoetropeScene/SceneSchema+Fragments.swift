@@ -136,6 +136,8 @@ extension SceneSchema {
     // Compositing: masks, shadows, blend modes, corner shapes
     "mask": ["anyOf": [ref("layer"), ["type": "null"]],
              "description": "A layer in this layer's space whose composited alpha multiplies it; null for none."],
+    "maskMode": ["enum": names(MaskMode.allCases.map(\.rawValue)),
+                 "description": "How the mask becomes coverage: its alpha (the default), inverted, or its luminance."],
     "shadowColor": described(ref("optionalColor"), "Default black."),
     "shadowOpacity": described(ref("unitNumber"), "Default 0 (no shadow)."),
     "shadowOffset": described(ref("size"), "Points in the layer's space; default [0, -3] (up)."),

@@ -27,6 +27,8 @@ enum FuzzTarget: String, CaseIterable {
   case png
   /// The reader of a layer's `contents` (PNG and JPEG) within its budgets.
   case image
+  /// The Lottie importer on whole files, then tiny frames and the scene it converts to.
+  case lottie
 
   /// Feeds `bytes` to the harness.
   func run(_ bytes: UnsafeRawBufferPointer) {
@@ -38,6 +40,7 @@ enum FuzzTarget: String, CaseIterable {
     case .stroke: FuzzTarget.stroke(Array(bytes))
     case .png: FuzzTarget.png(Array(bytes))
     case .image: FuzzTarget.image(Array(bytes))
+    case .lottie: FuzzTarget.lottie(Array(bytes))
     }
   }
 

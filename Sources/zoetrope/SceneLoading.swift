@@ -28,18 +28,21 @@ enum SceneLoading {
   /// errors prints its problems (`file: path: message`, the first hundred
   /// and a count of the rest) to standard error and ends the command with
   /// exit code 1.
-  static func load(_ file: String, printsWarnings: Bool = true) throws -> Scene {
+  static func load(_ file: String, printsWarnings: Bool = true, strict: Bool = false) throws -> Scene {
     var sourceFiles: [String] = []
-    return try load(file, sourceFiles: &sourceFiles, printsWarnings: printsWarnings)
+    return try load(file, sourceFiles: &sourceFiles, printsWarnings: printsWarnings, strict: strict)
   }
 
   /// ``load(_:printsWarnings:)``, also setting `sourceFiles` to the files
   /// decoding read (``Scene/sourceFiles``), whether it succeeded or not.
-  static func load(_ file: String, sourceFiles: inout [String], printsWarnings: Bool = true) throws -> Scene {
+  /// A Lottie file's features that are not drawn are warnings too (`--strict`
+  /// makes them errors).
+  static func load(_ file: String, sourceFiles: inout [String], printsWarnings: Bool = true,
+                   strict: Bool = false) throws -> Scene {
     do {
-      let scene = try SceneDecoder.decode(contentsOf: file)
+      let scene = try Scene(contentsOf: file, strict: strict)
       sourceFiles = scene.sourceFiles
-      if printsWarnings { printWarnings(scene.decodingWarnings, about: file) }
+      if printsWarnings { printWarnings(scene.decodingWarnings + scene.unsupportedFeatures, about: file) }
       return scene
     } catch {
       sourceFiles = error.sourceFiles

@@ -15,7 +15,7 @@ struct ZoetropeCommand: ParsableCommand {
       """,
     subcommands: [
       Validate.self, Inspect.self, Still.self, Sheet.self, Render.self, Palette.self, Plan.self, Concat.self,
-      Timeline.self, Compare.self, Bench.self, Schema.self, Preview.self,
+      Timeline.self, Compare.self, Bench.self, Schema.self, Convert.self, Preview.self,
     ]
   )
 }

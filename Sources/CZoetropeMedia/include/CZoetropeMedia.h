@@ -117,6 +117,20 @@ uint32_t zt_adler32(uint32_t adler, const uint8_t *bytes, size_t length, int por
 /// bytes of room.
 void zt_pack_rgb(uint8_t *rgb, const uint8_t *rgba, size_t count, int portable);
 
+/// Inflates one raw deflate stream (no zlib or gzip header: the data of a
+/// zip entry), `input_size` bytes, into `output`, which has room for exactly
+/// `output_size` bytes, the size the archive declares. ZT_OK only when the
+/// stream ends having written exactly that many; a stream that would write
+/// more stops at the first byte past the room (so a zip bomb costs no more
+/// memory than its declared size), and one that is shorter, truncated or
+/// invalid is ZT_ERROR_FORMAT with a message. Sizes of 4 GiB or more are
+/// refused.
+int zt_inflate_raw(const uint8_t *input, size_t input_size, uint8_t *output, size_t output_size, char *message,
+                   size_t message_size);
+
+/// The CRC-32 (zip's and PNG's, zlib's `crc32`) of `count` bytes.
+uint32_t zt_crc32(const uint8_t *bytes, size_t count);
+
 /// Frees memory returned by the shim.
 void zt_free(void *pointer);
 

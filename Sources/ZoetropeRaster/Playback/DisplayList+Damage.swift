@@ -261,7 +261,7 @@ extension DisplayList {
     switch command {
     case .solid(let coverage, _), .gradient(let coverage, _), .image(let coverage, _): rows(of: coverage)
     case .beginGroup(let bounds, _), .endGroup(_, let bounds, _), .endGroupMasked(_, let bounds, _, _),
-      .endMask(let bounds):
+      .endMask(let bounds, _):
       bounds.isEmpty ? 0..<0 : bounds.minY..<bounds.maxY
     }
   }
@@ -271,7 +271,7 @@ extension DisplayList {
     switch command {
     case .solid(let coverage, _), .gradient(let coverage, _), .image(let coverage, _): columns(of: coverage)
     case .beginGroup(let bounds, _), .endGroup(_, let bounds, _), .endGroupMasked(_, let bounds, _, _),
-      .endMask(let bounds):
+      .endMask(let bounds, _):
       bounds.isEmpty ? 0..<0 : bounds.minX..<bounds.maxX
     }
   }
@@ -318,8 +318,8 @@ extension DisplayList {
       return alpha == beta && a == b && mode == other
     case (.endGroupMasked(let alpha, let a, let mode, let mask), .endGroupMasked(let beta, let b, let otherMode, let otherMask)):
       return alpha == beta && a == b && mode == otherMode && runs[mask] == other.runs[otherMask]
-    case (.endMask(let a), .endMask(let b)):
-      return a == b
+    case (.endMask(let a, let source), .endMask(let b, let otherSource)):
+      return a == b && source == otherSource
     default:
       // Different kinds, or images (never taken as equal).
       return false

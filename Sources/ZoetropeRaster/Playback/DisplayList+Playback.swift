@@ -249,7 +249,7 @@ extension DisplayList {
           }
         }
         target = below
-      case .endMask(let bounds):
+      case .endMask(let bounds, let source):
         // The mask's buffer is `target`; the masked group's is the level below.
         level -= 1
         let host = scratch.groupBuffer(level - 1)
@@ -258,6 +258,7 @@ extension DisplayList {
         let last = Swift.min(bounds.maxY, rows.upperBound) - rows.lowerBound
         for row in first..<last where x1 > x0 {
           let offset = 4 * (row * width + x0)
+          maskAlphaRow(target + offset, count: x1 - x0, source: source)
           destinationInRow(host + offset, mask: target + offset, count: x1 - x0)
         }
         target = host

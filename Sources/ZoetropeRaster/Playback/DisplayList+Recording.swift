@@ -121,18 +121,22 @@ extension DisplayList {
 
   /// Closes the mask: the enclosing group keeps only what lies inside the
   /// mask's pixels, multiplied by its alpha (a group whose mask drew nothing
-  /// draws nothing). Call ``endGroup(opacity:mode:)`` for the masked group next.
-  package mutating func endMask() {
+  /// draws nothing). With an inverted `source` the group keeps what lies
+  /// outside them too, multiplied by one minus the mask's value (a mask
+  /// that drew nothing leaves the group as it is). Call
+  /// ``endGroup(opacity:mode:)`` for the masked group next.
+  package mutating func endMask(source: MaskAlphaSource = .alpha) {
     guard let (start, maskBounds, isMask) = openGroups.popLast(), isMask, !openGroups.isEmpty else { return }
     let host = openGroups.count - 1
+    let inverted = source == .alphaInverted || source == .luminanceInverted
     let kept = openGroups[host].bounds.intersection(maskBounds)
     if kept.isEmpty {
       commands.removeSubrange(start...)
-      openGroups[host].bounds = PixelBounds()
+      if !inverted { openGroups[host].bounds = PixelBounds() }
       return
     }
     commands[start] = .beginGroup(bounds: maskBounds, end: commands.count)
-    commands.append(.endMask(bounds: kept))
-    openGroups[host].bounds = kept
+    commands.append(.endMask(bounds: kept, source: source))
+    if !inverted { openGroups[host].bounds = kept }
   }
 }

@@ -37,8 +37,9 @@ package struct DisplayList: Sendable {
     /// (a mask layer that is one shape; zero outside the runs).
     case endGroupMasked(alpha: UInt8, bounds: PixelBounds, mode: BlendFormula?, mask: Int)
     /// Ends a mask group (begun by `beginGroup`): the group below it (the
-    /// masked layer's) is multiplied by the mask's alpha within `bounds`.
-    case endMask(bounds: PixelBounds)
+    /// masked layer's) is multiplied by the mask's alpha — or what `source`
+    /// makes of its pixels — within `bounds`.
+    case endMask(bounds: PixelBounds, source: MaskAlphaSource)
   }
 
   /// Where a drawing command's coverage is kept.

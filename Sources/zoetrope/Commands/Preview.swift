@@ -23,7 +23,7 @@ struct Preview: ParsableCommand {
       """
   )
 
-  @Argument(help: "The scene file (.json, .yaml or .yml).")
+  @Argument(help: "The scene file (.json, .yaml or .yml), or a Lottie file.")
   var scene: String
 
   @Option(name: .customLong("port"), help: "The port to listen on, 0 for any free one.")
@@ -67,15 +67,10 @@ struct Preview: ParsableCommand {
     throw ExitCode(128 + interrupt.signal)
   }
 
-  /// The scene loader of the other commands, without their printing.
-  static let load: SceneLoader = { file in
-    do throws(SceneError) {
-      let scene = try SceneDecoder.decode(contentsOf: file)
-      return (.success(scene), scene.sourceFiles)
-    } catch {
-      return (.failure(error), error.sourceFiles)
-    }
-  }
+  /// The scene loader of the other commands, without their printing: a
+  /// scene file or a Lottie animation (`Scene(contentsOf:)`), the session's
+  /// own default.
+  static let load: SceneLoader = PreviewSession.decodeFile
 
   /// Starts the desktop's opener on `url`, without waiting for it.
   static func openInBrowser(_ url: String) {

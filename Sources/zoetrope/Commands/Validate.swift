@@ -15,15 +15,22 @@ struct Validate: ParsableCommand {
       animation whose period does not divide the clip (a loop that jumps), a duration of 1 s chosen because no \
       animation ends, an animation with no visible effect (a hidden layer, a scale of a transform that scales \
       to zero, a key the layer does not draw). Each font the scene names is listed with the file it resolved to on this machine.
+
+      A Lottie file (recognised by its content) is validated as it is imported: what it asks for that Zoetrope \
+      does not draw (expressions, effects, merge modes) is listed with its JSON path; with --strict that is an \
+      error.
       """
   )
 
-  @Argument(help: "The scene file (.json, .yaml or .yml).")
+  @Argument(help: "The scene file (.json, .yaml or .yml), or a Lottie file.")
   var scene: String
 
+  @Flag(help: "Refuse a Lottie file that asks for anything Zoetrope does not draw.")
+  var strict = false
+
   func run() throws {
-    let decoded = try SceneLoading.load(scene, printsWarnings: false)
-    SceneLoading.printWarnings(decoded.decodingWarnings + decoded.advice, about: scene)
+    let decoded = try SceneLoading.load(scene, printsWarnings: false, strict: strict)
+    SceneLoading.printWarnings(decoded.decodingWarnings + decoded.unsupportedFeatures + decoded.advice, about: scene)
     // Counted are the layers and animations the scene wrote (a transition is
     // one), not the snapshot's nodes: the state after a transition is drawn
     // from nodes of its own, with copies of the sublayers it keeps.

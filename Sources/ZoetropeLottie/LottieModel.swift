@@ -1,0 +1,220 @@
+// SPDX-License-Identifier: Apache-2.0
+// The parts of a Lottie file the importer uses, decoded and checked.
+
+import ZoetropeGeometry
+import ZoetropePixels
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A decoded Lottie animation (bodymovin JSON): its canvas, frames and layers.
+struct LottieAnimation: Sendable {
+  /// Canvas size, points (`w`, `h`).
+  var width: Double
+  var height: Double
+  /// Frames per second (`fr`).
+  var frameRate: Double
+  /// The first frame shown and the frame after the last (`ip`, `op`).
+  var inPoint: Double
+  var outPoint: Double
+  /// The main composition's layers, top first (`layers`).
+  var layers: [LottieLayer]
+  /// Precompositions by id (`assets` with `layers`).
+  var precomps: [String: LottiePrecomp] = [:]
+  /// Images by id (`assets` with `p`), `nil` where the image could not be used.
+  var images: [String: LottieImageAsset] = [:]
+  /// Fonts by name (`fonts.list`).
+  var fonts: [String: LottieFont] = [:]
+  /// Glyph shapes (`chars`), by character, family and style.
+  var glyphs: [LottieGlyphKey: LottieGlyph] = [:]
+}
+
+/// A precomposition asset: a list of layers with its own size.
+struct LottiePrecomp: Sendable {
+  var layers: [LottieLayer]
+  /// The JSON path of the asset's `layers`.
+  var path: Int
+}
+
+/// An image asset: the decoded image and the size the file gives it.
+struct LottieImageAsset: Sendable {
+  var image: Image?
+  var width: Double
+  var height: Double
+}
+
+/// A font of the `fonts` list.
+struct LottieFont: Sendable {
+  var family: String
+  var style: String
+  var name: String
+  /// Where the font would be fetched from (`fPath`), if anywhere.
+  var path: String?
+  /// The ascent as a percentage of the size (`ascent`), if given.
+  var ascent: Double?
+}
+
+/// Glyphs are found by character, family and style.
+struct LottieGlyphKey: Hashable, Sendable {
+  var character: String
+  var family: String
+  var style: String
+}
+
+/// A glyph of `chars`: its advance at size 100 and its outline (shape items).
+struct LottieGlyph: Sendable {
+  var size: Double
+  var advance: Double
+  var shapes: [LottieShapeItem]
+}
+
+/// A layer of a composition.
+struct LottieLayer: Sendable {
+  enum Kind: Sendable {
+    /// A precomposition (`ty` 0): the asset `ref` drawn at `width`×`height`, clipped.
+    case precomp(ref: String, width: Double, height: Double, timeRemap: LottieProperty<[Double]>?)
+    /// A solid colour rectangle (`ty` 1).
+    case solid(color: Color, width: Double, height: Double)
+    /// An image (`ty` 2).
+    case image(ref: String)
+    /// A null (`ty` 3): only a transform for its children.
+    case null
+    /// Shapes (`ty` 4).
+    case shape([LottieShapeItem])
+    /// Text (`ty` 5).
+    case text(LottieText)
+    /// Anything else (audio, camera, data…): not drawn.
+    case other(Int)
+  }
+
+  var kind: Kind
+  var name: String
+  /// The layer's `ind`, which children name as their `parent`.
+  var index: Int?
+  var parent: Int?
+  var transform: LottieTransform
+  /// Frames of the composition between which the layer shows (`ip` ≤ f < `op`).
+  var inPoint: Double
+  var outPoint: Double
+  /// The layer's start (`st`) and time stretch (`sr`), for its content's time.
+  var startTime: Double
+  var timeStretch: Double
+  /// `bm`: 0 normal, 1 multiply, … 15 luminosity.
+  var blendMode: Int
+  var is3D: Bool
+  var autoOrient: Bool
+  /// `hd`: hidden in the file.
+  var isHidden: Bool
+  var masks: [LottieMask]
+  /// `tt`: how the matte is used (1 alpha, 2 alpha inverted, 3 luma, 4 luma inverted); 0 without.
+  var matteMode: Int
+  /// `td`: this layer is a matte for another.
+  var isMatteSource: Bool
+  /// `tp`: the `ind` of the matte layer (newer files); `nil` means the layer above.
+  var matteParent: Int?
+  /// JSON path of the layer.
+  var path: Int
+  /// A Fill effect (`ef` of type 21): the layer's pixels in one colour.
+  var fillEffect: LottieFillEffect? = nil
+}
+
+/// After Effects' Fill effect as lottie-web draws it: every pixel of the
+/// layer takes `color`, its alpha times `opacity` (0…1).
+struct LottieFillEffect: Sendable {
+  var color: LottieProperty<[Double]>
+  var opacity: LottieProperty<[Double]>
+}
+
+/// A layer's or a group's transform (`ks` or a `tr` item).
+struct LottieTransform: Sendable {
+  var anchor = LottieProperty<[Double]>([0, 0])
+  /// Position, or `nil` when the dimensions are separated into `positionX`/`positionY`.
+  var position: LottieProperty<[Double]>? = LottieProperty([0, 0])
+  var positionX: LottieProperty<[Double]>?
+  var positionY: LottieProperty<[Double]>?
+  /// Percentages.
+  var scale = LottieProperty<[Double]>([100, 100])
+  /// Degrees, clockwise.
+  var rotation = LottieProperty<[Double]>([0])
+  /// Percentage.
+  var opacity = LottieProperty<[Double]>([100])
+  /// Degrees.
+  var skew = LottieProperty<[Double]>([0])
+  var skewAxis = LottieProperty<[Double]>([0])
+  /// JSON path of the transform object.
+  var path: Int = 0
+
+  /// The position at `frame`, from the whole property or its separated dimensions.
+  func position(at frame: Double) -> [Double] {
+    if let position { return position.value(at: frame) }
+    return [positionX?.scalar(at: frame) ?? 0, positionY?.scalar(at: frame) ?? 0]
+  }
+
+  /// The matrix at `frame`: anchor, scale, skew, rotation and position, as
+  /// After Effects composes them (`rotationOffset` adds degrees, for auto-orient).
+  func matrix(at frame: Double, rotationOffset: Double = 0) -> AffineTransform {
+    let a = anchor.value(at: frame), p = position(at: frame), s = scale.value(at: frame)
+    let r = (rotation.scalar(at: frame) + rotationOffset) * .pi / 180
+    let sk = skew.scalar(at: frame), sa = skewAxis.scalar(at: frame) * .pi / 180
+    var m = AffineTransform.identity.translatedBy(x: -(a.first ?? 0), y: -(a.count > 1 ? a[1] : 0))
+    m = m.concatenating(AffineTransform(a: (s.first ?? 100) / 100, b: 0, c: 0, d: (s.count > 1 ? s[1] : 100) / 100,
+                                        tx: 0, ty: 0))
+    if sk != 0 {
+      m = m.concatenating(LottieTransform.skewMatrix(skew: sk, axis: sa))
+    }
+    m = m.concatenating(AffineTransform.identity.rotated(by: r))
+    return m.concatenating(AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: p.first ?? 0, ty: p.count > 1 ? p[1] : 0))
+  }
+
+  /// After Effects' skew as lottie-web composes it: turned by the axis,
+  /// sheared along x by tan(−skew), turned back.
+  static func skewMatrix(skew: Double, axis: Double) -> AffineTransform {
+    let k = tan(-skew * .pi / 180)
+    let shear = AffineTransform(a: 1, b: 0, c: k.isFinite ? k : 0, d: 1, tx: 0, ty: 0)
+    return AffineTransform.identity.rotated(by: axis).concatenating(shear)
+      .concatenating(AffineTransform.identity.rotated(by: -axis))
+  }
+}
+
+/// A mask of a layer (`masksProperties`).
+struct LottieMask: Sendable {
+  /// `mode`: "a" add, "s" subtract, "i" intersect, "l" lighten, "da" darken, "f" difference, "n" none.
+  var mode: String
+  var isInverted: Bool
+  var shape: LottieProperty<LottieBezier>
+  /// Percentage.
+  var opacity: LottieProperty<[Double]>
+  /// Expansion, points (`x`).
+  var expansion: LottieProperty<[Double]>
+  var path: Int
+}
+
+/// A text layer's text (`t`): its document keyframes and glyph or font use.
+struct LottieText: Sendable {
+  var documents: [(time: Double, document: LottieTextDocument)]
+  var path: Int
+  var hasAnimators: Bool
+}
+
+/// One text document: string, font, size, colours, justification.
+struct LottieTextDocument: Sendable {
+  var text: String
+  var font: String
+  var size: Double
+  var fillColor: Color?
+  var strokeColor: Color?
+  var strokeWidth: Double
+  var strokeOverFill: Bool
+  /// 0 left, 1 right, 2 centre.
+  var justification: Int
+  /// Tracking, thousandths of an em.
+  var tracking: Double
+  /// Line height, points.
+  var lineHeight: Double
+  var baselineShift: Double
+}
