@@ -36,7 +36,7 @@ package enum FileBytes {
 }
 
 /// Why a file could not be read.
-struct FileReadError: Error, CustomStringConvertible {
-  var reason: String
-  var description: String { reason }
+package struct FileReadError: Error, CustomStringConvertible {
+  package var reason: String
+  package var description: String { reason }
 }
