@@ -88,7 +88,7 @@ import Glibc
       _ = try RGBAImage(contentsOfPNG: fifo)
       Issue.record("read a FIFO")
     } catch {
-      #expect(error.reason.hasPrefix("is not a regular file"), "\(error)")
+      #expect(error.reason.hasPrefix("is a FIFO (named pipe), not an image file"), "\(error)")
     }
     #expect(throws: MediaError.self) { try RGBAImage(contentsOfPNG: FileManager.default.temporaryDirectory.path) }
   }
