@@ -67,10 +67,10 @@ let package = Package(
             // (libpng's own codec, Debian's zlib1g-dev) compresses the bands of `zt_png_write_rgba_banded`.
             linkerSettings: [.linkedLibrary("png"), .linkedLibrary("z")]),
 
-    // Image files: PNG (libpng) and JPEG (libjpeg-turbo) read within limits, PNG written.
+    // Image files: PNG (libpng), JPEG (libjpeg-turbo) and WebP (libwebp) read within limits, PNG written.
     .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
-    .target(name: "CZoetropeImages", dependencies: ["CPNG", "CJPEG"], exclude: ["README.md"],
-            linkerSettings: [.linkedLibrary("png"), .linkedLibrary("jpeg")]),
+    .target(name: "CZoetropeImages", dependencies: ["CPNG", "CJPEG", "CWebP"], exclude: ["README.md"],
+            linkerSettings: [.linkedLibrary("png"), .linkedLibrary("jpeg"), .linkedLibrary("webp")]),
     .target(name: "ZoetropeImages", dependencies: ["ZoetropePixels", "CZoetropeImages", "CZoetropeMedia", "ZoetropeFiles"],
             exclude: ["README.md"]),
     // Output: frame sinks, PNG sequences, files written under a temporary name.

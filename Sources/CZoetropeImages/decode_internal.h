@@ -31,4 +31,11 @@ int zt_jpeg_inspect(const uint8_t *data, size_t size, const zt_image_limits *lim
 int zt_jpeg_decode_into(const uint8_t *data, size_t size, const zt_image_limits *limits, const zt_image_info *info,
                         uint8_t *pixels, char *message, size_t message_size);
 
+/// The WebP's header (RIFF and WEBP already seen), as `zt_image_inspect`; an animated WebP is refused.
+int zt_webp_inspect(const uint8_t *data, size_t size, const zt_image_limits *limits, zt_image_info *info,
+                    char *message, size_t message_size);
+/// WebP bytes into `pixels`, as `zt_image_decode_into`.
+int zt_webp_decode_into(const uint8_t *data, size_t size, const zt_image_limits *limits, const zt_image_info *info,
+                        uint8_t *pixels, char *message, size_t message_size);
+
 #endif

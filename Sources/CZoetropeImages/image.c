@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// The decode entry points: tell PNG from JPEG by signature, name other formats, check sizes and budgets.
+// The decode entry points: tell PNG, JPEG and WebP apart by signature, name other formats, check sizes and budgets.
 
 #include "decode_internal.h"
 
@@ -64,7 +64,6 @@ static int has(const uint8_t *data, size_t size, size_t offset, const char *pref
 
 /// The name of a format the bytes look like that is not decoded, or NULL.
 static const char *other_format(const uint8_t *data, size_t size) {
-  if (has(data, size, 0, "RIFF", 4) && has(data, size, 8, "WEBP", 4)) return "a WebP image";
   if (has(data, size, 0, "GIF87a", 6) || has(data, size, 0, "GIF89a", 6)) return "a GIF image";
   if (has(data, size, 0, "BM", 2)) return "a BMP image";
   if (has(data, size, 0, "II*\0", 4) || has(data, size, 0, "MM\0*", 4)) return "a TIFF image";
@@ -77,21 +76,33 @@ static const char *other_format(const uint8_t *data, size_t size) {
   return NULL;
 }
 
-/// The format of the bytes by signature: ZT_IMAGE_PNG, ZT_IMAGE_JPEG or 0.
+/// The format of the bytes by signature: ZT_IMAGE_PNG, ZT_IMAGE_JPEG, ZT_IMAGE_WEBP or 0.
 static uint32_t format_of(const uint8_t *data, size_t size) {
   if (has(data, size, 0, "\x89PNG\r\n\x1A\n", 8)) return ZT_IMAGE_PNG;
   if (has(data, size, 0, "\xFF\xD8\xFF", 3)) return ZT_IMAGE_JPEG;
+  if (has(data, size, 0, "RIFF", 4) && has(data, size, 8, "WEBP", 4)) return ZT_IMAGE_WEBP;
   return 0;
 }
 
-/// "PNG", "PNG or JPEG", … for the formats `limits` accepts.
-static const char *accepted(const zt_image_limits *limits) {
-  switch (limits->formats & (ZT_IMAGE_PNG | ZT_IMAGE_JPEG)) {
-  case ZT_IMAGE_PNG: return "PNG";
-  case ZT_IMAGE_JPEG: return "JPEG";
-  case ZT_IMAGE_PNG | ZT_IMAGE_JPEG: return "PNG and JPEG";
-  default: return "no format";
+/// The name of one format bit.
+static const char *format_name(uint32_t format) {
+  return format == ZT_IMAGE_PNG ? "PNG" : format == ZT_IMAGE_JPEG ? "JPEG" : "WebP";
+}
+
+/// The formats `limits` accepts in words, joined by `last` ("and", "or"):
+/// "PNG", "PNG and JPEG", "PNG, JPEG and WebP"; the number of them in `count`.
+static void accepted(const zt_image_limits *limits, const char *last, char *out, size_t size, int *count) {
+  static const uint32_t all[] = {ZT_IMAGE_PNG, ZT_IMAGE_JPEG, ZT_IMAGE_WEBP};
+  const char *names[3];
+  int n = 0;
+  for (int i = 0; i < 3; i++) {
+    if (limits->formats & all[i]) names[n++] = format_name(all[i]);
   }
+  *count = n;
+  if (n == 0) zt_image_message(out, size, "no format");
+  if (n == 1) zt_image_message(out, size, "%s", names[0]);
+  if (n == 2) zt_image_message(out, size, "%s %s %s", names[0], last, names[1]);
+  if (n == 3) zt_image_message(out, size, "%s, %s %s %s", names[0], names[1], last, names[2]);
 }
 
 int zt_image_inspect(const uint8_t *data, size_t size, const zt_image_limits *limits, zt_image_info *info,
@@ -103,21 +114,24 @@ int zt_image_inspect(const uint8_t *data, size_t size, const zt_image_limits *li
     return ZT_IMAGE_UNSUPPORTED;
   }
   uint32_t format = format_of(data, size);
+  char names[40], kinds[40];
+  int count;
+  accepted(limits, "and", names, sizeof names, &count);
+  const char *verb = count > 1 ? "are" : "is";
   if (format != 0 && (limits->formats & format) == 0) {
-    zt_image_message(message, message_size, "a %s image; only %s %s read here", format == ZT_IMAGE_PNG ? "PNG" : "JPEG",
-                     accepted(limits), (limits->formats & (ZT_IMAGE_PNG | ZT_IMAGE_JPEG)) == 3 ? "are" : "is");
+    zt_image_message(message, message_size, "a %s image; only %s %s read here", format_name(format), names, verb);
     return ZT_IMAGE_UNSUPPORTED;
   }
   if (format == ZT_IMAGE_PNG) return zt_png_inspect(data, size, limits, info, message, message_size);
   if (format == ZT_IMAGE_JPEG) return zt_jpeg_inspect(data, size, limits, info, message, message_size);
+  if (format == ZT_IMAGE_WEBP) return zt_webp_inspect(data, size, limits, info, message, message_size);
   const char *other = other_format(data, size);
-  const char *names = accepted(limits);
-  const char *verb = (limits->formats & (ZT_IMAGE_PNG | ZT_IMAGE_JPEG)) == 3 ? "are" : "is";
-  const char *kind = (limits->formats & (ZT_IMAGE_PNG | ZT_IMAGE_JPEG)) == ZT_IMAGE_PNG ? "a PNG" : "a PNG or JPEG";
+  accepted(limits, "or", kinds, sizeof kinds, &count);
   if (other) {
-    zt_image_message(message, message_size, "not %s image (the bytes are %s); only %s %s read", kind, other, names, verb);
+    zt_image_message(message, message_size, "not a %s image (the bytes are %s); only %s %s read", kinds, other, names,
+                     verb);
   } else {
-    zt_image_message(message, message_size, "not %s image (unknown signature); only %s %s read", kind, names, verb);
+    zt_image_message(message, message_size, "not a %s image (unknown signature); only %s %s read", kinds, names, verb);
   }
   return ZT_IMAGE_UNSUPPORTED;
 }
@@ -134,6 +148,9 @@ int zt_image_decode_into(const uint8_t *data, size_t size, const zt_image_limits
   }
   if (info->format == ZT_IMAGE_JPEG && format_of(data, size) == ZT_IMAGE_JPEG) {
     return zt_jpeg_decode_into(data, size, limits, info, pixels, message, message_size);
+  }
+  if (info->format == ZT_IMAGE_WEBP && format_of(data, size) == ZT_IMAGE_WEBP) {
+    return zt_webp_decode_into(data, size, limits, info, pixels, message, message_size);
   }
   zt_image_message(message, message_size, "the bytes are not the image inspected");
   return ZT_IMAGE_UNSUPPORTED;

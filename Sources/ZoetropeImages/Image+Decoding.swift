@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
-// Decoding PNG and JPEG files and bytes into Images, through the one image reader.
+// Decoding PNG, JPEG and WebP files and bytes into Images, through the one image reader.
 
 import ZoetropePixels
 
 extension Image {
-  /// Reads a PNG or JPEG file (told apart by its bytes, not its name) as a
-  /// layer's contents: every PNG colour type and bit depth, greyscale, YCbCr
-  /// and RGB JPEGs with their EXIF orientation applied, samples taken as sRGB,
-  /// premultiplied once here. The image is named `path`.
+  /// Reads a PNG, JPEG or WebP file (told apart by its bytes, not its name)
+  /// as a layer's contents: every PNG colour type and bit depth, greyscale,
+  /// YCbCr and RGB JPEGs with their EXIF orientation applied, still lossy and
+  /// lossless WebPs, samples taken as sRGB, premultiplied once here. The image is named `path`.
   ///
   /// A JPEG whose decode would not fit `limits.memoryBudget` at full size
   /// (its pixels, and a progressive JPEG's coefficients) is decoded at the
@@ -16,7 +16,7 @@ extension Image {
   ///
   /// Throws a ``MediaError`` naming `path` for a missing or unreadable file,
   /// anything but a regular file, a damaged or truncated image, another format
-  /// (WebP, GIF, …), a CMYK JPEG, or an image beyond `limits` (checked from
+  /// (GIF, AVIF, …), a CMYK JPEG, an animated WebP, or an image beyond `limits` (checked from
   /// the header, before any pixel memory is allocated).
   ///
   ///     layer.contents = try Image(contentsOfFile: "Images/avatar.jpg")
@@ -30,7 +30,7 @@ extension Image {
     try self.init(encodedData: bytes, name: path, limits: limits)
   }
 
-  /// Decodes PNG or JPEG bytes, as ``init(contentsOfFile:limits:)`` decodes a
+  /// Decodes PNG, JPEG or WebP bytes, as ``init(contentsOfFile:limits:)`` decodes a
   /// file's; errors name `name` (or `(memory)`). Any bytes are safe to pass.
   public init(encodedData bytes: [UInt8], name: String? = nil,
               limits: ImageDecodingLimits = .standard) throws(MediaError) {

@@ -3,7 +3,7 @@
 
 import CZoetropeImages
 
-/// Reads PNG and JPEG bytes through the C shim's one decoder: the header
+/// Reads PNG, JPEG and WebP bytes through the C shim's one decoder: the header
 /// is checked against the limits of a use before any pixel memory is
 /// taken (``inspect(_:limits:use:path:)``), then the pixels are decoded
 /// straight into the memory they end in (``decode(_:limits:info:into:path:)``),
@@ -15,9 +15,10 @@ enum ImageReader {
     let formats: UInt32
     let scalesJPEG: Bool
 
-    /// A layer's contents: PNG and JPEG, a JPEG scaled down where the
-    /// budget has no room for its full size.
-    static let contents = Use(formats: UInt32(ZT_IMAGE_PNG.rawValue | ZT_IMAGE_JPEG.rawValue), scalesJPEG: true)
+    /// A layer's contents: PNG, JPEG and WebP, a JPEG scaled down where
+    /// the budget has no room for its full size.
+    static let contents = Use(formats: UInt32(ZT_IMAGE_PNG.rawValue | ZT_IMAGE_JPEG.rawValue | ZT_IMAGE_WEBP.rawValue),
+                              scalesJPEG: true)
     /// `compare` and golden tests: PNG only, at full size.
     static let png = Use(formats: UInt32(ZT_IMAGE_PNG.rawValue), scalesJPEG: false)
   }

@@ -36,7 +36,7 @@ public final class Scene {
   /// path: `validate` names them, `--strict` refuses the file. Empty for
   /// scene files and scenes built in Swift.
   public var unsupportedFeatures: [SceneIssue] = []
-  /// The encoded bytes (PNG or JPEG) of the images an imported file holds
+  /// The encoded bytes (PNG, JPEG or WebP) of the images an imported file holds
   /// or names, by the name of the ``Image`` made from them: what a
   /// converted scene writes out beside itself (`zoetrope convert`). Empty
   /// for scene files and scenes built in Swift.

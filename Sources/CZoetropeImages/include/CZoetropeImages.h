@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// The C shim of image decoding: PNG (libpng) and JPEG (libjpeg-turbo) bytes to RGBA8, within limits.
+// The C shim of image decoding: PNG (libpng), JPEG (libjpeg-turbo) and WebP (libwebp) bytes to RGBA8, within limits.
 #ifndef CZOETROPE_IMAGES_H
 #define CZOETROPE_IMAGES_H
 
@@ -23,6 +23,7 @@ enum zt_image_status {
 enum zt_image_format {
   ZT_IMAGE_PNG = 1,
   ZT_IMAGE_JPEG = 2,
+  ZT_IMAGE_WEBP = 4,
 };
 
 /// What a decode may take, checked against the file's header before any
@@ -35,7 +36,8 @@ typedef struct {
   /// Everything one decode holds at once: the RGBA8 result (4 × width ×
   /// height bytes, counted at that size whatever the file's bit depth) and
   /// the decoder's whole-image buffers (a progressive or multi-scan JPEG's
-  /// coefficients, 128 bytes per 8 × 8 block of each component).
+  /// coefficients, 128 bytes per 8 × 8 block of each component; a lossless
+  /// WebP's ARGB image, 4 bytes a pixel; a lossy WebP's alpha plane).
   uint64_t max_bytes;
   uint32_t formats;     ///< the `zt_image_format` bits accepted
   /// Nonzero: a JPEG whose full size does not fit `max_bytes` is decoded at
@@ -51,12 +53,12 @@ typedef struct {
   uint32_t full_width;   ///< the width the file claims, upright
   uint32_t full_height;  ///< the height the file claims, upright
   uint64_t bytes;        ///< what the decode holds at once (≤ `max_bytes`): the pixels and any whole-image buffers
-  uint32_t format;       ///< ZT_IMAGE_PNG or ZT_IMAGE_JPEG
+  uint32_t format;       ///< ZT_IMAGE_PNG, ZT_IMAGE_JPEG or ZT_IMAGE_WEBP
   uint32_t scale_eighths;  ///< the JPEG's scale, 1…8 eighths (8 for full size and for PNG)
-  int orientation;       ///< the EXIF orientation applied (1…8; 1 for PNG)
+  int orientation;       ///< the EXIF orientation applied (1…8; 1 for PNG and WebP)
 } zt_image_info;
 
-/// Reads the header of PNG or JPEG bytes — told apart by their signature,
+/// Reads the header of PNG, JPEG or WebP bytes — told apart by their signature,
 /// never by a file name — and checks it against `limits` without
 /// allocating any pixel memory: the format is accepted, the sides are
 /// within `max_width` × `max_height`, a PNG's rows fit the bytes it has
@@ -82,7 +84,9 @@ int zt_image_inspect(const uint8_t *data, size_t size, const zt_image_limits *li
 /// orientation of an APP1 segment applied; CMYK and YCCK are refused
 /// (`ZT_IMAGE_UNSUPPORTED`). A libjpeg warning (corrupt data, a premature
 /// end) is an error, as is any libpng error; more than 500 scans in a
-/// progressive JPEG is refused. On failure the pixels are unspecified and
+/// progressive JPEG is refused. WebP: lossy and lossless, with or without
+/// alpha, a still image (an animated WebP is refused), as libwebp decodes
+/// it (straight alpha; ICC profiles ignored). On failure the pixels are unspecified and
 /// `message` says why. Safe to call on any bytes.
 int zt_image_decode_into(const uint8_t *data, size_t size, const zt_image_limits *limits, const zt_image_info *info,
                          uint8_t *pixels, char *message, size_t message_size);

@@ -42,8 +42,9 @@ struct Convert: ParsableCommand {
       guard let name = image.name, let bytes = scene.encodedImages[name] else { return nil }
       if let done = written[name] { return done }
       let isJPEG = bytes.starts(with: [0xFF, 0xD8])
+      let isWebP = bytes.count >= 12 && bytes.starts(with: Array("RIFF".utf8)) && Array(bytes[8..<12]) == Array("WEBP".utf8)
       let safe = String(name.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? $0 : "_" })
-      let relative = imageFolder + "/" + safe + (isJPEG ? ".jpg" : ".png")
+      let relative = imageFolder + "/" + safe + (isJPEG ? ".jpg" : isWebP ? ".webp" : ".png")
       mkdir(folder + imageFolder, 0o755)
       if !Convert.write(bytes, to: folder + relative) { failure = folder + relative }
       written[name] = relative
