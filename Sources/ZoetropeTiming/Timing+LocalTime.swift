@@ -60,8 +60,12 @@ extension Timing {
     }
     let activeTime = evaluatedElapsed * speed + timeOffset
     guard !activeTime.isNaN else { return nil }
+    // A time inside the window but within rounding of its end (a frame time
+    // and an end computed apart, 1.2e-16 s short) is the last iteration's
+    // end reached from below, not the start of an iteration that never plays.
+    let closesWindow = !atEnd && speed > 0 && span.isFinite && span - elapsed <= 1e-9 * Swift.max(1, span)
     var local = Timing.reduce(activeTime, cycle: cycle, duration: duration, autoreverses: autoreverses,
-                              keepsEndingIteration: atEnd ? speed >= 0 : speed < 0)
+                              keepsEndingIteration: atEnd || closesWindow ? speed >= 0 : speed < 0)
     // At a forward fill the basic time was reached moving upwards unless the
     // last stretch played the reverse half of an autoreversing cycle.
     local.isLimitFromBelow = atEnd && speed > 0 && (!autoreverses || local.basicTime == duration)

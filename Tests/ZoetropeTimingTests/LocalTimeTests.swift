@@ -52,6 +52,20 @@ import _ZoetropeTestSupport
     #expect(progress(timing, at: 0.999) == nil)
   }
 
+  /// A parent time a rounding error short of the end (frame 134 at 60 fps
+  /// against an animation from frame 124 to 134: 134/60 − 124/60 is
+  /// 0.1666666666666663, short of 10/60) shows the end, not the start of a
+  /// second iteration.
+  @Test func aTimeARoundingErrorShortOfTheEndShowsTheEnd() {
+    let timing = Timing(beginTime: 124.0 / 60, duration: 10.0 / 60)
+    #expect(134.0 / 60 - timing.beginTime < timing.duration)
+    #expect(progress(timing, at: 134.0 / 60) == 1)
+    #expect(progress(timing, at: 134.0 / 60, keeps: true) == 1)
+    // An interior boundary still starts the next iteration.
+    let repeating = Timing(beginTime: 0, duration: 0.1, repeatCount: 3)
+    #expect(progress(repeating, at: 0.1) == 0)
+  }
+
   @Test func fillModesHoldTheEndsOnlyWhereTheySay() {
     for fill in FillMode.allCases {
       let timing = Timing(beginTime: 1, duration: 1, fillMode: fill)
