@@ -114,7 +114,7 @@ let package = Package(
       name: "ZoetropeLottie",
       dependencies: [
         "ZoetropeGeometry", "ZoetropeTiming", "ZoetropeAnimation", "ZoetropeLayers", "ZoetropePixels",
-        "ZoetropeImages", "ZoetropeMedia", "ZoetropeScene",
+        "ZoetropeImages", "ZoetropeMedia", "ZoetropeScene", "ZoetropeText",
       ],
       exclude: ["README.md"]),
     .target(

@@ -8,7 +8,7 @@ import ZoetropePixels
 import ZoetropeScene
 
 extension LottieDecoder {
-  /// An image asset: embedded as a `data:` URL (base64 PNG or JPEG), or a
+  /// An image asset: embedded as a `data:` URL (base64 PNG, JPEG or WebP), or a
   /// file `u` + `p` beside the Lottie file (in a dotLottie archive, an entry
   /// of the archive), decoded through the image
   /// decoder within its budgets.
@@ -134,17 +134,14 @@ extension LottieDecoder {
                           textDocument(s, at: paths.child(p, "s"))))
       }
     }
-    var hasAnimators = false
-    if case .array(let animators)? = value?["a"], !animators.isEmpty {
-      hasAnimators = true
-      unsupported(paths.child(path, "a"), "text animators; the text is drawn as its document says")
-    }
+    var animators: [LottieTextAnimator] = []
+    if let list = value?["a"] { animators = decodeTextAnimators(list, at: paths.child(path, "a")) }
     if let followPath = value?["p"], case .object(let members) = followPath, !members.isEmpty,
        followPath["m"] != nil {
       unsupported(paths.child(path, "p"), "text on a path; the text is drawn straight")
     }
     if documents.isEmpty { warn(path, "a text layer needs documents \"d.k\"; it draws nothing") }
-    return LottieText(documents: documents, path: path, hasAnimators: hasAnimators)
+    return LottieText(documents: documents, path: path, animators: animators)
   }
 
   private mutating func textDocument(_ value: JSONValue, at path: Int) -> LottieTextDocument {
@@ -155,6 +152,11 @@ extension LottieDecoder {
     var lineHeight = 0.0
     if case .number(let lh)? = value["lh"] { lineHeight = lh }
     let size = number(value["s"], at: paths.child(path, "s"), default: 10)
+    var box: (position: [Double], size: [Double])?
+    if let szValue = value["sz"], let psValue = value["ps"], let sz = vector(szValue, at: paths.child(path, "sz")),
+       let ps = vector(psValue, at: paths.child(path, "ps")), sz.count >= 2, ps.count >= 2 {
+      box = (ps, sz)
+    }
     return LottieTextDocument(
       text: string(value["t"]) ?? "", font: string(value["f"]) ?? "", size: size,
       fillColor: colorValue("fc"), strokeColor: colorValue("sc"),
@@ -162,6 +164,8 @@ extension LottieDecoder {
       strokeOverFill: value["of"] == .bool(true), justification: integer(value["j"]) ?? 0,
       tracking: number(value["tr"], at: paths.child(path, "tr"), default: 0),
       lineHeight: lineHeight > 0 ? lineHeight : size * 1.2,
-      baselineShift: number(value["ls"], at: paths.child(path, "ls"), default: 0))
+      baselineShift: number(value["ls"], at: paths.child(path, "ls"), default: 0),
+      boxPosition: box.map { Point(x: $0.position[0], y: $0.position[1]) },
+      boxSize: box.map { Size(width: $0.size[0], height: $0.size[1]) })
   }
 }

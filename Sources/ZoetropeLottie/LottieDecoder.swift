@@ -97,9 +97,6 @@ struct LottieDecoder {
         report(paths.child(root, "op"), "the animation lasts more than a day (Limits.maximumDuration)")
       }
     }
-    if case .number(let d)? = document["ddd"], d == 1 {
-      unsupported(paths.child(root, "ddd"), "3D composition; its layers are drawn flat")
-    }
     var animation = LottieAnimation(width: width ?? 1, height: height ?? 1, frameRate: frameRate ?? 30,
                                     inPoint: inPoint ?? 0, outPoint: outPoint ?? 1, layers: [])
     if let fonts = document["fonts"] { decodeFonts(fonts, at: paths.child(root, "fonts"), into: &animation) }
@@ -196,7 +193,6 @@ struct LottieDecoder {
     }
     let is3D = integer(value["ddd"]) == 1
     let transform = decodeTransform(value["ks"], at: paths.child(path, "ks"), is3D: is3D)
-    if is3D { unsupported(paths.child(path, "ddd"), "a 3D layer; it is drawn flat (its z rotation only)") }
     var masks: [LottieMask] = []
     if case .array(let items)? = value["masksProperties"] {
       let masksPath = paths.child(path, "masksProperties")
@@ -277,13 +273,22 @@ struct LottieDecoder {
     t.opacity = property(value["o"], at: paths.child(path, "o"), default: [100])
     t.skew = property(value["sk"], at: paths.child(path, "sk"), default: [0])
     t.skewAxis = property(value["sa"], at: paths.child(path, "sa"), default: [0])
+    // A 3D layer's turns about x and y, drawn without perspective as
+    // lottie-web's SVG and canvas renderers and ThorVG draw them. A 2D
+    // layer's are ignored (ThorVG reads them on 3D layers only).
     if is3D {
+      var rotation = LottieRotation3D()
+      var turns = false
       for key in ["rx", "ry", "or"] where value[key] != nil {
-        let p = property(value[key], at: paths.child(path, key), default: [0])
-        if p.isAnimated || p.allValues.contains(where: { $0.contains { $0 != 0 } }) {
-          unsupported(paths.child(path, key), "a 3D rotation; the layer is drawn flat without it")
+        let p = property(value[key], at: paths.child(path, key), default: key == "or" ? [0, 0, 0] : [0])
+        if p.isAnimated || p.allValues.contains(where: { $0.contains { $0 != 0 } }) { turns = true }
+        switch key {
+        case "rx": rotation.x = p
+        case "ry": rotation.y = p
+        default: rotation.orientation = p
         }
       }
+      if turns { t.rotation3D = rotation }
     }
     return t
   }

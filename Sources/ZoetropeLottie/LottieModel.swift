@@ -146,6 +146,9 @@ struct LottieTransform: Sendable {
   /// Degrees.
   var skew = LottieProperty<[Double]>([0])
   var skewAxis = LottieProperty<[Double]>([0])
+  /// A 3D layer's x and y rotations and orientation (`rx`, `ry`, `or`),
+  /// degrees; `nil` on 2D layers and where the file gives none that turns.
+  var rotation3D: LottieRotation3D?
   /// JSON path of the transform object.
   var path: Int = 0
 
@@ -167,7 +170,11 @@ struct LottieTransform: Sendable {
     if sk != 0 {
       m = m.concatenating(LottieTransform.skewMatrix(skew: sk, axis: sa))
     }
-    m = m.concatenating(AffineTransform.identity.rotated(by: r))
+    if let rotation3D {
+      m = m.concatenating(rotation3D.projected(at: frame, zRadians: r))
+    } else {
+      m = m.concatenating(AffineTransform.identity.rotated(by: r))
+    }
     return m.concatenating(AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: p.first ?? 0, ty: p.count > 1 ? p[1] : 0))
   }
 
@@ -178,6 +185,52 @@ struct LottieTransform: Sendable {
     let shear = AffineTransform(a: 1, b: 0, c: k.isFinite ? k : 0, d: 1, tx: 0, ty: 0)
     return AffineTransform.identity.rotated(by: axis).concatenating(shear)
       .concatenating(AffineTransform.identity.rotated(by: -axis))
+  }
+}
+
+/// A 3D layer's turns about x and y and its orientation, drawn as lottie-web's
+/// SVG and canvas renderers and ThorVG draw them: the 3D rotation seen
+/// straight on, without perspective (z dropped), so a card turning about y
+/// narrows to a line and widens again mirrored.
+struct LottieRotation3D: Sendable {
+  /// Degrees (`rx`, `ry`).
+  var x = LottieProperty<[Double]>([0])
+  var y = LottieProperty<[Double]>([0])
+  /// Degrees about x, y and z (`or`).
+  var orientation = LottieProperty<[Double]>([0, 0, 0])
+
+  var isAnimated: Bool { x.isAnimated || y.isAnimated || orientation.isAnimated }
+
+  /// The rotation at `frame` after a z turn of `zRadians`, projected onto
+  /// the screen: lottie-web's order (z, then y, then x, then the
+  /// orientation's z, y and x), on a y-down screen.
+  func projected(at frame: Double, zRadians: Double) -> AffineTransform {
+    let o = orientation.value(at: frame)
+    let radians = Double.pi / 180
+    // Row vectors, as AffineTransform composes: each turn applied after the last.
+    var m = LottieRotation3D.turn(axis: 2, zRadians)
+    m = LottieRotation3D.product(m, LottieRotation3D.turn(axis: 1, y.scalar(at: frame) * radians))
+    m = LottieRotation3D.product(m, LottieRotation3D.turn(axis: 0, x.scalar(at: frame) * radians))
+    m = LottieRotation3D.product(m, LottieRotation3D.turn(axis: 2, (o.count > 2 ? o[2] : 0) * radians))
+    m = LottieRotation3D.product(m, LottieRotation3D.turn(axis: 1, (o.count > 1 ? o[1] : 0) * radians))
+    m = LottieRotation3D.product(m, LottieRotation3D.turn(axis: 0, (o.first ?? 0) * radians))
+    return AffineTransform(a: m[0][0], b: m[0][1], c: m[1][0], d: m[1][1], tx: 0, ty: 0)
+  }
+
+  /// A turn by `angle` radians about `axis` (0 x, 1 y, 2 z) as a 3 × 3
+  /// matrix for row vectors, in lottie-web's senses: z clockwise on a
+  /// y-down screen, y carrying +x towards +z, x carrying +y towards −z.
+  static func turn(axis: Int, _ angle: Double) -> [[Double]] {
+    let c = cos(angle), s = sin(angle)
+    switch axis {
+    case 0: return [[1, 0, 0], [0, c, -s], [0, s, c]]
+    case 1: return [[c, 0, s], [0, 1, 0], [-s, 0, c]]
+    default: return [[c, s, 0], [-s, c, 0], [0, 0, 1]]
+    }
+  }
+
+  static func product(_ a: [[Double]], _ b: [[Double]]) -> [[Double]] {
+    (0..<3).map { i in (0..<3).map { j in (0..<3).reduce(0) { $0 + a[i][$1] * b[$1][j] } } }
   }
 }
 
@@ -198,7 +251,7 @@ struct LottieMask: Sendable {
 struct LottieText: Sendable {
   var documents: [(time: Double, document: LottieTextDocument)]
   var path: Int
-  var hasAnimators: Bool
+  var animators: [LottieTextAnimator]
 }
 
 /// One text document: string, font, size, colours, justification.
@@ -217,4 +270,7 @@ struct LottieTextDocument: Sendable {
   /// Line height, points.
   var lineHeight: Double
   var baselineShift: Double
+  /// Paragraph text's box (`ps`, `sz`): its top left and size; `nil` for point text.
+  var boxPosition: Point? = nil
+  var boxSize: Size? = nil
 }

@@ -5,6 +5,7 @@ import ZoetropeAnimation
 import ZoetropeGeometry
 import ZoetropeLayers
 import ZoetropeScene
+import ZoetropeText
 
 extension LottieSceneBuilder {
   /// A text layer's documents, each shown from its keyframe's time to the
@@ -13,13 +14,18 @@ extension LottieSceneBuilder {
   /// file (`chars`) each character is its glyph's shapes at `s / 100`,
   /// advanced by its width and the tracking; otherwise each line is a
   /// `TextLayer` in the named font (fontconfig substitutes a missing one),
-  /// its first baseline placed at y = 0 by the font's ascent.
+  /// its first baseline placed at y = 0 by the drawn face's ascent.
   mutating func buildText(_ text: LottieText, into container: Layer, clock: LottieClock, visible: ClosedRange<Double>?) {
     let documents = text.documents.sorted { $0.time < $1.time }
     for (index, entry) in documents.enumerated() {
       let layer = makeLayer { Layer() }
       layer.anchorPoint = .zero
-      buildDocument(entry.document, into: layer, path: text.path)
+      if text.animators.isEmpty {
+        buildDocument(entry.document, into: layer, path: text.path)
+      } else {
+        buildAnimatedDocument(entry.document, animators: text.animators, into: layer, path: text.path, clock: clock,
+                              visible: visible)
+      }
       if documents.count > 1 {
         let start = index == 0 ? -Double.infinity : entry.time
         let end = index + 1 < documents.count ? documents[index + 1].time : .infinity
@@ -67,6 +73,39 @@ extension LottieSceneBuilder {
     return drawn
   }
 
+  /// A document with animators, character by character: glyph shapes from
+  /// the file, or outlines of the drawn face.
+  private mutating func buildAnimatedDocument(_ document: LottieTextDocument, animators: [LottieTextAnimator],
+                                              into layer: Layer, path: Int, clock: LottieClock,
+                                              visible: ClosedRange<Double>?) {
+    let font = animation.fonts[document.font]
+    let family = font?.family ?? document.font, style = font?.style ?? ""
+    let scale = document.size / 100
+    let glyphs = animation.glyphs
+    let fileAscent = font?.ascent.map { $0 / 100 * document.size }
+    if glyphs.keys.contains(where: { $0.family == family }) {
+      buildAnimatedDocument(document, animators: animators, outlines: { character in
+        let key = LottieGlyphKey(character: String(character), family: family, style: style)
+        guard let glyph = glyphs[key] ?? glyphs.first(where: {
+          $0.key.character == String(character) && $0.key.family == family
+        })?.value else { return nil }
+        var outline = Path()
+        let sources = LottieSceneBuilder.sources(in: glyph.shapes, transforms: [], modifiers: [], allItems: glyph.shapes)
+        let matrix = AffineTransform(a: scale, b: 0, c: 0, d: scale, tx: 0, ty: 0)
+        for source in sources { source.contour(at: 0).applying(matrix).append(to: &outline) }
+        return CharacterOutline(path: outline, advance: glyph.advance * scale)
+      }, ascent: fileAscent ?? 0.75 * document.size, into: layer, clock: clock, visible: visible)
+      return
+    }
+    let (weight, slant) = LottieSceneBuilder.face(ofStyle: style)
+    let drawn = resolveFont(family: family, weight: weight, style: slant, at: path)
+    guard let face = FontLibrary.shared.textFont(FontDescriptor(name: drawn, weight: weight, style: slant)) else { return }
+    let size = document.size
+    buildAnimatedDocument(document, animators: animators, outlines: { character in
+      LottieSceneBuilder.outline(of: character, font: face, size: size)
+    }, ascent: fileAscent ?? face.ascender / face.unitsPerEm * size, into: layer, clock: clock, visible: visible)
+  }
+
   private mutating func buildDocument(_ document: LottieTextDocument, into layer: Layer, path: Int) {
     let lines = document.text.split(omittingEmptySubsequences: false) { $0 == "\r" || $0 == "\n" || $0 == "\u{3}" }
       .map(String.init)
@@ -106,7 +145,12 @@ extension LottieSceneBuilder {
         label.font = resolveFont(family: family, weight: label.fontWeight, style: label.fontStyle, at: path)
         label.fontSize = document.size
         label.foregroundColor = document.fillColor
-        let ascent = (font?.ascent ?? 75) / 100 * document.size
+        // The first baseline at y = 0: the text layer sets it the drawn face's
+        // ascent below its top (the file's `ascent` measures the face it names,
+        // which may not be the one drawn).
+        let drawn = FontLibrary.shared.textFont(FontDescriptor(name: label.font, weight: label.fontWeight,
+                                                               style: label.fontStyle))
+        let ascent = drawn.map { $0.ascender / $0.unitsPerEm * document.size } ?? (font?.ascent ?? 75) / 100 * document.size
         let width = Swift.max(document.size * Double(line.count) * 2, 1)
         let left = document.justification == 1 ? -width : document.justification == 2 ? -width / 2 : 0
         label.alignmentMode = document.justification == 1 ? .right : document.justification == 2 ? .center : .left

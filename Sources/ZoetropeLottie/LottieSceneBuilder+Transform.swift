@@ -22,9 +22,9 @@ extension LottieSceneBuilder {
   /// Core Animation animates these one key path each (`bounds.origin`,
   /// `position`, `transform.scale.x`, `transform.rotation.z`, split per
   /// dimension where the dimensions ease differently). A transform it
-  /// cannot take apart that way — skew, a negative scale, a motion path
-  /// with tangents, auto-orient, a time remap — is evaluated as a whole
-  /// matrix at every frame instead.
+  /// cannot take apart that way — skew, a negative scale, a 3D layer's x
+  /// and y turns, a motion path with tangents, auto-orient, a time remap —
+  /// is evaluated as a whole matrix at every frame instead.
   mutating func applyTransform(_ t: LottieTransform, autoOrient: Bool, to layer: Layer, clock: LottieClock,
                                visible: ClosedRange<Double>?) {
     layer.anchorPoint = .zero
@@ -34,7 +34,7 @@ extension LottieSceneBuilder {
     let anyAnimated = t.anchor.isAnimated || (t.position?.isAnimated ?? false) || (t.positionX?.isAnimated ?? false)
       || (t.positionY?.isAnimated ?? false) || t.scale.isAnimated || t.rotation.isAnimated || t.skew.isAnimated
       || t.skewAxis.isAnimated
-    if skewed || negative || (autoOrient && (t.position?.isAnimated ?? false)) || (anyAnimated && (!clock.isLinear || curved || prefersSampling)) {
+    if skewed || negative || t.rotation3D != nil || (autoOrient && (t.position?.isAnimated ?? false)) || (anyAnimated && (!clock.isLinear || curved || prefersSampling)) {
       applyWholeTransform(t, autoOrient: autoOrient, to: layer, clock: clock, visible: visible)
       return
     }
@@ -101,7 +101,7 @@ extension LottieSceneBuilder {
     layer.position = .zero
     let animated = t.anchor.isAnimated || (t.position?.isAnimated ?? false) || (t.positionX?.isAnimated ?? false)
       || (t.positionY?.isAnimated ?? false) || t.scale.isAnimated || t.rotation.isAnimated || t.skew.isAnimated
-      || t.skewAxis.isAnimated
+      || t.skewAxis.isAnimated || (t.rotation3D?.isAnimated ?? false)
     guard animated else {
       if case .transform(let m) = matrix(t.position?.keyframes.first?.time ?? 0) { layer.transform = m }
       return

@@ -40,6 +40,18 @@ import Zoetrope
     #expect(inked > 20, "the text is drawn: \(inked) pixels")
   }
 
+  /// The first baseline lies at the layer's y = 0 whatever the file's
+  /// `ascent` says (75 here, DejaVu Sans's is 93 % of the size): "Hi" at
+  /// y = 24 stands on row 23.
+  @Test func theFirstBaselineIsAtTheLayersOriginInTheDrawnFace() throws {
+    let scene = try Scene(lottieData: Array(LottieFontTests.text(family: "DejaVu Sans", style: "Regular").utf8),
+                          fileName: "anim.json")
+    let frame = Renderer(scene).frame(atTime: 0)
+    func inked(row: Int) -> Bool { (0..<frame.width).contains { frame.pixels[(row * frame.width + $0) * 4 + 3] > 128 } }
+    #expect(inked(row: 23) && inked(row: 12))
+    #expect(!inked(row: 25) && !inked(row: 26))
+  }
+
   @Test func aStyleNamesAWeightAndASlant() {
     #expect(LottieSceneBuilder.face(ofStyle: "Regular") == (400, .normal))
     #expect(LottieSceneBuilder.face(ofStyle: "Bold Italic") == (700, .italic))
