@@ -55,23 +55,27 @@ extension LottieSceneBuilder {
     }
     let count = index
     let fill = document.fillColor.map { [$0.red, $0.green, $0.blue] }
-    // The animators' tracking moves each character by what the characters before it (each but a line's first) add.
-    func states(at frame: Double) -> [LottieCharacterState] {
-      placed.map { LottieCharacterState(animators: animators, index: $0.index, count: count, fill: fill, at: frame) }
+    // Every character at every frame is worked out once, within the budget of values computed frame by frame.
+    sampledValues += placed.count * clock.frames.count
+    if sampledValues > Limits.maximumLottieSampledValues {
+      budgetExceeded = true
+      return
     }
-    var cache: (frame: Double, states: [LottieCharacterState], shifts: [Double])?
+    var table: [Double: (states: [LottieCharacterState], shifts: [Double])] = [:]
     func state(_ i: Int, at frame: Double) -> (LottieCharacterState, Double) {
-      if cache?.frame != frame {
-        let all = states(at: frame)
-        var shifts = [Double](repeating: 0, count: all.count)
-        var running = 0.0
-        for k in all.indices {
-          if placed[k].first { running = 0 } else { running += all[k].tracking }
-          shifts[k] = running
-        }
-        cache = (frame, all, shifts)
+      if let known = table[frame] { return (known.states[i], known.shifts[i]) }
+      let all = placed.map {
+        LottieCharacterState(animators: animators, index: $0.index, count: count, fill: fill, at: frame)
       }
-      return (cache!.states[i], cache!.shifts[i])
+      // The animators' tracking moves each character by what the characters before it (each but a line's first) add.
+      var shifts = [Double](repeating: 0, count: all.count)
+      var running = 0.0
+      for k in all.indices {
+        if placed[k].first { running = 0 } else { running += all[k].tracking }
+        shifts[k] = running
+      }
+      table[frame] = (all, shifts)
+      return (all[i], shifts[i])
     }
     for (i, character) in placed.enumerated() where !character.outline.path.isEmpty {
       let holder = makeLayer { Layer() }

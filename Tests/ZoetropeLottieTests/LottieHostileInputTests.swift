@@ -22,6 +22,18 @@ import Zoetrope
     #expect(issues(json) == ["layers[0].ks.o.k: the file has more than 1000000 keyframes (Limits.maximumLottieKeyframes)"])
   }
 
+  /// 5,000 animated characters over 1,000 frames are 5,000,000 values
+  /// worked out frame by frame: refused before any is computed.
+  @Test func animatedTextBeyondTheSampledValueBudgetIsRefused() {
+    let text = String(repeating: "a", count: 5_000)
+    let json = #"{"fr":30,"ip":0,"op":1000,"w":10,"h":10,"fonts":{"list":[{"fName":"F","fFamily":"DejaVu Sans"}]},"#
+      + #""layers":[{"ty":5,"ip":0,"op":1000,"ks":{},"t":{"d":{"k":[{"t":0,"s":{"t":"\#(text)","f":"F","s":10}}]},"#
+      + #""a":[{"s":{"s":{"a":1,"k":[{"t":0,"s":[0]},{"t":999,"s":[100]}]},"r":1},"a":{"o":{"a":0,"k":0}}}]}}]}"#
+    #expect(issues(json).contains {
+      $0.contains("values computed frame by frame (Limits.maximumLottieSampledValues)")
+    }, "\(issues(json))")
+  }
+
   @Test func anImageBombIsAnErrorAtItsAsset() throws {
     // A valid PNG header claiming 100,000 × 100,000 pixels: refused before any pixel is allocated.
     var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52,
