@@ -201,12 +201,17 @@ struct LottieDecoder {
       }
     }
     var fillEffect: LottieFillEffect?
+    var dropShadow: LottieDropShadow?
     if case .array(let effects)? = value["ef"], !effects.isEmpty {
       let effectsPath = paths.child(path, "ef")
       for (index, effect) in effects.enumerated() {
         if integer(effect["en"]) == 0 || effect["en"] == .bool(false) { continue }
         if integer(effect["ty"]) == 21, fillEffect == nil {
           fillEffect = decodeFillEffect(effect, at: paths.child(effectsPath, index))
+          continue
+        }
+        if integer(effect["ty"]) == 25, dropShadow == nil {
+          dropShadow = decodeDropShadow(effect, at: paths.child(effectsPath, index))
           continue
         }
         let type = integer(effect["ty"]).map(String.init) ?? "?"
@@ -229,7 +234,7 @@ struct LottieDecoder {
       blendMode: integer(value["bm"]) ?? 0, is3D: is3D, autoOrient: integer(value["ao"]) == 1,
       isHidden: value["hd"] == .bool(true), masks: masks, matteMode: integer(value["tt"]) ?? 0,
       isMatteSource: integer(value["td"]).map { $0 != 0 } ?? false, matteParent: matteParent, path: path,
-      fillEffect: fillEffect)
+      fillEffect: fillEffect, dropShadow: dropShadow)
   }
 
   /// A Fill effect's colour (its third value) and opacity (its seventh), as
@@ -251,6 +256,24 @@ struct LottieDecoder {
       }
     }
     return LottieFillEffect(color: value(2, [1, 0, 0, 1]), opacity: value(6, [1]))
+  }
+
+  /// A Drop Shadow effect's colour, opacity, direction, distance and
+  /// softness (its first five values); "shadow only" (the sixth) is named
+  /// when set, as lottie-web does not draw it either.
+  mutating func decodeDropShadow(_ effect: JSONValue, at path: Int) -> LottieDropShadow {
+    let valuesPath = paths.child(path, "ef")
+    var values: [JSONValue] = []
+    if case .array(let items)? = effect["ef"] { values = items }
+    func value(_ index: Int, _ fallback: [Double]) -> LottieProperty<[Double]> {
+      guard index < values.count else { return LottieProperty(fallback) }
+      return property(values[index]["v"], at: paths.child(paths.child(valuesPath, index), "v"), default: fallback)
+    }
+    if values.count > 5, case .number(let only)? = values[5]["v"]?["k"], only != 0 {
+      unsupported(paths.child(paths.child(valuesPath, 5), "v"), "a shadow only drop shadow; the layer is drawn too")
+    }
+    return LottieDropShadow(color: value(0, [0, 0, 0, 1]), opacity: value(1, [127.5]), direction: value(2, [135]),
+                            distance: value(3, [5]), softness: value(4, [0]))
   }
 
   /// A layer's `ks` or a group's `tr`.

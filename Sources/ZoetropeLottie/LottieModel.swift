@@ -121,6 +121,7 @@ struct LottieLayer: Sendable {
   var path: Int
   /// A Fill effect (`ef` of type 21): the layer's pixels in one colour.
   var fillEffect: LottieFillEffect? = nil
+  var dropShadow: LottieDropShadow? = nil
 }
 
 /// After Effects' Fill effect as lottie-web draws it: every pixel of the
@@ -128,6 +129,17 @@ struct LottieLayer: Sendable {
 struct LottieFillEffect: Sendable {
   var color: LottieProperty<[Double]>
   var opacity: LottieProperty<[Double]>
+}
+
+/// A Drop Shadow effect (`ty` 25): colour, opacity 0…255, direction
+/// (degrees clockwise from up), distance and softness (points), as
+/// lottie-web reads its values.
+struct LottieDropShadow: Sendable {
+  var color: LottieProperty<[Double]>
+  var opacity: LottieProperty<[Double]>
+  var direction: LottieProperty<[Double]>
+  var distance: LottieProperty<[Double]>
+  var softness: LottieProperty<[Double]>
 }
 
 /// A layer's or a group's transform (`ks` or a `tr` item).

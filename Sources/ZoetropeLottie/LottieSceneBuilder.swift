@@ -7,6 +7,14 @@ import ZoetropeLayers
 import ZoetropeScene
 import ZoetropeTiming
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Builds the layer tree of a ``LottieAnimation``.
 ///
 /// The canvas is the composition (`w`×`h`, `fr`, clear); a top layer whose
@@ -223,6 +231,7 @@ struct LottieSceneBuilder {
       break
     }
     if let fill = layer.fillEffect { applyFill(fill, to: node, clock: clock, visible: visible) }
+    if let shadow = layer.dropShadow { applyDropShadow(shadow, to: node, clock: clock, visible: visible) }
     if !layer.masks.isEmpty { applyMasks(layer.masks, to: node, clock: clock, visible: visible) }
     return node
   }
@@ -248,6 +257,32 @@ struct LottieSceneBuilder {
     }
     apply(fill.opacity, to: colour, keyPath: "opacity", clock: clock, visible: visible) { .number($0[0]) }
     node.addSublayer(colour)
+  }
+
+  /// A Drop Shadow effect as the layer's shadow, as lottie-web's SVG filter
+  /// draws it: the layer's alpha blurred by a Gaussian of standard
+  /// deviation softness / 4, moved `distance` towards `direction`, in the
+  /// shadow's colour at opacity / 255.
+  mutating func applyDropShadow(_ shadow: LottieDropShadow, to node: Layer, clock: LottieClock,
+                                visible: ClosedRange<Double>?) {
+    apply(shadow.color, to: node, keyPath: "shadowColor", clock: clock, visible: visible) { c in
+      .color(LottieDecoder.color(Array(c.prefix(3)) + [1]))
+    }
+    apply(shadow.opacity, to: node, keyPath: "shadowOpacity", clock: clock, visible: visible) {
+      .number(Swift.min(Swift.max(($0.first ?? 0) / 255, 0), 1))
+    }
+    apply(shadow.softness, to: node, keyPath: "shadowRadius", clock: clock, visible: visible) {
+      .number(Swift.max(($0.first ?? 0) / 4, 0))
+    }
+    func offset(_ frame: Double) -> AnimationValue {
+      let angle = (shadow.direction.scalar(at: frame) - 90) * .pi / 180, distance = shadow.distance.scalar(at: frame)
+      return .size(Size(width: distance * cos(angle), height: distance * sin(angle)))
+    }
+    if shadow.direction.isAnimated || shadow.distance.isAnimated {
+      applySampled(to: node, keyPath: "shadowOffset", clock: clock, visible: visible, value: offset)
+    } else {
+      setModel(node, "shadowOffset", offset(0))
+    }
   }
 
   /// `bm` as a blend mode; `nil` for normal (0) and modes without one.

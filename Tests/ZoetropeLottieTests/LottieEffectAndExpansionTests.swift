@@ -52,6 +52,32 @@ import Zoetrope
     #expect(centre[0] == 0 && centre[1] == 0 && centre[2] == 255 && (127...128).contains(centre[3]), "\(centre)")
   }
 
+  /// A Drop Shadow effect (colour, opacity of 255, direction, distance, softness).
+  static func shadow(direction: Double, distance: Double = 4, softness: Double = 0) -> String {
+    solid(size: 16, offset: 8, #""ef":[{"ty":25,"nm":"Drop Shadow","ef":[{"ty":2,"v":{"k":[0,0,1,1]}},"#
+      + #"{"ty":0,"v":{"k":255}},{"ty":1,"v":{"k":\#(direction)}},{"ty":0,"v":{"k":\#(distance)}},"#
+      + #"{"ty":0,"v":{"k":\#(softness)}},{"ty":7,"v":{"k":0}}]}]"#)
+  }
+
+  /// lottie-web's drop shadow: the layer's alpha in the shadow's colour,
+  /// moved `distance` towards `direction` (degrees clockwise from up), under
+  /// the layer.
+  @Test func aDropShadowFallsTowardsItsDirection() throws {
+    let (right, notices) = try LottieEffectAndExpansionTests.frame(LottieEffectAndExpansionTests.shadow(direction: 90))
+    #expect(notices.isEmpty, "\(notices)")
+    #expect(LottieEffectAndExpansionTests.pixel(right, 26, 16) == [0, 0, 255, 255])
+    #expect(LottieEffectAndExpansionTests.pixel(right, 16, 16) == LottieEffectAndExpansionTests.red)
+    #expect(LottieEffectAndExpansionTests.pixel(right, 5, 16)[3] == 0)
+    #expect(LottieEffectAndExpansionTests.pixel(right, 16, 26)[3] == 0)
+    let (down, _) = try LottieEffectAndExpansionTests.frame(LottieEffectAndExpansionTests.shadow(direction: 180))
+    #expect(LottieEffectAndExpansionTests.pixel(down, 16, 26) == [0, 0, 255, 255])
+    #expect(LottieEffectAndExpansionTests.pixel(down, 26, 16)[3] == 0)
+    // Softness 8 blurs by a Gaussian of standard deviation 2: the shadow's edge is soft.
+    let (soft, _) = try LottieEffectAndExpansionTests.frame(LottieEffectAndExpansionTests.shadow(direction: 90, softness: 8))
+    let edge = LottieEffectAndExpansionTests.pixel(soft, 28, 16)[3]
+    #expect(edge > 40 && edge < 215, "\(edge)")
+  }
+
   @Test func aPositiveExpansionGrowsTheMask() throws {
     let (image, notices) = try LottieEffectAndExpansionTests.frame(LottieEffectAndExpansionTests.masked(x: 4))
     #expect(notices.isEmpty, "\(notices)")
