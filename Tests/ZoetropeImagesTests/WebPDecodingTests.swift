@@ -54,6 +54,27 @@ import _ZoetropeTestSupport
     }
   }
 
+  /// Damaged WebPs (the fixtures with bytes flipped, random bytes behind the
+  /// signature) are errors, never a crash or a read outside the bytes.
+  @Test func damagedWebPBytesAreSafeToDecode() throws {
+    var random = SeededRandom(state: 0x5EED_0F_BEEF)
+    for name in ["lossless.webp", "lossy.webp", "animated.webp"] {
+      let bytes = try Fixtures.bytes("Images/webp/\(name)")
+      for _ in 0..<200 {
+        var damaged = bytes
+        for _ in 0..<(1 + Int(random.byte()) % 8) {
+          damaged[12 + Int(random.byte()) * Int(random.byte()) % (damaged.count - 12)] = random.byte()
+        }
+        _ = ImageDecodingTests.failure(damaged)
+      }
+    }
+    for round in 0..<200 {
+      var bytes = Array("RIFF".utf8) + [UInt8(round), 0, 0, 0] + Array("WEBP".utf8)
+      for _ in 0..<(round * 3) { bytes.append(random.byte()) }
+      #expect(ImageDecodingTests.failure(bytes) != nil)
+    }
+  }
+
   /// The pixels Pillow (Debian's python3-pil, over libwebp) decodes from `path`.
   static func pillow(_ path: String) throws -> RGBAImage {
     let raw = TestFiles.url("zoetrope-webp-\(getpid())-\(UUID().uuidString).rgba").path
