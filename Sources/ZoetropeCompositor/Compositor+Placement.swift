@@ -37,25 +37,40 @@ extension Compositor {
       var opacity = 1.0
     }
 
+    /// The placement of entry `entry`, whose presentation is `p` (read in
+    /// place by the caller: ``properties`` is its one copy, or a tinted one).
     init(_ entry: Int, _ p: LayerProperties, inherited: Inherited, context: Context) {
       self.entry = entry
-      isTransformLayer = context.tree.structure.nodes[context.tree.layers[entry].node].kind == .transformLayer
-      let own = isTransformLayer ? Compositor.transformLayerItself(p) : p
-      properties = inherited.tint.map { tinted(own, by: $0) } ?? own
+      let isTransformLayer = context.tree.isTransformLayer(entry)
+      self.isTransformLayer = isTransformLayer
+      if isTransformLayer {
+        let own = Compositor.transformLayerItself(p)
+        properties = inherited.tint.map { tinted(own, by: $0) } ?? own
+      } else if let tint = inherited.tint {
+        properties = tinted(p, by: tint)
+      } else {
+        properties = p
+      }
       tint = inherited.tint
-      let (layerToDevice, childToDevice) = transforms(p, parentToDevice: inherited.parentToDevice)
+      let layerToDevice = p.layerToSuperlayer.concatenating(inherited.parentToDevice)
       self.layerToDevice = layerToDevice
       mask = isTransformLayer ? nil : context.tree.mask(of: entry)
       hasShadow = Compositor.castsShadow(properties, context: context)
+      let sublayers = context.tree.sublayersInPaintOrder(of: entry)
+      // What the sublayers start from, worked out only for a layer that has some.
+      // (A replicator copies its sublayers, a transform layer places them.)
+      if sublayers.isEmpty {
+        children = []
+        return
+      }
+      let childToDevice = p.sublayerToLayer.concatenating(layerToDevice)
       if isTransformLayer {
         children = Compositor.threeDContext(of: entry, childToDevice: childToDevice, tint: inherited.tint,
                                             context: context)
       } else if p.replicator != nil {
         children = Compositor.copies(of: entry, p, childToDevice: childToDevice, tint: inherited.tint, context: context)
       } else {
-        children = context.tree.sublayersInPaintOrder(of: entry).map {
-          Child(entry: $0, parentToDevice: childToDevice, tint: inherited.tint)
-        }
+        children = sublayers.map { Child(entry: $0, parentToDevice: childToDevice, tint: inherited.tint) }
       }
     }
 
