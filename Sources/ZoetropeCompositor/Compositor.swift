@@ -46,7 +46,8 @@ package enum Compositor {
     cache?.startFrame()
     let canvas = Rasterizer.Canvas(width: frame.width, height: frame.height)
     let context = cache.map {
-      Context(tree: tree, canvas: canvas, blurs: $0.blurs, coverages: $0.coverages, ramps: $0.ramps)
+      Context(tree: tree, canvas: canvas, scratch: RasterScratch(cells: $0.cells(width: frame.width)), blurs: $0.blurs,
+              coverages: $0.coverages, ramps: $0.ramps)
     }
       ?? Context(tree: tree, canvas: canvas)
     context.scratch.budget.isCancelled = isCancelled
