@@ -37,26 +37,32 @@ extension Compositor {
       var opacity = 1.0
     }
 
-    /// The placement of entry `entry`, whose presentation is `p` (read in
-    /// place by the caller: ``properties`` is its one copy, or a tinted one).
-    init(_ entry: Int, _ p: LayerProperties, inherited: Inherited, context: Context) {
+    /// The placement of entry `entry` of `tree` (the context's, borrowed:
+    /// read through the context, the tree was copied at every question),
+    /// whose presentation is `p` (read in place by the caller:
+    /// ``properties`` is its one copy, or a tinted one).
+    init(_ entry: Int, _ p: LayerProperties, inherited: Inherited, tree: PresentationTree, context: Context) {
       self.entry = entry
-      let isTransformLayer = context.tree.isTransformLayer(entry)
+      let isTransformLayer = tree.isTransformLayer(entry)
       self.isTransformLayer = isTransformLayer
+      // Asked of the local, then moved in (asked of the stored property,
+      // each question copied its fields).
+      let drawn: LayerProperties
       if isTransformLayer {
         let own = Compositor.transformLayerItself(p)
-        properties = inherited.tint.map { tinted(own, by: $0) } ?? own
+        drawn = inherited.tint.map { tinted(own, by: $0) } ?? own
       } else if let tint = inherited.tint {
-        properties = tinted(p, by: tint)
+        drawn = tinted(p, by: tint)
       } else {
-        properties = p
+        drawn = p
       }
+      hasShadow = Compositor.castsShadow(drawn, context: context)
+      properties = drawn
       tint = inherited.tint
       let layerToDevice = p.layerToSuperlayer.concatenating(inherited.parentToDevice)
       self.layerToDevice = layerToDevice
-      mask = isTransformLayer ? nil : context.tree.mask(of: entry)
-      hasShadow = Compositor.castsShadow(properties, context: context)
-      let sublayers = context.tree.sublayersInPaintOrder(of: entry)
+      mask = isTransformLayer ? nil : tree.mask(of: entry)
+      let sublayers = tree.sublayersInPaintOrder(of: entry)
       // What the sublayers start from, worked out only for a layer that has some.
       // (A replicator copies its sublayers, a transform layer places them.)
       if sublayers.isEmpty {

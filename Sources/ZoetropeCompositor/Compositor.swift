@@ -130,13 +130,16 @@ package enum Compositor {
                             into frame: inout DisplayList) {
     // The layers are read in place: a layer's properties are copied once,
     // into its placement (read through the tree, each access copied them).
-    context.tree.layers.withUnsafeBufferPointer { layers in
-      renderSubtree(root, rootInherited, depth: depth, layers: layers, context: context, into: &frame)
+    // The tree is taken once, and lent: asked through the context, it was
+    // copied at every question.
+    let tree = context.tree
+    tree.layers.withUnsafeBufferPointer { layers in
+      renderSubtree(root, rootInherited, depth: depth, tree: tree, layers: layers, context: context, into: &frame)
     }
   }
 
-  /// ``renderSubtree(_:_:depth:context:into:)`` over the tree's `layers`.
-  private static func renderSubtree(_ root: Int, _ rootInherited: Inherited, depth: Int,
+  /// ``renderSubtree(_:_:depth:context:into:)`` over `tree` (the context's) and its `layers`.
+  private static func renderSubtree(_ root: Int, _ rootInherited: Inherited, depth: Int, tree: PresentationTree,
                                     layers: UnsafeBufferPointer<PresentationLayer>, context: Context,
                                     into frame: inout DisplayList) {
     var stack: [Work] = []
@@ -160,13 +163,13 @@ package enum Compositor {
                      clip: inherited.clip, context: context, into: &frame)
         }
       case .layer(let entry, var inherited):
-        if !inherited.skipsTransition, let shown = context.tree.transitionShown(of: entry) {
+        if !inherited.skipsTransition, let shown = tree.transitionShown(of: entry) {
           drawTransition(shown, inherited, depth: depth, context: context, into: &frame, stack: &stack)
           continue
         }
         context.scratch.budget.layer = layers[entry].node
         guard !layers[entry].properties.isHidden, layers[entry].properties.opacity > 0 else { continue }
-        let layer = LayerPlacement(entry, layers[entry].properties, inherited: inherited, context: context)
+        let layer = LayerPlacement(entry, layers[entry].properties, inherited: inherited, tree: tree, context: context)
         // (Tinting and a transform layer's own drawing keep the opacity and the mask mode.)
         let solidMask = layer.properties.maskMode != .alpha ? nil : layer.mask.flatMap {
           solidMaskCoverage($0, hostToDevice: layer.layerToDevice, rows: layer.backgroundRows, context: context)
