@@ -37,11 +37,13 @@ extension Compositor {
       var opacity = 1.0
     }
 
-    /// The placement of entry `entry` of `tree` (the context's, borrowed:
-    /// read through the context, the tree was copied at every question),
-    /// whose presentation is `p` (read in place by the caller:
-    /// ``properties`` is its one copy, or a tinted one).
-    init(_ entry: Int, _ p: LayerProperties, inherited: Inherited, tree: PresentationTree, context: Context) {
+    /// The placement of entry `entry` of `tree` (the context's: read
+    /// through the context, the tree was copied at every question), whose
+    /// presentation is `p` (read in place by the caller: ``properties`` is
+    /// its one copy, or a tinted one). Borrowed: an initializer's arguments
+    /// are otherwise the callee's, a copy of each made by the caller.
+    init(_ entry: Int, _ p: borrowing LayerProperties, inherited: borrowing Inherited,
+         tree: borrowing PresentationTree, context: Context) {
       self.entry = entry
       let isTransformLayer = tree.isTransformLayer(entry)
       self.isTransformLayer = isTransformLayer
@@ -54,7 +56,7 @@ extension Compositor {
       } else if let tint = inherited.tint {
         drawn = tinted(p, by: tint)
       } else {
-        drawn = p
+        drawn = copy p
       }
       hasShadow = Compositor.castsShadow(drawn, context: context)
       properties = drawn
