@@ -133,20 +133,23 @@ package enum Compositor {
     // The tree is taken once, and lent: asked through the context, it was
     // copied at every question.
     let tree = context.tree
+    // (Through a pointer, whose subscript lends the element in place; a
+    // buffer's copies it.)
     tree.layers.withUnsafeBufferPointer { layers in
+      guard let layers = layers.baseAddress else { return }
       renderSubtree(root, rootInherited, depth: depth, tree: tree, layers: layers, context: context, into: &frame)
     }
   }
 
   /// ``renderSubtree(_:_:depth:context:into:)`` over `tree` (the context's) and its `layers`.
   private static func renderSubtree(_ root: Int, _ rootInherited: Inherited, depth: Int, tree: PresentationTree,
-                                    layers: UnsafeBufferPointer<PresentationLayer>, context: Context,
+                                    layers: UnsafePointer<PresentationLayer>, context: Context,
                                     into frame: inout DisplayList) {
     var stack: [Work] = []
     // The frame's own tree starts with room for a level of sublayers (its
     // growth from one entry cost a reallocation and a copy per doubling);
     // a group's subtree, often a layer or two, starts small.
-    stack.reserveCapacity(depth == 0 ? Swift.min(layers.count, initialStackCapacity) : 1)
+    stack.reserveCapacity(depth == 0 ? Swift.min(tree.layers.count, initialStackCapacity) : 1)
     stack.append(.layer(root, rootInherited))
     while let work = stack.popLast() {
       // A cancelled frame stops here, as its playing stops between bands:
