@@ -206,6 +206,12 @@ package enum Compositor {
           border.opacity = opacity
           stack.append(.border(entry, layerToDevice: layer.layerToDevice, border))
         }
+        // A wide level grows the stack once, to at least twice its room (the
+        // screen's 176 sublayers outgrew the first 128 entries by doubling:
+        // a copy of every entry in every frame).
+        if stack.count + layer.children.count > stack.capacity {
+          stack.reserveCapacity(Swift.max(2 * stack.capacity, stack.count + layer.children.count))
+        }
         for child in layer.children.reversed() {
           stack.append(.layer(child.entry, Inherited(parentToDevice: child.parentToDevice,
                                                      opacity: opacity * child.opacity, clip: clip, tint: child.tint)))
