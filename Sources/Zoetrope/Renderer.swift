@@ -107,7 +107,7 @@ public struct Renderer: Sendable {
     }
     let completed = image.withUnsafeMutablePixels { pixels in
       list.render(into: pixels.baseAddress!, straightAlpha: true, threads: threads, bandHeight: bandHeight,
-                  damage: damage, isCancelled: isCancelled)
+                  damage: damage, cells: cache?.cells(width: list.width), isCancelled: isCancelled)
     }
     guard completed else { throw .cancelled }
     if let overrun = list.overrun {

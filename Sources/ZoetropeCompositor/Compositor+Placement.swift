@@ -37,25 +37,48 @@ extension Compositor {
       var opacity = 1.0
     }
 
-    init(_ entry: Int, _ p: LayerProperties, inherited: Inherited, context: Context) {
+    /// The placement of entry `entry` of `tree` (the context's: read
+    /// through the context, the tree was copied at every question), whose
+    /// presentation is `p` (read in place by the caller: ``properties`` is
+    /// its one copy, or a tinted one). Borrowed: an initializer's arguments
+    /// are otherwise the callee's, a copy of each made by the caller.
+    init(_ entry: Int, _ p: borrowing LayerProperties, inherited: borrowing Inherited,
+         tree: borrowing PresentationTree, context: Context) {
       self.entry = entry
-      isTransformLayer = context.tree.structure.nodes[context.tree.layers[entry].node].kind == .transformLayer
-      let own = isTransformLayer ? Compositor.transformLayerItself(p) : p
-      properties = inherited.tint.map { tinted(own, by: $0) } ?? own
+      let isTransformLayer = tree.isTransformLayer(entry)
+      self.isTransformLayer = isTransformLayer
+      // Asked of the local, then moved in (asked of the stored property,
+      // each question copied its fields).
+      let drawn: LayerProperties
+      if isTransformLayer {
+        let own = Compositor.transformLayerItself(p)
+        drawn = inherited.tint.map { tinted(own, by: $0) } ?? own
+      } else if let tint = inherited.tint {
+        drawn = tinted(p, by: tint)
+      } else {
+        drawn = copy p
+      }
+      hasShadow = Compositor.castsShadow(drawn, context: context)
+      properties = drawn
       tint = inherited.tint
-      let (layerToDevice, childToDevice) = transforms(p, parentToDevice: inherited.parentToDevice)
+      let layerToDevice = p.layerToSuperlayer.concatenating(inherited.parentToDevice)
       self.layerToDevice = layerToDevice
-      mask = isTransformLayer ? nil : context.tree.mask(of: entry)
-      hasShadow = Compositor.castsShadow(properties, context: context)
+      mask = isTransformLayer ? nil : tree.mask(of: entry)
+      let sublayers = tree.sublayersInPaintOrder(of: entry)
+      // What the sublayers start from, worked out only for a layer that has some.
+      // (A replicator copies its sublayers, a transform layer places them.)
+      if sublayers.isEmpty {
+        children = []
+        return
+      }
+      let childToDevice = p.sublayerToLayer.concatenating(layerToDevice)
       if isTransformLayer {
         children = Compositor.threeDContext(of: entry, childToDevice: childToDevice, tint: inherited.tint,
                                             context: context)
       } else if p.replicator != nil {
         children = Compositor.copies(of: entry, p, childToDevice: childToDevice, tint: inherited.tint, context: context)
       } else {
-        children = context.tree.sublayersInPaintOrder(of: entry).map {
-          Child(entry: $0, parentToDevice: childToDevice, tint: inherited.tint)
-        }
+        children = sublayers.map { Child(entry: $0, parentToDevice: childToDevice, tint: inherited.tint) }
       }
     }
 

@@ -46,7 +46,8 @@ package enum Compositor {
     cache?.startFrame()
     let canvas = Rasterizer.Canvas(width: frame.width, height: frame.height)
     let context = cache.map {
-      Context(tree: tree, canvas: canvas, blurs: $0.blurs, coverages: $0.coverages, ramps: $0.ramps)
+      Context(tree: tree, canvas: canvas, scratch: RasterScratch(cells: $0.cells(width: frame.width)), blurs: $0.blurs,
+              coverages: $0.coverages, ramps: $0.ramps)
     }
       ?? Context(tree: tree, canvas: canvas)
     context.scratch.budget.isCancelled = isCancelled
@@ -127,11 +128,28 @@ package enum Compositor {
   /// ``maximumIsolationDepth`` levels.
   static func renderSubtree(_ root: Int, _ rootInherited: Inherited, depth: Int, context: Context,
                             into frame: inout DisplayList) {
+    // The layers are read in place: a layer's properties are copied once,
+    // into its placement (read through the tree, each access copied them).
+    // The tree is taken once, and lent: asked through the context, it was
+    // copied at every question.
+    let tree = context.tree
+    // (Through a pointer, whose subscript lends the element in place; a
+    // buffer's copies it.)
+    tree.layers.withUnsafeBufferPointer { layers in
+      guard let layers = layers.baseAddress else { return }
+      renderSubtree(root, rootInherited, depth: depth, tree: tree, layers: layers, context: context, into: &frame)
+    }
+  }
+
+  /// ``renderSubtree(_:_:depth:context:into:)`` over `tree` (the context's) and its `layers`.
+  private static func renderSubtree(_ root: Int, _ rootInherited: Inherited, depth: Int, tree: PresentationTree,
+                                    layers: UnsafePointer<PresentationLayer>, context: Context,
+                                    into frame: inout DisplayList) {
     var stack: [Work] = []
     // The frame's own tree starts with room for a level of sublayers (its
     // growth from one entry cost a reallocation and a copy per doubling);
     // a group's subtree, often a layer or two, starts small.
-    stack.reserveCapacity(depth == 0 ? Swift.min(context.tree.layers.count, initialStackCapacity) : 1)
+    stack.reserveCapacity(depth == 0 ? Swift.min(tree.layers.count, initialStackCapacity) : 1)
     stack.append(.layer(root, rootInherited))
     while let work = stack.popLast() {
       // A cancelled frame stops here, as its playing stops between bands:
@@ -139,21 +157,24 @@ package enum Compositor {
       if context.scratch.budget.isCancelled?() == true { return }
       switch work {
       case .border(let entry, let layerToDevice, let inherited):
-        context.scratch.budget.layer = context.tree.layers[entry].node
-        var p = context.tree.layers[entry].properties
-        if let tint = inherited.tint { p = tinted(p, by: tint) }
-        drawBorder(p, layerToDevice: layerToDevice, opacity: inherited.opacity, clip: inherited.clip, context: context,
-                   into: &frame)
+        context.scratch.budget.layer = layers[entry].node
+        if let tint = inherited.tint {
+          drawBorder(tinted(layers[entry].properties, by: tint), layerToDevice: layerToDevice,
+                     opacity: inherited.opacity, clip: inherited.clip, context: context, into: &frame)
+        } else {
+          drawBorder(layers[entry].properties, layerToDevice: layerToDevice, opacity: inherited.opacity,
+                     clip: inherited.clip, context: context, into: &frame)
+        }
       case .layer(let entry, var inherited):
-        if !inherited.skipsTransition, let shown = context.tree.transitionShown(of: entry) {
+        if !inherited.skipsTransition, let shown = tree.transitionShown(of: entry) {
           drawTransition(shown, inherited, depth: depth, context: context, into: &frame, stack: &stack)
           continue
         }
-        context.scratch.budget.layer = context.tree.layers[entry].node
-        let p = context.tree.layers[entry].properties
-        guard !p.isHidden, p.opacity > 0 else { continue }
-        let layer = LayerPlacement(entry, p, inherited: inherited, context: context)
-        let solidMask = p.maskMode != .alpha ? nil : layer.mask.flatMap {
+        context.scratch.budget.layer = layers[entry].node
+        guard !layers[entry].properties.isHidden, layers[entry].properties.opacity > 0 else { continue }
+        let layer = LayerPlacement(entry, layers[entry].properties, inherited: inherited, tree: tree, context: context)
+        // (Tinting and a transform layer's own drawing keep the opacity and the mask mode.)
+        let solidMask = layer.properties.maskMode != .alpha ? nil : layer.mask.flatMap {
           solidMaskCoverage($0, hostToDevice: layer.layerToDevice, rows: layer.backgroundRows, context: context)
         }
         if let solidMask, layer.isSinglePiece {
@@ -167,7 +188,7 @@ package enum Compositor {
           inherited.clip = solidMask.map { ClipMask($0, parent: inherited.clip) }
             ?? maskClip(of: layer, inside: inherited.clip, context: context)
         }
-        let opacity = inherited.opacity * p.opacity
+        let opacity = inherited.opacity * layer.properties.opacity
         let clip = self.clip(of: layer.properties, layerToDevice: layer.layerToDevice, inside: inherited.clip,
                              context: context)
         drawShadow(layer, inherited: inherited, opacity: opacity, ownClip: clip, context: context, into: &frame)
@@ -177,13 +198,19 @@ package enum Compositor {
         // The border goes over the sublayers: it is popped after all of them.
         // (Only a border that draws waits on the stack: a deep chain of
         // clipping layers then keeps one clip alive, not one per level.)
-        var border = inherited
-        border.opacity = opacity
         if layer.children.isEmpty {
           drawBorder(layer.properties, layerToDevice: layer.layerToDevice, opacity: opacity, clip: inherited.clip,
                      context: context, into: &frame)
         } else if drawsBorder(layer.properties) {
+          var border = inherited
+          border.opacity = opacity
           stack.append(.border(entry, layerToDevice: layer.layerToDevice, border))
+        }
+        // A wide level grows the stack once, to at least twice its room (the
+        // screen's 176 sublayers outgrew the first 128 entries by doubling:
+        // a copy of every entry in every frame).
+        if stack.count + layer.children.count > stack.capacity {
+          stack.reserveCapacity(Swift.max(2 * stack.capacity, stack.count + layer.children.count))
         }
         for child in layer.children.reversed() {
           stack.append(.layer(child.entry, Inherited(parentToDevice: child.parentToDevice,

@@ -19,10 +19,23 @@ package final class RecordingCache {
   let coverages: CoverageCache
   let blurs = BlurCache()
   let ramps = GradientRampCache()
+  /// Cells for rasterizing, all zero between uses: each frame's recording
+  /// and then its playing on this thread take them in turn, rather than
+  /// making and zeroing cells of their own (two a frame).
+  private var keptCells: BandCells?
 
   /// An empty cache keeping at most `maximumBytes` of coverage.
   package init(maximumBytes: Int = CoverageCache.maximumBytes) {
     coverages = CoverageCache(maximumBytes: maximumBytes, isKeptAcrossFrames: true)
+  }
+
+  /// The kept cells, for shapes and bands up to `width` columns (made anew,
+  /// and kept, when those are narrower). They must be left all zero.
+  package func cells(width: Int) -> BandCells {
+    if let keptCells, keptCells.width >= width { return keptCells }
+    let cells = BandCells(width: width, rows: EdgeList.bucketRows)
+    keptCells = cells
+    return cells
   }
 
   /// Readies the cache for the next frame (what the one before did not use goes).

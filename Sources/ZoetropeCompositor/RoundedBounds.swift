@@ -24,8 +24,9 @@ struct RoundedBounds {
   /// The curve of the rounded corners.
   let curve: CornerCurve
 
-  /// The rounded bounds of a layer.
-  init(_ p: LayerProperties) {
+  /// The rounded bounds of a layer (borrowed: an initializer's argument is
+  /// otherwise consumed, and every caller copied the properties).
+  init(_ p: borrowing LayerProperties) {
     self.init(rect: p.bounds.standardized, cornerRadius: p.cornerRadius, corners: p.maskedCorners, curve: p.cornerCurve)
   }
 

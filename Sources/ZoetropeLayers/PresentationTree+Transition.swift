@@ -61,8 +61,9 @@ extension PresentationTree {
   /// to its state (one that begins before the previous one ended cuts that
   /// one short); the first not yet begun stops the walk.
   package func transitionShown(of index: Int) -> TransitionShown? {
+    // (Most layers have no transitions: asked in place, before a copy of the node.)
+    guard !structure.nodes[layers[index].node].transitionStates.isEmpty else { return nil }
     let node = structure.nodes[layers[index].node]
-    guard !node.transitionStates.isEmpty else { return nil }
     let shift = index - layers[index].node
     let time = layers[index].localTime
     var current = 0

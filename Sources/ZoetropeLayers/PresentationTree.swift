@@ -79,6 +79,12 @@ extension PresentationTree {
     return shift == 0 ? order : order.map { $0 + shift }
   }
 
+  /// Whether entry `index` shows a transform layer (read in place: a copy
+  /// of its node costs a copy of its model properties).
+  package func isTransformLayer(_ index: Int) -> Bool {
+    structure.nodes[layers[index].node].kind == .transformLayer
+  }
+
   /// The entry of the mask of entry `index`, or `nil`.
   public func mask(of index: Int) -> Int? {
     structure.nodes[layers[index].node].mask.map { $0 + index - layers[index].node }

@@ -113,7 +113,7 @@ extension Compositor {
       opaque.opacity = 1
       var moved = LayerPlacement(layer.entry, opaque,
                                  inherited: Inherited(parentToDevice: inherited.parentToDevice.concatenating(toRegion)),
-                                 context: offscreen.context)
+                                 tree: context.tree, context: offscreen.context)
       let node = context.tree.structure.nodes[context.tree.layers[layer.entry].node]
       let size = node.subtreeEnd - context.tree.layers[layer.entry].node
       if !context.shadowBudget.spend(size) {

@@ -38,7 +38,11 @@ package final class FrameBudget {
   }
 
   /// Whether the frame may still draw: no budget exceeded, not cancelled.
-  package var isWithin: Bool { overrun == nil && isCancelled?() != true }
+  /// (Asked before every piece and every charge: a flag, where comparing
+  /// ``overrun`` with `nil` copied it.)
+  package var isWithin: Bool { !hasOverrun && isCancelled?() != true }
+  /// Whether ``overrun`` is set.
+  private var hasOverrun = false
 
   /// A segment or dash charge, as ``recordingCharges(_:)`` notes it.
   package struct Charge: Sendable, Equatable {
@@ -106,6 +110,7 @@ package final class FrameBudget {
     let (total, overflow) = used.addingReportingOverflow(Swift.max(count, 0))
     guard !overflow, total <= limit else {
       overrun = BudgetOverrun(budget: budget, requested: count, spent: used, limit: limit, layer: layer, what: what)
+      hasOverrun = true
       return false
     }
     used = total

@@ -121,8 +121,7 @@ extension DisplayList {
   /// everywhere once, however many bands it spans (comparing two lists of
   /// edges may read them whole). The answer for the pair a command was
   /// last compared in is found by index (the same pair, band after band);
-  /// every answer is also kept in a dictionary, for the pairs the index no
-  /// longer holds.
+  /// an answer the index no longer holds is kept in a dictionary.
   private struct CommandComparison {
     let mine: DisplayList, theirs: DisplayList
     /// For command `i`, `j << 1 | answer` of its last pair, or −1.
@@ -140,15 +139,18 @@ extension DisplayList {
     }
 
     private mutating func sameEverywhere(_ i: Int, _ j: Int) -> Bool {
-      if last[i] >= 0 && last[i] >> 1 == j { return last[i] & 1 == 1 }
-      let key = i << 32 | j
+      let previous = last[i]
+      if previous >= 0 && previous >> 1 == j { return previous & 1 == 1 }
+      // A command compared for the first time has nothing kept (most of
+      // them: each is paired with the one at its place, band after band);
+      // the answer the index gives up goes into the dictionary.
       let answer: Bool
-      if let known = known[key] {
+      if previous >= 0, let known = known[i << 32 | j] {
         answer = known
       } else {
         answer = mine.sameCommand(i, as: j, in: theirs)
-        known[key] = answer
       }
+      if previous >= 0 { known[i << 32 | previous >> 1] = previous & 1 == 1 }
       last[i] = j << 1 | (answer ? 1 : 0)
       return answer
     }

@@ -34,10 +34,15 @@ extension DisplayList {
   /// `schedules` (for the tests) every band visits every command, from the
   /// background up.
   /// The bytes are the same.
+  ///
+  /// `cells` (all zero, left all zero) are lent to the first worker when
+  /// they are wide and tall enough for a band, so that a clip's frames do
+  /// not each make and zero their own; the others make theirs.
   @discardableResult
   package func render(into pixels: UnsafeMutablePointer<UInt8>, straightAlpha: Bool, threads: Int = 1,
                       bandHeight: Int = DisplayList.bandHeight, damage: [BandDamage]? = nil,
-                      schedules: Bool = true, isCancelled: (@Sendable () -> Bool)? = nil) -> Bool {
+                      schedules: Bool = true, cells: BandCells? = nil,
+                      isCancelled: (@Sendable () -> Bool)? = nil) -> Bool {
     let bandHeight = Swift.max(bandHeight, 1)
     let bands = (height + bandHeight - 1) / bandHeight
     guard bands > 0, width > 0 else { return isCancelled?() != true }
@@ -55,11 +60,14 @@ extension DisplayList {
     // it needs neither a schedule nor scratch.
     let plays = damage?.contains { $0 != .none } ?? true
     let schedule = schedules && plays ? self.schedule(bandHeight: bandHeight, bands: bands) : nil
+    let lent = cells.flatMap { $0.width >= width && $0.capacityRows >= bandHeight ? LentCells($0) : nil }
     let work: @Sendable (Int) -> Void = { worker in
       let pixels = UnsafeMutablePointer<UInt8>(bitPattern: address)!
-      // Made for the first band this worker plays (its cells are a band's worth, zeroed).
+      // Made for the first band this worker plays (its cells are a band's
+      // worth, zeroed, or the lent ones for the first worker).
       lazy var scratch = BandScratch(width: self.width, bandHeight: bandHeight, depth: self.groupDepth,
-                                     runCount: self.runs.count, samplesImages: !self.imagePaints.isEmpty)
+                                     runCount: self.runs.count, samplesImages: !self.imagePaints.isEmpty,
+                                     cells: worker == 0 ? lent?.cells : nil)
       var band = worker
       while band < bands {
         if let isCancelled, stopped.load(ordering: .relaxed) || isCancelled() {
@@ -287,4 +295,11 @@ extension DisplayList {
       if x < columns.upperBound { fillPixels(line + 4 * x, count: columns.upperBound - x, word: backgroundWord) }
     }
   }
+}
+
+/// Cells lent to a frame's playing: only its first worker touches them, on
+/// one thread, and they are the caller's again once the playing returns.
+private struct LentCells: @unchecked Sendable {
+  let cells: BandCells
+  init(_ cells: BandCells) { self.cells = cells }
 }

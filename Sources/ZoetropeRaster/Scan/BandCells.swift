@@ -33,8 +33,9 @@ package final class BandCells {
   static let shortRun = 16
 
   /// The widest shape, in columns, these cells take.
-  let width: Int
-  private let capacityRows: Int
+  package let width: Int
+  /// The most rows these cells hold at a time.
+  package let capacityRows: Int
   private let capacityStride: Int
   private let cells: UnsafeMutablePointer<Int32>
   private let touched: UnsafeMutablePointer<UInt64>

@@ -96,8 +96,11 @@ package final class RasterScratch {
   private var bandCells: BandCells?
   /// What the frame drawn with this scratch may still spend.
   package let budget: FrameBudget
-  /// An empty scratch spending `budget`.
-  package init(budget: FrameBudget = FrameBudget()) { self.budget = budget }
+  /// A scratch spending `budget`, with `cells` (all zero) to start from, or none.
+  package init(budget: FrameBudget = FrameBudget(), cells: BandCells? = nil) {
+    self.budget = budget
+    bandCells = cells
+  }
 
   /// Cells for resolving shapes up to `width` columns wide, a bucket of rows at a time.
   func cells(width: Int) -> BandCells {

@@ -7,6 +7,7 @@ extension ShapeCoverage {
   /// which belongs to where the shape is drawn, is dropped. Exact only for a
   /// shape the canvas clips nowhere, at both places.
   func moved(dx: Int, dy: Int, scratch: RasterScratch?) -> ShapeCoverage? {
+    if dx == 0 && dy == 0 { return inPlace(budget: scratch?.budget) }
     var pieces: [Piece] = []
     pieces.reserveCapacity(self.pieces.count)
     for piece in self.pieces {
@@ -21,6 +22,25 @@ extension ShapeCoverage {
         let moved = runs.moved(dx: dx, dy: dy)
         guard scratch?.budget.spend(coverage: moved, on: "rasterizing it") ?? true else { return nil }
         pieces.append(.runs(moved))
+      }
+    }
+    return ShapeCoverage(pieces: pieces)
+  }
+
+  /// ``moved(dx:dy:scratch:)`` by nothing (a layer that did not move): the
+  /// same pieces, priced again as the move would price them, without
+  /// building them anew.
+  private func inPlace(budget: FrameBudget?) -> ShapeCoverage? {
+    for piece in pieces {
+      switch piece {
+      case .edges(let list):
+        guard budget?.spend(coverageBytes: list.byteCount(at: list.rows), on: "rasterizing it") ?? true else {
+          return nil
+        }
+      case .rectangle:
+        break
+      case .runs(let runs):
+        guard budget?.spend(coverage: runs, on: "rasterizing it") ?? true else { return nil }
       }
     }
     return ShapeCoverage(pieces: pieces)
