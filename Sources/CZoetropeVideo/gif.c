@@ -483,8 +483,9 @@ int zt_gif_read(const char *path, uint8_t **frames, int *count, int *width, int 
   uint8_t *out = calloc(n > 0 ? (size_t)n : 1, frame_bytes);
   int *times = calloc(n > 0 ? (size_t)n : 1, sizeof(int));
   uint8_t *canvas = calloc(1, frame_bytes);
-  if (!out || !times || !canvas) {
-    free(out); free(times); free(canvas);
+  uint8_t *before = calloc(1, frame_bytes);  // the screen before a frame restored to previous
+  if (!out || !times || !canvas || !before) {
+    free(out); free(times); free(canvas); free(before);
     DGifCloseFile(file, &error);
     snprintf(message, size, "out of memory (%d frames of %d × %d pixels)", n, w, h);
     return ZT_ERROR_MEMORY;
@@ -504,6 +505,7 @@ int zt_gif_read(const char *path, uint8_t **frames, int *count, int *width, int 
     }
     ColorMapObject *map = image->ImageDesc.ColorMap ? image->ImageDesc.ColorMap : file->SColorMap;
     GifImageDesc *d = &image->ImageDesc;
+    if (control.DisposalMode == DISPOSE_PREVIOUS) memcpy(before, canvas, frame_bytes);
     for (int y = 0; y < d->Height; y++) {
       for (int x = 0; x < d->Width; x++) {
         int index = image->RasterBits[y * d->Width + x];
@@ -517,15 +519,20 @@ int zt_gif_read(const char *path, uint8_t **frames, int *count, int *width, int 
       }
     }
     memcpy(out + i * frame_bytes, canvas, frame_bytes);
-    if (control.DisposalMode == DISPOSE_BACKGROUND) {
+    // After showing: the frame's rectangle cleared (2) or put back as it was before the frame (3).
+    if (control.DisposalMode == DISPOSE_BACKGROUND || control.DisposalMode == DISPOSE_PREVIOUS) {
       for (int y = 0; y < d->Height; y++)
         for (int x = 0; x < d->Width; x++) {
           int px = d->Left + x, py = d->Top + y;
-          if (px < w && py < h) memset(canvas + 4 * ((size_t)py * w + px), 0, 4);
+          if (px >= w || py >= h) continue;
+          size_t at = 4 * ((size_t)py * w + px);
+          if (control.DisposalMode == DISPOSE_BACKGROUND) memset(canvas + at, 0, 4);
+          else memcpy(canvas + at, before + at, 4);
         }
     }
   }
   free(canvas);
+  free(before);
   DGifCloseFile(file, &error);
   *frames = out;
   *delays = times;
