@@ -35,7 +35,8 @@ import _ZoetropeTestSupport
       let shown = try #require(starts.lastIndex { $0 <= time })
       if TransparentGIFTests.normalized(gif.frames[shown]) != TransparentGIFTests.normalized(frame) { wrong.append(i) }
     }
-    #expect(wrong.isEmpty, "\(name): frames \(wrong.prefix(10)) are not shown at their time")
+    let everyFrameShown = wrong.isEmpty
+    #expect(everyFrameShown, "\(name): \(wrong.count) frames, from \(wrong.prefix(10)), are not shown at their time")
   }
 
   /// A frame of `width × height` with each pixel from `pixel(x, y)` (RGBA).
