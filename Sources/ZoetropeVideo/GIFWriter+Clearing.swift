@@ -50,14 +50,17 @@ extension GIFWriter {
                     delay: Int) -> [FramePath] {
     let transparent = UInt8(palette.transparentIndex)
     let previous = path.frames[path.frames.count - 1]
-    let before = path.cost - cost(previous)
+    let previousCost = cost(previous)
+    let before = path.cost - previousCost
+    /// The cost of `frame`, counted again only when its pixels are not the frame before's.
+    func costing(_ frame: PendingFrame) -> Int { frame.indices == previous.indices ? previousCost : cost(frame) }
     /// `path` with its last frame replaced by `earlier`, then this frame over `screen` (changed in `box`).
     func reaching(_ earlier: [PendingFrame], screen: [UInt8], changed box: ScreenBox) -> FramePath {
       let next = patch(indices, over: screen, rows: GIFWriter.union(rows, box.y..<box.y + box.height), delay: delay)
         ?? PendingFrame(indices: [transparent], x: 0, y: 0, width: 1, height: 1, delay: delay)
       let frames = path.frames.dropLast() + earlier + [next]
       return FramePath(frames: Array(frames), beforeShown: screen,
-                       cost: before + earlier.reduce(0) { $0 + cost($1) } + cost(next))
+                       cost: before + earlier.reduce(0) { $0 + costing($1) } + cost(next))
     }
     var ways: [FramePath] = []
     if previous.delay >= 2 * GIFWriter.shortestDelay {
@@ -173,49 +176,13 @@ extension GIFWriter {
     return box.2 == width && box.3 == height ? nil : box
   }
 
-  /// About how many bytes `frame` takes in the file: its LZW codes counted
-  /// as the coder makes them, and its blocks.
+  /// About how many bytes `frame` takes in the file: its image data as the
+  /// shim's coder makes it, and its blocks.
   private func cost(_ frame: PendingFrame) -> Int {
-    GIFWriter.codedBits(of: frame.indices, colors: palette.colorCount + 1) / 8 + 20
-  }
-
-  /// The bits GIF's LZW codes `indices` in, for a palette of `colors`
-  /// entries: a dictionary of up to 4,096 codes, widening from the minimum
-  /// code size + 1 to 12 bits, cleared when full.
-  static func codedBits(of indices: [UInt8], colors: Int) -> Int {
-    var minimum = 2
-    while 1 << minimum < colors { minimum += 1 }
-    let clearCode = 1 << minimum
-    var width = minimum + 1, next = clearCode + 2, bits = width
-    // Open addressing: key = prefix << 8 | byte (+ 1, so 0 marks a free slot), value = code.
-    let size = 8192
-    var keys = [Int32](repeating: 0, count: size), codes = [Int16](repeating: 0, count: size)
-    guard var prefix = indices.first.map(Int.init) else { return 2 * bits }
-    for byte in indices.dropFirst() {
-      let key = Int32(prefix << 8 | Int(byte)) + 1
-      var slot = Int(key &* 40503) & (size - 1)
-      while keys[slot] != 0, keys[slot] != key { slot = (slot + 1) & (size - 1) }
-      if keys[slot] == key {
-        prefix = Int(codes[slot])
-        continue
-      }
-      bits += width
-      if next < 4096 {
-        keys[slot] = key
-        codes[slot] = Int16(next)
-        next += 1
-        if next == 1 << width, width < 12 { width += 1 }
-      } else {
-        bits += width  // a clear code, and the dictionary starts over
-        keys = [Int32](repeating: 0, count: size)
-        width = minimum + 1
-        next = clearCode + 2
-      }
-      prefix = Int(byte)
-    }
-    return bits + 2 * width
+    codedSize(of: frame.indices) + 20
   }
 }
+
 /// A way of writing the frames not yet in the file.
 struct FramePath {
   /// The frames, in order; the last waits for its delay and disposal.

@@ -299,6 +299,14 @@ package final class GIFWriter {
     guard status == 0 else { throw MediaError(path: path, message: buffer) }
   }
 
+  /// The bytes `indices` take as a frame's image data, counted by the
+  /// shim's coder without writing them.
+  func codedSize(of indices: [UInt8]) -> Int {
+    guard let writer else { return indices.count }
+    let size = indices.withUnsafeBufferPointer { zt_gif_coded_size(writer, $0.baseAddress, $0.count) }
+    return size < 0 ? indices.count : Int(size)
+  }
+
   /// 4×4 Bayer thresholds, 0…15.
   private static let bayer: [Int] = [0, 8, 2, 10, 12, 4, 14, 6, 3, 11, 1, 9, 15, 7, 13, 5]
 

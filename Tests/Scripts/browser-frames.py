@@ -9,6 +9,7 @@ import base64
 import json
 import pathlib
 import sys
+import time
 
 from headless_chromium import Browser
 
@@ -20,8 +21,10 @@ try:
     browser.call("Page.enable")
     browser.call("Page.navigate", {"url": page.as_uri()})
     for _ in range(200):
-        if browser.evaluate("document.readyState") == "complete":
+        # about:blank is complete too: wait for the page itself.
+        if browser.evaluate("location.protocol === 'file:' && document.readyState === 'complete'"):
             break
+        time.sleep(0.025)
     script = f"""(async () => {{
       const bytes = await (await fetch({json.dumps(image.name)})).arrayBuffer();
       const decoder = new ImageDecoder({{data: bytes, type: "image/gif", colorSpaceConversion: "none",

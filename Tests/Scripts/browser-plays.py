@@ -33,7 +33,8 @@ try:
     call("Page.navigate", {"url": page.as_uri()})
     loaded = time.monotonic()
     for _ in range(200):
-        if browser.evaluate("document.getElementById('clip').complete"):
+        # Until the page has replaced about:blank, there is no image yet.
+        if browser.evaluate("document.getElementById('clip')?.complete === true"):
             break
         time.sleep(0.025)
     loaded = time.monotonic()

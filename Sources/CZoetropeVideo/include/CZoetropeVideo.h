@@ -208,6 +208,12 @@ int zt_gif_write_frame(zt_gif_writer *writer, const uint8_t *indices, int x, int
                        int delay_centiseconds, int transparent_index, int disposal, char *message,
                        size_t message_size);
 
+/// The bytes `count` palette indices take as a frame's image data (LZW
+/// codes in sub-blocks, as `zt_gif_write_frame` would write them), without
+/// writing anything; -1 when out of memory. For the caller's thread only
+/// (it has a coder of its own, made at the first call).
+long zt_gif_coded_size(zt_gif_writer *writer, const uint8_t *indices, size_t count);
+
 /// Makes the writer compress the frames written from now on with giflib's
 /// own LZW coder, the reference the writer's coder is tested against (the
 /// same bytes, slower). Waits for the frames queued before.
