@@ -92,7 +92,8 @@ extension Compositor {
     case .conic: .conic
     }
     return GradientPaint(colors: colors, locations: g.locations, kind: kind, start: place(g.startPoint),
-                         end: place(g.endPoint), deviceToLayer: inverse, opacity: opacity, ramps: ramps)
+                         end: place(g.endPoint), focus: g.type == .radial ? g.focalPoint.map(place) : nil,
+                         deviceToLayer: inverse, opacity: opacity, ramps: ramps)
   }
 
   /// Draws a layer's border inside its rounded bounds, over its sublayers

@@ -46,4 +46,16 @@ public final class GradientLayer: Layer {
     get { gradient.type }
     set { gradient.type = newValue }
   }
+  /// Where the rings of a radial gradient close in, in unit coordinates: the
+  /// first stop's colour is there, and the rings widen from it to the last
+  /// ring (around `startPoint`, through `endPoint`), as SVG's `fx`/`fy` and
+  /// a canvas's two-circle radial gradient draw it. `nil` (the default, and
+  /// Core Animation's only radial gradient) is `startPoint`. A focal point on
+  /// or beyond the last ring is moved in to 0.99 of the way towards it, as
+  /// Lottie clamps its highlight. Axial and conic gradients ignore it; it is
+  /// not animatable. Zoetrope's own, for Lottie's radial highlight.
+  public var focalPoint: Point? {
+    get { gradient.focalPoint }
+    set { gradient.focalPoint = newValue }
+  }
 }

@@ -140,6 +140,10 @@ public struct GradientProperties: Hashable, Sendable {
   public var endPoint = Point(x: 0.5, y: 1)
   /// The gradient's geometry.
   public var type = GradientType.axial
+  /// Where the rings of a radial gradient close in, in unit coordinates;
+  /// `nil` (Core Animation's radial gradient) is `startPoint`. See
+  /// ``GradientLayer/focalPoint``.
+  public var focalPoint: Point?
 
   /// Core Animation's defaults.
   public init() {}

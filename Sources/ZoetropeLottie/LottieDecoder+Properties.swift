@@ -68,7 +68,7 @@ extension LottieDecoder {
       warn(kPath, "must be a number, numbers or keyframes (got \(k.compactDescription)); the default is used")
       result = LottieProperty(fallback)
     }
-    noteExpression(value, at: path, into: &result.hasExpression)
+    noteExpression(value, at: path, into: &result.hasExpression, loop: &result.loop)
     return result
   }
 
@@ -92,13 +92,19 @@ extension LottieDecoder {
     } else {
       result = LottieProperty(bezier(k, at: kPath) ?? .empty)
     }
-    noteExpression(value, at: path, into: &result.hasExpression)
+    noteExpression(value, at: path, into: &result.hasExpression, loop: &result.loop)
     return result
   }
 
-  /// Records an expression (`x`) as unsupported.
-  private mutating func noteExpression(_ value: JSONValue, at path: Int, into flag: inout Bool) {
+  /// Reads an expression (`x`): a `loopOut`/`loopIn` that replays the
+  /// keyframes as a loop, any other as unsupported.
+  private mutating func noteExpression(_ value: JSONValue, at path: Int, into flag: inout Bool,
+                                       loop: inout LottieLoop?) {
     if case .string(let s)? = value["x"], !s.isEmpty {
+      if let replay = LottieLoop(expression: s) {
+        loop = replay
+        return
+      }
       flag = true
       unsupported(paths.child(path, "x"), "an After Effects expression; the keyframes are used without it")
     }

@@ -55,6 +55,59 @@ struct LottieKeyframe<Value: Sendable>: Sendable {
   }
 }
 
+/// The keyframes of a property replayed outside their span: the whole of
+/// an expression `loopOut(type, keyframes)` or `loopIn(…)` whose type is
+/// `cycle` or `pingpong` (`offset` and `continue` change the values, and
+/// are not read).
+struct LottieLoop: Hashable, Sendable {
+  /// After the last keyframe (`loopOut`), or before the first (`loopIn`).
+  var isOut: Bool
+  /// Back and forth (`pingpong`) rather than over again (`cycle`).
+  var pingPong: Bool
+  /// How many segments the cycle spans, from the last keyframe back
+  /// (`loopOut`) or the first on (`loopIn`); 0 for all.
+  var keyframes: Int
+
+  /// The loop an expression asks for, when it is only a `loopOut` or
+  /// `loopIn` call (as After Effects exports it, `var $bm_rt; $bm_rt = …;`,
+  /// or bare) with a type of `cycle` or `pingpong` in any case (none is
+  /// `cycle`) and an optional whole number of keyframes; `nil` otherwise.
+  init?(expression: String) {
+    var text = Substring(expression.filter { !$0.isWhitespace })
+    if text.hasPrefix("var$bm_rt;") { text = text.dropFirst("var$bm_rt;".count) }
+    if text.hasPrefix("$bm_rt=") { text = text.dropFirst("$bm_rt=".count) }
+    while text.hasSuffix(";") { text = text.dropLast() }
+    if text.hasPrefix("loopOut(") {
+      isOut = true
+      text = text.dropFirst("loopOut(".count)
+    } else if text.hasPrefix("loopIn(") {
+      isOut = false
+      text = text.dropFirst("loopIn(".count)
+    } else {
+      return nil
+    }
+    guard text.hasSuffix(")") else { return nil }
+    let arguments = text.dropLast().split(separator: ",", omittingEmptySubsequences: false)
+    guard arguments.count <= 2 else { return nil }
+    var type = arguments.first.map(String.init) ?? ""
+    if type.count >= 2, let quote = type.first, quote == "'" || quote == "\"", type.last == quote {
+      type = String(type.dropFirst().dropLast())
+    } else if !type.isEmpty {
+      return nil
+    }
+    switch type.lowercased() {
+    case "", "cycle": pingPong = false
+    case "pingpong": pingPong = true
+    default: return nil
+    }
+    keyframes = 0
+    if arguments.count == 2 {
+      guard let n = Int(arguments[1]), n >= 0 else { return nil }
+      keyframes = n
+    }
+  }
+}
+
 /// A property of a Lottie file: a constant, or keyframes in composition frames.
 struct LottieProperty<Value: Sendable>: Sendable {
   /// The value when not animated (the first keyframe's otherwise).
@@ -63,6 +116,9 @@ struct LottieProperty<Value: Sendable>: Sendable {
   var keyframes: [LottieKeyframe<Value>]
   /// Whether the file gives an After Effects expression (`x`), which is ignored.
   var hasExpression = false
+  /// The keyframes repeated before the first or after the last, when the
+  /// expression is only a `loopIn`/`loopOut` that replays them.
+  var loop: LottieLoop?
 
   init(_ value: Value) {
     constant = value
@@ -85,6 +141,7 @@ struct LottieProperty<Value: Sendable>: Sendable {
   func segment(at frame: Double) -> (index: Int, progress: Double)? {
     let n = keyframes.count
     guard n > 1 else { return nil }
+    let frame = loopedFrame(frame)
     if frame < keyframes[0].time { return (0, 0) }
     if frame >= keyframes[n - 1].time { return (n - 1, 0) }
     var low = 0, high = n - 1  // keyframes[low].time <= frame < keyframes[high].time
@@ -95,6 +152,33 @@ struct LottieProperty<Value: Sendable>: Sendable {
     let start = keyframes[low].time, end = keyframes[low + 1].time
     let progress = end > start ? (frame - start) / (end - start) : 1
     return (low, Swift.min(Swift.max(progress, 0), 1))
+  }
+
+  /// The frame whose value `frame` shows: itself, or under a loop the frame
+  /// of the cycle it replays (lottie-web's `loopOut`/`loopIn`).
+  func loopedFrame(_ frame: Double) -> Double {
+    guard let loop, keyframes.count > 1, frame.isFinite else { return frame }
+    let n = keyframes.count
+    let count = loop.keyframes > 0 ? Swift.min(loop.keyframes, n - 1) : n - 1
+    let first: Double, last: Double
+    if loop.isOut {
+      (first, last) = (keyframes[n - 1 - count].time, keyframes[n - 1].time)
+      guard frame > last else { return frame }
+    } else {
+      (first, last) = (keyframes[0].time, keyframes[count].time)
+      guard frame < first else { return frame }
+    }
+    let cycle = last - first
+    guard cycle > 0 else { return frame }
+    // lottie-web's arithmetic: the distance from the cycle's first
+    // keyframe, forwards (loopOut) or backwards (loopIn); a ping-pong
+    // plays every other cycle mirrored, starting with the one next to the
+    // keyframes.
+    let distance = loop.isOut ? frame - first : first - frame
+    let into = distance.truncatingRemainder(dividingBy: cycle)
+    let odd = (distance / cycle).rounded(.down).truncatingRemainder(dividingBy: 2) != 0
+    if loop.isOut { return loop.pingPong && odd ? last - into : first + into }
+    return loop.pingPong && !odd ? first + into : last - into
   }
 
   /// The value a segment ends at: the next keyframe's, or this one's `end`.
@@ -119,6 +203,7 @@ extension LottieProperty where Value == [Double] {
   /// its arc length (lottie-web's `interpolateValue`).
   func value(at frame: Double) -> [Double] {
     guard let (i, progress) = segment(at: frame) else { return constant }
+    let frame = loopedFrame(frame)
     let n = keyframes.count
     if i == n - 1 && frame >= keyframes[n - 1].time { return lastValue }
     if frame < keyframes[0].time { return keyframes[0].value }
@@ -158,6 +243,7 @@ extension LottieProperty where Value == LottieBezier {
   /// vertex counts differ hold the earlier one.
   func value(at frame: Double) -> LottieBezier {
     guard let (i, progress) = segment(at: frame) else { return constant }
+    let frame = loopedFrame(frame)
     let n = keyframes.count
     if i == n - 1 && frame >= keyframes[n - 1].time { return lastValue }
     if frame < keyframes[0].time { return keyframes[0].value }

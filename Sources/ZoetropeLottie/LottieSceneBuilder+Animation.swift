@@ -68,11 +68,11 @@ extension LottieSceneBuilder {
   }
 
   /// The keyframe animation of a property in a linear clock; `nil` when its
-  /// keyframes span no time.
+  /// keyframes span no time, or loop (those are evaluated frame by frame).
   func keyframeAnimation<V>(_ property: LottieProperty<V>, keyPath: String, dimension: Int,
                             convert: (V) -> AnimationValue) -> KeyframeAnimation? {
     let keys = property.keyframes
-    guard let first = keys.first, let last = keys.last, last.time > first.time,
+    guard property.loop == nil, let first = keys.first, let last = keys.last, last.time > first.time,
       first.time.isFinite, last.time.isFinite
     else { return nil }
     var times: [Double] = [], values: [AnimationValue] = [], functions: [MediaTimingFunction] = []

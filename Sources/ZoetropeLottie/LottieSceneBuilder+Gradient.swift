@@ -5,11 +5,20 @@ import ZoetropeAnimation
 import ZoetropeGeometry
 import ZoetropeLayers
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 extension LottieSceneBuilder {
   /// A gradient's colours, locations and points on `layer` (whose bounds
   /// span ±``gradientExtent`` around the shape's origin). A radial
   /// gradient's end point is put at (r, r) from its centre, so that Core
-  /// Animation's ellipse is the circle of radius r Lottie draws.
+  /// Animation's ellipse is the circle of radius r Lottie draws; its
+  /// highlight is the layer's `focalPoint` (when nothing about it moves).
   mutating func applyGradient(_ g: LottieGradient, to layer: GradientLayer, clock: LottieClock,
                               visible: ClosedRange<Double>?, path: Int) {
     layer.type = g.isRadial ? .radial : .axial
@@ -33,7 +42,11 @@ extension LottieSceneBuilder {
     apply(g.start, to: layer, keyPath: "startPoint", clock: clock, visible: visible) { .point(unit($0)) }
     if g.isRadial {
       if g.highlightLength.isAnimated || g.highlightLength.constant.first.map({ $0 != 0 }) == true {
-        unsupported(path, "a radial gradient's highlight; the gradient is centred")
+        if g.highlightLength.isAnimated || g.highlightAngle.isAnimated || g.start.isAnimated || g.end.isAnimated {
+          unsupported(path, "an animated radial gradient's highlight; the gradient is centred")
+        } else {
+          layer.focalPoint = unit(LottieSceneBuilder.highlight(of: g, at: 0))
+        }
       }
       func radiusPoint(_ frame: Double) -> AnimationValue {
         let s = g.start.value(at: frame), e = g.end.value(at: frame)
@@ -49,6 +62,20 @@ extension LottieSceneBuilder {
     } else {
       apply(g.end, to: layer, keyPath: "endPoint", clock: clock, visible: visible) { .point(unit($0)) }
     }
+  }
+
+  /// A radial gradient's highlight, the point its rings close in on, in the
+  /// shape's coordinates: `h` percent of the radius from the start point
+  /// (kept within ±99 %), at `a` degrees from the direction of the end
+  /// point, as lottie-web places the focal point.
+  static func highlight(of g: LottieGradient, at frame: Double) -> [Double] {
+    let s = g.start.value(at: frame), e = g.end.value(at: frame)
+    let sx = s.first ?? 0, sy = s.count > 1 ? s[1] : 0
+    let dx = (e.first ?? 0) - sx, dy = (e.count > 1 ? e[1] : 0) - sy
+    let length = Swift.min(Swift.max(g.highlightLength.scalar(at: frame) / 100, -0.99), 0.99)
+    let distance = (dx * dx + dy * dy).squareRoot() * length
+    let angle = atan2(dy, dx) + g.highlightAngle.scalar(at: frame) * .pi / 180
+    return [sx + cos(angle) * distance, sy + sin(angle) * distance]
   }
 
   /// A gradient's `g.k` as colours with locations: the colour stops

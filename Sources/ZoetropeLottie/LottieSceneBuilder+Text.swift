@@ -11,7 +11,8 @@ extension LottieSceneBuilder {
   /// next one's. Lines (split at carriage returns and line feeds) start at
   /// baseline y = 0, `lh` apart, justified about x = 0. With glyphs in the
   /// file (`chars`) each character is its glyph's shapes at `s / 100`,
-  /// advanced by its width and the tracking; otherwise each line is a
+  /// advanced by its width and the tracking (a character without a glyph by
+  /// the tracking alone, as lottie-web does); otherwise each line is a
   /// `TextLayer` in the named font (fontconfig substitutes a missing one),
   /// its first baseline placed at y = 0 by the font's ascent.
   mutating func buildText(_ text: LottieText, into container: Layer, clock: LottieClock, visible: ClosedRange<Double>?) {
@@ -85,7 +86,9 @@ extension LottieSceneBuilder {
           guard let glyph = animation.glyphs[key] ?? animation.glyphs.first(where: {
             $0.key.character == String(character) && $0.key.family == family
           })?.value else {
-            x += document.size * 0.3 + document.tracking / 1000 * document.size
+            // A character the file has no glyph for (often a space) takes no
+            // room but its tracking, as lottie-web places it.
+            x += document.tracking / 1000 * document.size
             continue
           }
           placed.append((glyph, x))

@@ -139,6 +139,7 @@ public struct Inspection {
         ("endPoint", numbers([g.endPoint.x, g.endPoint.y])),
         ("gradientType", string(g.type.rawValue)),
       ]
+      if let f = g.focalPoint { fields.append(("focalPoint", numbers([f.x, f.y]))) }
     }
     if let t = p.text { fields += textFields(t) + lineFields(p) }
     fields += contentsFields(p)

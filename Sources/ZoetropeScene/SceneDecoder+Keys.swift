@@ -43,7 +43,8 @@ extension SceneDecoder {
     "lineDashPattern", "lineDashPhase", "strokeStart", "strokeEnd",
   ]
   /// The keys a gradient layer adds.
-  package static let gradientKeys: Set<String> = ["colors", "locations", "startPoint", "endPoint", "gradientType"]
+  package static let gradientKeys: Set<String> = ["colors", "locations", "startPoint", "endPoint", "gradientType",
+                                                  "focalPoint"]
   /// The keys a text layer adds.
   package static let textKeys: Set<String> = [
     "string", "font", "fontWeight", "fontStyle", "fontSize", "foregroundColor", "alignmentMode", "wrapped",

@@ -278,6 +278,8 @@ extension SceneDecoder {
       }
     case "startPoint": if let pt = point(v, at: p) { gradient.startPoint = pt }
     case "endPoint": if let pt = point(v, at: p) { gradient.endPoint = pt }
+    case "focalPoint":
+      if case .null = v { gradient.focalPoint = nil } else if let pt = point(v, at: p) { gradient.focalPoint = pt }
     case "gradientType":
       if let t = enumeration(v, at: p, GradientType.self, prefixes: ["kCAGradientLayer"]) { gradient.type = t }
     default: break

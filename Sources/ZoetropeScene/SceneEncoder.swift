@@ -136,6 +136,7 @@ public enum SceneEncoder {
         if g.startPoint != e.startPoint { add("startPoint", point(g.startPoint)) }
         if g.endPoint != e.endPoint { add("endPoint", point(g.endPoint)) }
         if g.type != e.type { add("gradientType", string(g.type.rawValue)) }
+        if let f = g.focalPoint { add("focalPoint", point(f)) }
       }
       if let t = p.text {
         let e = TextProperties()

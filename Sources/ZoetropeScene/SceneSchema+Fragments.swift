@@ -197,6 +197,8 @@ extension SceneSchema {
     "startPoint": described(ref("point"), "Unit coordinates; default [0.5, 0]."),
     "endPoint": described(ref("point"), "Unit coordinates; default [0.5, 1]."),
     "gradientType": ["enum": constants(GradientType.allCases.map(\.rawValue), prefix: "kCAGradientLayer")],
+    "focalPoint": ["anyOf": [ref("point"), ["type": "null"]],
+                   "description": "Unit coordinates where a radial gradient's rings close in; null is startPoint."],
     // Text layers
     "string": ["anyOf": [["type": "string"], ["type": "null"]], "description": "The text; null or \"\" draws nothing."],
     "font": ["type": "string", "description": .string("A family or PostScript name, or a font file relative to the scene "

@@ -19,7 +19,11 @@ import Darwin
 ///
 /// Axial: t is the projection onto `startPoint → endPoint` (clamped, pad).
 /// Radial: t is the distance from `startPoint` over the distance to `endPoint`
-/// (an ellipse when the bounds are not square, as CAGradientLayer draws).
+/// (an ellipse when the bounds are not square, as CAGradientLayer draws);
+/// with a focus, t is the ring through the point of the rings that shrink
+/// from the last one (t = 1) to the focus (t = 0) as their centres move
+/// there (a two-circle radial gradient, the focus kept within 0.99 of the
+/// way to the last ring).
 /// Conic: t is the angle around `startPoint`, starting towards `endPoint`,
 /// increasing clockwise on screen, one turn = 1. Colours interpolate in
 /// straight-alpha sRGB, then premultiply. Pixel centres map back to the layer
@@ -39,6 +43,8 @@ package struct GradientPaint: Sendable {
   let type: Kind
   let start: Point
   let end: Point
+  /// A radial gradient's focal point; `nil` is `start`.
+  let focus: Point?
   let deviceToLayer: Homography
   let opacity: Double
   /// The ramp sampled at `rampSize` evenly spaced parameters over
@@ -51,10 +57,10 @@ package struct GradientPaint: Sendable {
   static let rampSize = 1024
 
   /// A paint of `colors` at `locations` (evenly spaced when `nil` or not one
-  /// per colour), from `start` to `end` in layer coordinates; `nil` when there
-  /// are no colours. With `ramps`, the colour ramp is the one kept there for
+  /// per colour), from `start` to `end` in layer coordinates (a radial one
+  /// closing in on `focus`, when given); `nil` when there are no colours. With `ramps`, the colour ramp is the one kept there for
   /// the same stops and opacity, if any (the same ramp either way).
-  package init?(colors: [Color], locations: [Double]?, kind: Kind, start: Point, end: Point,
+  package init?(colors: [Color], locations: [Double]?, kind: Kind, start: Point, end: Point, focus: Point? = nil,
                 deviceToLayer: Homography, opacity: Double, ramps: GradientRampCache? = nil) {
     guard !colors.isEmpty else { return nil }
     let evenlySpaced = colors.count == 1 ? [0] : (0..<colors.count).map { Double($0) / Double(colors.count - 1) }
@@ -67,6 +73,7 @@ package struct GradientPaint: Sendable {
     type = kind
     self.start = start
     self.end = end
+    self.focus = focus
     self.deviceToLayer = deviceToLayer
     self.opacity = opacity
     let low = Swift.min(0, stops[0].location), high = Swift.max(1, stops[stops.count - 1].location)
@@ -94,6 +101,7 @@ package struct GradientPaint: Sendable {
     case .radial:
       let rx = Swift.abs(axis.x), ry = Swift.abs(axis.y)
       let dx = p.x - start.x, dy = p.y - start.y
+      if let focus { return focusedParameter(dx: dx, dy: dy, focus: focus, rx: rx, ry: ry) }
       if rx > 0 && ry > 0 { return ((dx / rx) * (dx / rx) + (dy / ry) * (dy / ry)).squareRoot() }
       let r = Swift.max(rx, ry)
       return r > 0 ? (dx * dx + dy * dy).squareRoot() / r : 0
@@ -104,6 +112,29 @@ package struct GradientPaint: Sendable {
       if angle < 0 { angle += 2 * Double.pi }
       return angle / (2 * Double.pi)
     }
+  }
+
+  /// A radial gradient's parameter at (dx, dy) from its centre when it closes
+  /// in on `focus`. Scaled so that the last ring is the unit circle, with q
+  /// the point less the focus f: the ring of parameter t has its centre at
+  /// f (1 − t) and radius t, so |q + t f| = t, and t is the larger root of
+  /// (1 − f²) t² − 2 (q·f) t − q² = 0.
+  private func focusedParameter(dx: Double, dy: Double, focus: Point, rx: Double, ry: Double) -> Double {
+    var (sx, sy) = (rx, ry)
+    if !(rx > 0 && ry > 0) {
+      let r = Swift.max(rx, ry)
+      guard r > 0 else { return 0 }
+      (sx, sy) = (r, r)
+    }
+    var fx = (focus.x - start.x) / sx, fy = (focus.y - start.y) / sy
+    let length = (fx * fx + fy * fy).squareRoot()
+    if length > 0.99 {
+      fx *= 0.99 / length
+      fy *= 0.99 / length
+    }
+    let qx = dx / sx - fx, qy = dy / sy - fy
+    let a = 1 - (fx * fx + fy * fy), b = qx * fx + qy * fy, c = qx * qx + qy * qy
+    return (b + (b * b + a * c).squareRoot()) / a
   }
 
   /// The premultiplied RGBA8 colour at ramp parameter t (padded at the ends).
