@@ -43,6 +43,7 @@ struct zt_gif_writer {
   GifFileType *file;
   int width, height;
   lzw_coder *coder;  // NULL: giflib's own coder (the reference)
+  lzw_coder *counter;  // the caller's own, for zt_gif_coded_size (made at its first call)
   int threaded;
   pthread_t thread;
   pthread_mutex_t lock;
@@ -148,9 +149,11 @@ int zt_gif_open(const char *path, int width, int height, const uint8_t *palette,
 }
 
 // The coder's output: codes packed low bit first into bytes, the bytes into
-// sub-blocks of up to 255 written through giflib.
+// sub-blocks of up to 255 written through giflib (or, without a file, only
+// counted).
 typedef struct {
   GifFileType *file;
+  size_t counted;          // bytes, without a file
   uint64_t bits;           // pending bits, the oldest lowest
   int bit_count;           // how many
   int code_bits;           // the width of the next code
@@ -160,6 +163,10 @@ typedef struct {
 
 // Appends a byte, writing the sub-block first when it is full.
 static void lzw_byte(lzw_output *out, GifByteType byte) {
+  if (!out->file) {
+    out->counted++;
+    return;
+  }
   if (out->block[0] == 255) {
     if (EGifPutCodeNext(out->file, out->block) == GIF_ERROR) out->failed = 1;
     out->block[0] = 0;
@@ -191,8 +198,10 @@ static inline uint32_t lzw_slot(uint32_t key) { return (key * 0x9E3779B1u) >> (3
 // alone (p, pp, ppp …) takes the longest such string there is at once,
 // which is what looking each pixel up would find. GIF_ERROR when a write
 // fails, with giflib's error set as its own coder sets it.
-static int lzw_encode(lzw_coder *coder, GifFileType *file, const uint8_t *pixels, size_t count) {
-  int depth = file->SColorMap ? file->SColorMap->BitsPerPixel : 8;
+// Without a file (`file` NULL) nothing is written and `*counted` is set to
+// the bytes of LZW data the pixels take at `depth` bits.
+static int lzw_encode(lzw_coder *coder, GifFileType *file, int depth, const uint8_t *pixels, size_t count,
+                      size_t *counted) {
   if (depth < 2) depth = 2;
   const unsigned clear = 1u << depth, end = clear + 1, mask = clear - 1;
   unsigned next = end + 1, limit = 1u << (depth + 1);  // limit: the first code needing a wider one
@@ -288,6 +297,10 @@ static int lzw_encode(lzw_coder *coder, GifFileType *file, const uint8_t *pixels
     out.bits >>= 8;
     out.bit_count -= 8;
   }
+  if (!file) {
+    *counted = out.counted;
+    return GIF_OK;
+  }
   if (out.block[0] != 0 && EGifPutCodeNext(file, out.block) == GIF_ERROR) out.failed = 1;
   if (EGifPutCodeNext(file, NULL) == GIF_ERROR) out.failed = 1;
   if (out.failed) file->Error = E_GIF_ERR_DISK_IS_FULL;  // what giflib's coder reports
@@ -311,7 +324,9 @@ static int gif_encode(GifFileType *file, lzw_coder *coder, gif_frame *frame, cha
   if (EGifPutImageDesc(file, frame->x, frame->y, frame->width, frame->height, false, NULL) == GIF_ERROR)
     return gif_fail(file->Error, "writing a frame descriptor", message, size);
   if (coder) {
-    if (lzw_encode(coder, file, frame->indices, (size_t)frame->width * (size_t)frame->height) == GIF_ERROR)
+    int depth = file->SColorMap ? file->SColorMap->BitsPerPixel : 8;
+    if (lzw_encode(coder, file, depth, frame->indices, (size_t)frame->width * (size_t)frame->height, NULL) ==
+        GIF_ERROR)
       return gif_fail(file->Error, "compressing a frame", message, size);
     return ZT_OK;
   }
@@ -415,6 +430,7 @@ int zt_gif_close(zt_gif_writer *w, char *message, size_t size) {
   if (EGifCloseFile(w->file, &error) == GIF_ERROR && status == ZT_OK)
     status = gif_fail(error, "closing the file", message, size);
   free(w->coder);
+  free(w->counter);
   free(w);
   return status;
 }
@@ -433,6 +449,16 @@ void zt_gif_abandon(zt_gif_writer *w) {
 static void gif_wait_idle(zt_gif_writer *w) {
   if (!w->threaded) return;
   while (w->count > 0) pthread_cond_wait(&w->changed, &w->lock);
+}
+
+long zt_gif_coded_size(zt_gif_writer *w, const uint8_t *indices, size_t count) {
+  if (count == 0) return 0;
+  if (!w->counter) w->counter = malloc(sizeof *w->counter);
+  if (!w->counter) return -1;
+  int depth = w->file->SColorMap ? w->file->SColorMap->BitsPerPixel : 8;
+  size_t bytes = 0;
+  lzw_encode(w->counter, NULL, depth, indices, count, &bytes);
+  return (long)(bytes + (bytes + 254) / 255 + 1);  // with the sub-blocks' lengths and the end
 }
 
 void zt_gif_use_reference_coder(zt_gif_writer *w) {
@@ -483,8 +509,9 @@ int zt_gif_read(const char *path, uint8_t **frames, int *count, int *width, int 
   uint8_t *out = calloc(n > 0 ? (size_t)n : 1, frame_bytes);
   int *times = calloc(n > 0 ? (size_t)n : 1, sizeof(int));
   uint8_t *canvas = calloc(1, frame_bytes);
-  if (!out || !times || !canvas) {
-    free(out); free(times); free(canvas);
+  uint8_t *before = calloc(1, frame_bytes);  // the screen before a frame restored to previous
+  if (!out || !times || !canvas || !before) {
+    free(out); free(times); free(canvas); free(before);
     DGifCloseFile(file, &error);
     snprintf(message, size, "out of memory (%d frames of %d × %d pixels)", n, w, h);
     return ZT_ERROR_MEMORY;
@@ -504,6 +531,7 @@ int zt_gif_read(const char *path, uint8_t **frames, int *count, int *width, int 
     }
     ColorMapObject *map = image->ImageDesc.ColorMap ? image->ImageDesc.ColorMap : file->SColorMap;
     GifImageDesc *d = &image->ImageDesc;
+    if (control.DisposalMode == DISPOSE_PREVIOUS) memcpy(before, canvas, frame_bytes);
     for (int y = 0; y < d->Height; y++) {
       for (int x = 0; x < d->Width; x++) {
         int index = image->RasterBits[y * d->Width + x];
@@ -517,15 +545,20 @@ int zt_gif_read(const char *path, uint8_t **frames, int *count, int *width, int 
       }
     }
     memcpy(out + i * frame_bytes, canvas, frame_bytes);
-    if (control.DisposalMode == DISPOSE_BACKGROUND) {
+    // After showing: the frame's rectangle cleared (2) or put back as it was before the frame (3).
+    if (control.DisposalMode == DISPOSE_BACKGROUND || control.DisposalMode == DISPOSE_PREVIOUS) {
       for (int y = 0; y < d->Height; y++)
         for (int x = 0; x < d->Width; x++) {
           int px = d->Left + x, py = d->Top + y;
-          if (px < w && py < h) memset(canvas + 4 * ((size_t)py * w + px), 0, 4);
+          if (px >= w || py >= h) continue;
+          size_t at = 4 * ((size_t)py * w + px);
+          if (control.DisposalMode == DISPOSE_BACKGROUND) memset(canvas + at, 0, 4);
+          else memcpy(canvas + at, before + at, 4);
         }
     }
   }
   free(canvas);
+  free(before);
   DGifCloseFile(file, &error);
   *frames = out;
   *delays = times;

@@ -23,13 +23,13 @@ import Darwin
 ///   transparent (long runs that LZW codes in a few bits), drawn over what
 ///   is shown ("do not dispose"); a frame identical to the previous one only
 ///   lengthens its delay. GIF cannot make a shown pixel transparent again
-///   but by disposing of a frame "to the background", which clears that
-///   frame's rectangle: where pixels of a clip with transparency turn
-///   transparent, the frame before gives its last 2 cs to a frame that draws
-///   nothing over just those pixels and is disposed so (when it lasts 4 cs
-///   or more), or else is grown to hold them and disposed so itself; the new
-///   frame redraws what was cleared. The delays still add up to the clip's
-///   clock. The last frame of such a
+///   but by disposing of a frame after it shows, over its whole rectangle:
+///   "restore to background" clears it, "restore to previous" puts back
+///   what showed before the frame. Where pixels of a clip with transparency
+///   turn transparent, the frame before is disposed of in whichever way
+///   (see ``writeClearing(_:clear:previous:rows:delay:)``) codes the
+///   fewest bytes, and the new frame redraws what that took away. The
+///   delays still add up to the clip's clock. The last frame of such a
 ///   clip clears the whole screen, so a loop or a joined part after it
 ///   starts from a clear screen.
 /// - GIF counts time in centiseconds: frame i starts at `round(100 i / fps)`
@@ -50,8 +50,10 @@ package final class GIFWriter {
   private let hasTransparency: Bool
   /// What the viewer shows after the frames written so far.
   var shown: [UInt8] = []
-  /// The frame waiting for its delay (and, with transparency, its disposal) to be known.
-  var pending: PendingFrame?
+  /// The ways of writing the frames not yet in the file, cheapest first;
+  /// each ends with a frame waiting for its delay (and, with transparency,
+  /// its disposal) to be known. Empty before the first frame.
+  var paths: [FramePath] = []
   private var frameCount = 0
   /// Palette index of every colour met so far (exact colours up front).
   private var exactIndex = ColorTable<UInt8>()
@@ -152,27 +154,30 @@ package final class GIFWriter {
     defer { if !written { lastPixels = [] } }
     let indices = map(frame, rows: changed)
     defer { frameCount += 1 }
-    guard !shown.isEmpty, var previous = pending else {
-      try flush()
+    guard !shown.isEmpty, !paths.isEmpty else {
       shown = indices
-      pending = PendingFrame(indices: indices, x: 0, y: 0, width: width, height: height, delay: delay)
+      let first = PendingFrame(indices: indices, x: 0, y: 0, width: width, height: height, delay: delay, isFirst: true)
+      paths = [FramePath(frames: [first], beforeShown: [], cost: 0)]
       written = true
       return
     }
     if hasTransparency, let clear = turningTransparent(indices, rows: changed) {
-      try writeClearing(indices, clear: clear, previous: previous, rows: changed, delay: delay)
+      try writeClearing(indices, clear: clear, rows: changed, delay: delay)
       written = true
       return
     }
     guard let next = patch(indices, over: shown, rows: changed, delay: delay) else {
       // Nothing changed: the previous frame stays up longer.
-      pending?.delay += delay
+      for i in paths.indices { paths[i].frames[paths[i].frames.count - 1].delay += delay }
       written = true
       return
     }
-    try flush()
+    for i in paths.indices {
+      paths[i].frames.append(next)
+      paths[i].beforeShown = shown
+    }
     shown = indices
-    pending = next
+    try commit()
     written = true
   }
 
@@ -217,7 +222,7 @@ package final class GIFWriter {
 
   /// The box of the pixels in `rows` that are transparent in `indices` but
   /// not on the screen now; `nil` when there are none.
-  func turningTransparent(_ indices: [UInt8], rows: [Range<Int>]) -> (x: Int, y: Int, width: Int, height: Int)? {
+  func turningTransparent(_ indices: [UInt8], rows: [Range<Int>]) -> ScreenBox? {
     let transparent = UInt8(palette.transparentIndex)
     var minX = width, minY = height, maxX = -1, maxY = -1
     indices.withUnsafeBufferPointer { indices in
@@ -253,21 +258,38 @@ package final class GIFWriter {
   /// frame clears the whole screen after showing, so that a loop (or the
   /// next part, joined) starts from a clear screen.
   package func finish() throws(MediaError) {
-    if hasTransparency, var last = pending {
-      last.grow(toHold: (0, 0, width, height), transparent: UInt8(palette.transparentIndex))
-      last.disposal = 2
-      pending = last
+    var frames = paths.first?.frames ?? []
+    paths = []
+    if hasTransparency, !frames.isEmpty {
+      frames[frames.count - 1].grow(toHold: (0, 0, width, height), transparent: UInt8(palette.transparentIndex))
+      frames[frames.count - 1].disposal = 2
     }
-    try flush()
+    for frame in frames { try emit(frame) }
     guard let writer else { return }
     self.writer = nil
     var buffer = [CChar](repeating: 0, count: 512)
     guard zt_gif_close(writer, &buffer, buffer.count) == 0 else { throw MediaError(path: path, message: buffer) }
   }
 
-  func flush() throws(MediaError) {
-    guard let frame = pending, let writer else { return }
-    pending = nil
+  /// Writes the frames every path begins with (all but a path's last), or
+  /// the cheapest path's oldest frame while it holds more than
+  /// ``lookahead`` frames, dropping the paths that do not begin with it.
+  func commit() throws(MediaError) {
+    while let first = paths.first?.frames.first, paths[0].frames.count > 1 {
+      let agreed = paths.allSatisfy { $0.frames.count > 1 && $0.frames[0] == first }
+      guard agreed || paths[0].frames.count > GIFWriter.lookahead else { return }
+      paths = paths.filter { $0.frames.count > 1 && $0.frames[0] == first }
+      for i in paths.indices { paths[i].frames.removeFirst() }
+      try emit(first)
+    }
+  }
+
+  /// Frames a path may hold before its oldest is written.
+  static let lookahead = 4
+
+  /// Writes `frame` to the file.
+  func emit(_ frame: PendingFrame) throws(MediaError) {
+    guard let writer else { return }
     var buffer = [CChar](repeating: 0, count: 512)
     let status = frame.indices.withUnsafeBufferPointer {
       zt_gif_write_frame(writer, $0.baseAddress, Int32(frame.x), Int32(frame.y), Int32(frame.width),
@@ -275,6 +297,14 @@ package final class GIFWriter {
                          Int32(frame.disposal), &buffer, buffer.count)
     }
     guard status == 0 else { throw MediaError(path: path, message: buffer) }
+  }
+
+  /// The bytes `indices` take as a frame's image data, counted by the
+  /// shim's coder without writing them.
+  func codedSize(of indices: [UInt8]) -> Int {
+    guard let writer else { return indices.count }
+    let size = indices.withUnsafeBufferPointer { zt_gif_coded_size(writer, $0.baseAddress, $0.count) }
+    return size < 0 ? indices.count : Int(size)
   }
 
   /// 4×4 Bayer thresholds, 0…15.

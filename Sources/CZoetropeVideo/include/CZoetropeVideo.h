@@ -198,7 +198,8 @@ int zt_gif_open(const char *path, int width, int height, const uint8_t *palette,
 /// Appends a frame: `width × height` palette indices placed at (`x`, `y`),
 /// shown for `delay_centiseconds`; `transparent_index` (or -1) marks pixels
 /// that let the previous frame show through; `disposal` is GIF's disposal
-/// method (1 = leave in place, 2 = restore to the background). The indices
+/// method (1 = leave in place, 2 = restore to the background, 3 = restore
+/// to what showed before the frame). The indices
 /// are copied and the frame is compressed and written on the writer's own
 /// thread, in order, while the caller goes on (it waits once four frames
 /// are queued): a failure to write an earlier frame is returned here, and
@@ -206,6 +207,12 @@ int zt_gif_open(const char *path, int width, int height, const uint8_t *palette,
 int zt_gif_write_frame(zt_gif_writer *writer, const uint8_t *indices, int x, int y, int width, int height,
                        int delay_centiseconds, int transparent_index, int disposal, char *message,
                        size_t message_size);
+
+/// The bytes `count` palette indices take as a frame's image data (LZW
+/// codes in sub-blocks, as `zt_gif_write_frame` would write them), without
+/// writing anything; -1 when out of memory. For the caller's thread only
+/// (it has a coder of its own, made at the first call).
+long zt_gif_coded_size(zt_gif_writer *writer, const uint8_t *indices, size_t count);
 
 /// Makes the writer compress the frames written from now on with giflib's
 /// own LZW coder, the reference the writer's coder is tested against (the
@@ -230,7 +237,7 @@ int zt_gif_close(zt_gif_writer *writer, char *message, size_t message_size);
 
 /// Reads a GIF as the frames a viewer shows: `count` RGBA8 frames of
 /// `width × height` (each the screen after compositing that frame, honouring
-/// transparency and disposal), their delays in centiseconds, and the
+/// transparency and the three disposals), their delays in centiseconds, and the
 /// NETSCAPE2.0 loop count (-1 when absent). `frames` and `delays` are freed
 /// with `zt_free`.
 int zt_gif_read(const char *path, uint8_t **frames, int *count, int *width, int *height, int **delays, int *loop,
