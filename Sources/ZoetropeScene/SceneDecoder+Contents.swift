@@ -30,14 +30,14 @@ extension SceneDecoder {
     return true
   }
 
-  /// An image: a path to a PNG or JPEG file, relative to the scene file's
+  /// An image: a path to a PNG, JPEG or WebP file, relative to the scene file's
   /// folder (or absolute), decoded now — each file once per scene — or
   /// `null` for none. `nil` after reporting an unusable path or file, with
   /// the path as written and as resolved.
   mutating func image(_ value: JSONValue, at path: Int) -> Image?? {
     if case .null = value { return .some(nil) }
     guard case .string(let name) = value, !name.isEmpty else {
-      report(path, "must be an image file path (PNG or JPEG), relative to the scene file, or null "
+      report(path, "must be an image file path (PNG, JPEG or WebP), relative to the scene file, or null "
         + "(got \(value.compactDescription))")
       return nil
     }

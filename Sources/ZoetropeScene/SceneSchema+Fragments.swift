@@ -123,7 +123,7 @@ extension SceneSchema {
     "borderColor": described(ref("optionalColor"), "Default black."),
     "masksToBounds": ["type": "boolean", "description": "Clip the sublayers and the contents to the rounded bounds."],
     "contents": ["anyOf": [["type": "string", "minLength": 1], ["type": "null"]],
-                 "description": "A PNG or JPEG file, relative to the scene file; null for none."],
+                 "description": "A PNG, JPEG or WebP file, relative to the scene file; null for none."],
     "contentsGravity": ["enum": constants(ContentsGravity.allCases.map(\.rawValue), prefix: "kCAGravity"),
                         "description": "Default resize; top is the largest y (drawn at the bottom), as on iOS."],
     "contentsRect": described(ref("rect"), "Unit coordinates of the image from its top-left; default [0, 0, 1, 1]."),

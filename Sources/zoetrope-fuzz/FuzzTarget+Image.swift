@@ -10,7 +10,7 @@ extension FuzzTarget {
   static let imageLimits = ImageDecodingLimits(maximumPixelsPerSide: 4_096, memoryBudget: 16 << 20,
                                                maximumFileSize: 1 << 20)
 
-  /// PNG or JPEG bytes as a layer's contents (a PNG's chunk CRCs repaired
+  /// PNG, JPEG or WebP bytes as a layer's contents (a PNG's chunk CRCs repaired
   /// first, so that mutations reach past libpng's checksum test). A decode
   /// that succeeds is within the side limit, holds no more pixels than the
   /// budget allows (a scaled JPEG keeps its size but not its pixel count),
