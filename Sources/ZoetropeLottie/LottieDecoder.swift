@@ -13,7 +13,7 @@ import ZoetropeScene
 /// precomposition that contains itself, a budget exceeded — is an error.
 /// Features the importer does not draw are listed as unsupported (`validate`
 /// names them; `--strict` refuses them).
-struct LottieDecoder {
+struct LottieDecoder: LottieIssueReporting {
   var paths = JSONPathArena()
   var issues: [SceneIssue] = []
   var warnings: [SceneIssue] = []
@@ -35,21 +35,6 @@ struct LottieDecoder {
   init(baseFolder: String, images: ImageLoader) {
     self.baseFolder = baseFolder
     self.images = images
-  }
-
-  mutating func report(_ path: Int, _ message: String) {
-    issues.append(SceneIssue(path: paths.render(path), message: message))
-  }
-
-  mutating func warn(_ path: Int, _ message: String) {
-    guard warnings.count < 10_000 else { return }
-    warnings.append(SceneIssue(path: paths.render(path), message: message))
-  }
-
-  /// Records a feature the importer does not draw (once per path).
-  mutating func unsupported(_ path: Int, _ what: String) {
-    guard unsupportedFeatures.count < 10_000 else { return }
-    unsupportedFeatures.append(SceneIssue(path: paths.render(path), message: "not supported: " + what))
   }
 
   /// Whether a document looks like Lottie: an object with `v`, `fr`, `ip`,

@@ -30,7 +30,7 @@ import Darwin
 ///
 /// so paint order is the file's and parenting moves without inheriting
 /// opacity, masks or visibility, as in After Effects.
-struct LottieSceneBuilder {
+struct LottieSceneBuilder: LottieIssueReporting {
   let animation: LottieAnimation
   var paths: JSONPathArena
   var issues: [SceneIssue] = []
@@ -55,20 +55,6 @@ struct LottieSceneBuilder {
   init(animation: LottieAnimation, paths: JSONPathArena) {
     self.animation = animation
     self.paths = paths
-  }
-
-  mutating func report(_ path: Int, _ message: String) {
-    issues.append(SceneIssue(path: paths.render(path), message: message))
-  }
-
-  mutating func warn(_ path: Int, _ message: String) {
-    guard warnings.count < 10_000 else { return }
-    warnings.append(SceneIssue(path: paths.render(path), message: message))
-  }
-
-  mutating func unsupported(_ path: Int, _ what: String) {
-    guard unsupportedFeatures.count < 10_000 else { return }
-    unsupportedFeatures.append(SceneIssue(path: paths.render(path), message: "not supported: " + what))
   }
 
   /// A new layer, counted against the layer budget.
