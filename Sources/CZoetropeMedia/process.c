@@ -5,6 +5,7 @@
 #include "CZoetropeMedia.h"
 
 #include <limits.h>
+#include <sys/resource.h>
 #ifdef __GLIBC__
 #include <malloc.h>
 #endif
@@ -17,5 +18,12 @@ void zt_process_keep_freed_memory(void) {
   // leave the 128 KiB default in place for good and map every large block
   // afresh.
   if (mallopt(M_MMAP_THRESHOLD, 32 * 1024 * 1024) == 1) mallopt(M_TRIM_THRESHOLD, INT_MAX);
+  // Under an address-space limit (ulimit -v, prlimit --as) every thread's
+  // arena reserves 64 MiB of addresses whatever it uses: three render threads
+  // exhausted a 300 MB limit holding 60 MB (the allocation failure then ends
+  // the process). One arena shared by every thread fits the limit to the
+  // memory actually used.
+  struct rlimit addressSpace;
+  if (getrlimit(RLIMIT_AS, &addressSpace) == 0 && addressSpace.rlim_cur != RLIM_INFINITY) mallopt(M_ARENA_MAX, 1);
 #endif
 }

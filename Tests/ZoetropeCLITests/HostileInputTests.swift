@@ -27,9 +27,14 @@ struct Scratch {
 
   /// Runs `zoetrope` under `prlimit` with a file-size limit of `bytes`.
   static func runLimited(fileSize bytes: Int, _ arguments: [String]) throws -> CLI.Result {
+    try runLimited(["--fsize=\(bytes)"], arguments)
+  }
+
+  /// Runs `zoetrope` under `prlimit` with `limits` (its options, such as `--as=BYTES`).
+  static func runLimited(_ limits: [String], _ arguments: [String]) throws -> CLI.Result {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/prlimit")
-    process.arguments = ["--fsize=\(bytes)", CLI.executable.path] + arguments
+    process.arguments = limits + [CLI.executable.path] + arguments
     process.currentDirectoryURL = Fixtures.packageRoot
     let out = Pipe(), err = Pipe()
     process.standardOutput = out

@@ -138,7 +138,9 @@ void zt_free(void *pointer);
 /// heap is never handed back to the system, and blocks up to 32 MiB come from
 /// the heap rather than from fresh mappings. A renderer that frees and
 /// reallocates the same working set every frame then stops faulting it back
-/// in. Call once, before the work starts; a no-op off glibc.
+/// in. Under an address-space limit (RLIMIT_AS) all threads share one
+/// arena, so that per-thread arenas do not reserve the limit away. Call once,
+/// before the work starts; a no-op off glibc.
 void zt_process_keep_freed_memory(void);
 
 #ifdef __cplusplus
