@@ -103,10 +103,13 @@ extension LottieSceneBuilder {
                           visible: ClosedRange<Double>?) {
     let animated = sources.filter(\.isAnimated)
     if animated.isEmpty {
-      shape.path = LottieSceneBuilder.combinedPath(sources.map { $0.contour(at: 0) })
+      var budget = mergeBudget
+      shape.path = LottieSceneBuilder.combinedPath(sources.map { $0.outline(at: 0, budget: &budget) })
+      spendMergeBudget(budget, path: sources)
       return
     }
     if clock.isLinear, !prefersSampling, animated.count == 1, case .path(let property) = animated[0].item.kind,
+      !sources.contains(where: { $0.merge != nil }),
       !animated[0].transforms.contains(where: \.isAnimated),
       animated[0].reshapingModifiers.isEmpty,
       Set(property.keyframes.map { $0.value.vertices.count }).count == 1,
@@ -130,25 +133,38 @@ extension LottieSceneBuilder {
     applySampledPath(sources, to: shape, clock: clock, visible: visible, trimmed: false)
   }
 
-  /// The contours evaluated at every frame (cut by their trims when `trimmed`).
+  /// The contours evaluated at every frame (cut by their trims when
+  /// `trimmed`), merge paths combined at each.
   mutating func applySampledPath(_ sources: [LottieShapeSource], to shape: ShapeLayer, clock: LottieClock,
                                  visible: ClosedRange<Double>?, trimmed: Bool) {
+    var budget = mergeBudget
     applySampled(to: shape, keyPath: "path", clock: clock, visible: visible, cost: { value in
       if case .path(let p?) = value { return Swift.max(1, p.elements.count) }
       return 1
     }) { frame in
-      let contours = sources.map { $0.contour(at: frame) }
-      guard trimmed else { return .path(LottieSceneBuilder.combinedPath(contours)) }
-      return .path(LottieSceneBuilder.trimmedPath(sources, contours: contours, at: frame))
+      let outlines = sources.map { $0.outline(at: frame, budget: &budget) }
+      guard trimmed else { return .path(LottieSceneBuilder.combinedPath(outlines)) }
+      return .path(LottieSceneBuilder.trimmedPath(sources, outlines: outlines, at: frame))
     }
+    spendMergeBudget(budget, path: sources)
+  }
+
+  /// Keeps what merge paths left of their budget; refuses the file once
+  /// it is spent (at the first merge among `sources`).
+  private mutating func spendMergeBudget(_ left: Int, path sources: [LottieShapeSource]) {
+    guard mergeBudget >= 0 else { return }
+    mergeBudget = left
+    guard left < 0, let merge = sources.first(where: { $0.merge != nil }) else { return }
+    report(merge.item.path, "merge paths combine more than \(Limits.maximumLottieMergedSegments) path elements "
+      + "over the animation (Limits.maximumLottieMergedSegments)")
   }
 
   /// Contours cut by their trims at `frame`, innermost trim first: a
   /// simultaneous trim cuts each contour it applies to, an individual one
   /// the contours it applies to as one path (what an earlier trim left of
   /// them).
-  static func trimmedPath(_ sources: [LottieShapeSource], contours: [LottieBezier], at frame: Double) -> Path {
-    var pieces = contours.map(\.path)
+  static func trimmedPath(_ sources: [LottieShapeSource], outlines: [Path], at frame: Double) -> Path {
+    var pieces = outlines
     var order: [Int] = [], trims: [Int: LottieShapeItem] = [:]
     for source in sources {
       for trim in source.trims where trims[trim.path] == nil {
@@ -229,6 +245,13 @@ extension LottieSceneBuilder {
     applySampled(to: shape, keyPath: "strokeEnd", clock: clock, visible: visible) { frame in
       .number(LottieSceneBuilder.trimRange(start: s.scalar(at: frame), end: e.scalar(at: frame), offset: o.scalar(at: frame)).1 * scale)
     }
+  }
+
+  /// Outlines appended into one path.
+  static func combinedPath(_ outlines: [Path]) -> Path {
+    var path = Path()
+    for outline in outlines { path.addPath(outline) }
+    return path
   }
 
   /// Contours appended into one path. With `curvesOnly`, every segment is

@@ -12,11 +12,14 @@ struct LottieShapeSource {
   var item: LottieShapeItem
   var transforms: [LottieGroupTransform]
   var modifiers: [LottieShapeItem]
+  /// For merge paths of mode 2–5 (`item`), the geometry they combine.
+  var merge: LottieMergedPaths? = nil
 
   /// Whether the geometry moves or changes shape over time (its own
   /// properties or a transform between it and the paint).
   var isAnimated: Bool {
     if transforms.contains(where: \.isAnimated) { return true }
+    if let merge { return merge.isAnimated }
     switch item.kind {
     case .path(let p): return p.isAnimated
     case .rectangle(let p, let s, let r): return p.isAnimated || s.isAnimated || r.isAnimated
@@ -131,10 +134,14 @@ extension LottieSceneBuilder {
                                   depth: Int) {
     switch items[j].kind {
     case .paint(let paint):
-      let sources = LottieSceneBuilder.sources(in: Array(items[0..<j]), transforms: [],
+      var sources = LottieSceneBuilder.sources(in: Array(items[0..<j]), transforms: [],
                                                modifiers: LottieSceneBuilder.modifiers(after: j, in: items) + inherited,
-                                               allItems: items)
+                                               allItems: items, mergingPaths: true)
       guard !sources.isEmpty else { return }
+      for k in sources.indices where sources[k].merge != nil {
+        sources[k].merge?.evenOdd = paint.evenOdd
+        checkMerge(sources[k], clock: clock)
+      }
       buildPaint(paint, sources: sources, into: container, clock: clock, visible: visible, path: items[j].path)
     case .group(let children, let transform):
       let group = makeLayer { Layer() }
@@ -160,8 +167,8 @@ extension LottieSceneBuilder {
                  clock: clock, visible: visible, depth: depth + 1)
       container.addSublayer(group)
     case .mergePaths(let mode):
-      if mode != 1 {
-        unsupported(items[j].path, "merge paths mode \(mode); the paths are drawn as they are")
+      if !(1...5).contains(mode) {
+        unsupported(items[j].path, "merge paths mode \(mode) (modes are 1 to 5); the paths are drawn as they are")
       }
     default:
       break
@@ -178,10 +185,24 @@ extension LottieSceneBuilder {
     }
   }
 
+  /// Warns when merge paths cannot be combined at the first frame (a path
+  /// boolean budget ran out): they are then drawn as mode 1 draws them.
+  private mutating func checkMerge(_ source: LottieShapeSource, clock: LottieClock) {
+    guard let merge = source.merge else { return }
+    var budget = Limits.maximumPathBooleanSegments * 4
+    do throws(PathBooleanError) {
+      _ = try merge.combined(at: clock.frames.first ?? 0, budget: &budget)
+    } catch {
+      warn(source.item.path, "merge paths mode \(merge.mode): \(error); the paths are drawn as they are")
+    }
+  }
+
   /// The geometry of `items` (and of the groups among them), each with the
-  /// transforms of the groups it is in and the modifiers after it.
+  /// transforms of the groups it is in and the modifiers after it. With
+  /// `mergingPaths`, merge paths of mode 2–5 absorb the geometry above them
+  /// in their group into one source (``LottieMergedPaths``).
   static func sources(in items: [LottieShapeItem], transforms: [LottieGroupTransform], modifiers: [LottieShapeItem],
-                      allItems: [LottieShapeItem]) -> [LottieShapeSource] {
+                      allItems: [LottieShapeItem], mergingPaths: Bool = false) -> [LottieShapeSource] {
     var result: [LottieShapeSource] = []
     // Explicit stack over groups: (items, transforms, modifiers after the group in its parent).
     var pending: [(items: [LottieShapeItem], all: [LottieShapeItem], transforms: [LottieGroupTransform], outer: [LottieShapeItem])] =
@@ -198,13 +219,39 @@ extension LottieSceneBuilder {
           // Depth first, in document order: the group's own sources come next.
           let nested = sources(in: visibleChildren, transforms: chain + [t],
                                modifiers: LottieSceneBuilder.modifiers(after: index, in: all) + outer,
-                               allItems: visibleChildren)
+                               allItems: visibleChildren, mergingPaths: mergingPaths)
           found += nested
+        case .mergePaths(let mode) where mergingPaths && (2...5).contains(mode):
+          let merge = LottieMergedPaths(mode: mode, operands: operands(above: index, in: all))
+          found = [LottieShapeSource(item: item, transforms: chain,
+                                     modifiers: LottieSceneBuilder.modifiers(after: index, in: all) + outer,
+                                     merge: merge)]
         default: break
         }
       }
       result += found
     }
     return result
+  }
+
+  /// What merge paths at `index` of `items` combine: the geometry of each
+  /// item above it, in the merge's group's space, with the modifiers
+  /// between it and the merge (those after the merge apply to the result).
+  static func operands(above index: Int, in items: [LottieShapeItem]) -> [[LottieShapeSource]] {
+    let above = Array(items[0..<index])
+    var operands: [[LottieShapeSource]] = []
+    for (k, item) in above.enumerated() where !item.isHidden {
+      let modifiers = LottieSceneBuilder.modifiers(after: k, in: above)
+      switch item.kind {
+      case .path, .rectangle, .ellipse, .polystar:
+        operands.append([LottieShapeSource(item: item, transforms: [], modifiers: modifiers)])
+      case .group(let children, let t):
+        let visible = children.filter { !$0.isHidden }
+        let nested = sources(in: visible, transforms: [t], modifiers: modifiers, allItems: visible, mergingPaths: true)
+        if !nested.isEmpty { operands.append(nested) }
+      default: break
+      }
+    }
+    return operands
   }
 }

@@ -1,0 +1,91 @@
+// SPDX-License-Identifier: Apache-2.0
+// Merge paths of modes 2–5 (add, subtract, intersect, exclude intersections) as path booleans, in lottie-android's order.
+
+import ZoetropeGeometry
+
+/// A merge paths item (`mm`) of mode 2–5 and the geometry it absorbs: every
+/// path, rectangle, ellipse, star and group above it in its group.
+///
+/// The operands combine as lottie-android's `MergePathsContent` combines
+/// them: the operand nearest the item (the last in file order) is one side,
+/// every other operand together (their union, non-zero) the other, and
+///
+/// | mode | result |
+/// |---|---|
+/// | 2 add | nearest ∪ others |
+/// | 3 subtract | others − nearest |
+/// | 4 intersect | nearest ∩ others |
+/// | 5 exclude intersections | nearest ⊕ others |
+///
+/// With two operands that is After Effects' reading — the first minus the
+/// second, and so on. A group operand is its geometry together, each piece
+/// moved by the transforms between it and the group. Curves are flattened
+/// to a hundredth of a unit of the merge's group (``tolerance``).
+struct LottieMergedPaths: Sendable {
+  var mode: Int
+  /// The absorbed geometry, one list per item above the merge (a group's
+  /// geometry together), in file order; items without geometry left out.
+  var operands: [[LottieShapeSource]]
+  /// Whether the paint fills by even-odd: each side is then read by it
+  /// (non-zero otherwise, as Lottie shapes are).
+  var evenOdd = false
+
+  /// How finely curves are flattened, in units of the merge's group.
+  static let tolerance = 0.01
+
+  /// Whether the result can change over time.
+  var isAnimated: Bool { operands.contains { $0.contains(where: \.isAnimated) } }
+
+  /// The result at `frame`, in the merge's group's space. Each evaluation
+  /// spends its operands' path elements from `budget`; when the budget
+  /// would go below zero (it is then set to −1), or the operation throws,
+  /// the operands are drawn as they are (mode 1).
+  func outline(at frame: Double, budget: inout Int) -> Path {
+    (try? combined(at: frame, budget: &budget)) ?? merged(at: frame, budget: &budget)
+  }
+
+  /// The operands appended, as mode 1 draws them.
+  func merged(at frame: Double, budget: inout Int) -> Path {
+    var path = Path()
+    for operand in operands { for s in operand { path.addPath(s.outline(at: frame, budget: &budget)) } }
+    return path
+  }
+
+  /// The result at `frame`, or why there is none (a budget of the path
+  /// operation, or this file's ``Limits/maximumLottieMergedSegments``).
+  func combined(at frame: Double, budget: inout Int) throws(PathBooleanError) -> Path {
+    guard let nearest = operands.last else { return Path() }
+    var near = Path(), others = Path()
+    for s in nearest { near.addPath(s.outline(at: frame, budget: &budget)) }
+    for operand in operands.dropLast() { for s in operand { others.addPath(s.outline(at: frame, budget: &budget)) } }
+    let cost = near.elements.count + others.elements.count
+    guard budget >= cost else {
+      budget = -1
+      throw .tooManySegments
+    }
+    budget -= cost
+    let rule: FillRule = evenOdd ? .evenOdd : .nonZero
+    let t = Self.tolerance
+    switch mode {
+    case 2: return try near.combining(rule, with: others, fillRule: rule, operation: .union, tolerance: t)
+    case 3: return try others.combining(rule, with: near, fillRule: rule, operation: .subtraction, tolerance: t)
+    case 4: return try near.combining(rule, with: others, fillRule: rule, operation: .intersection, tolerance: t)
+    default: return try near.combining(rule, with: others, fillRule: rule, operation: .exclusion, tolerance: t)
+    }
+  }
+}
+
+extension LottieShapeSource {
+  /// The geometry at `frame` as a path in the paint's group's space: the
+  /// contour, or what merged paths make of theirs (see
+  /// ``LottieMergedPaths/outline(at:budget:)``), moved by the transforms
+  /// between the merge and the paint.
+  func outline(at frame: Double, budget: inout Int) -> Path {
+    guard let merge else { return contour(at: frame).path }
+    let result = merge.outline(at: frame, budget: &budget)
+    guard !transforms.isEmpty else { return result }
+    var matrix = AffineTransform.identity
+    for t in transforms.reversed() { matrix = matrix.concatenating(t.matrix(at: frame)) }
+    return result.applying(matrix)
+  }
+}
