@@ -78,14 +78,28 @@ extension Path {
   ///   coordinate passes ±2³⁶; the work is bounded by the budgets.
   package func combining(_ fillRule: FillRule = .nonZero, with other: Path, fillRule otherRule: FillRule = .nonZero,
                          operation: PathOperation, tolerance: Double = 0.05) throws(PathBooleanError) -> Path {
+    try combining(fillRule, withUnionOf: [other], fillRule: otherRule, operation: operation, tolerance: tolerance)
+  }
+
+  /// The same, the second operand being the union of `others`: each is
+  /// first turned to run clockwise on the screen as a whole (reversed when
+  /// its signed area is negative), so that shapes drawn in opposite
+  /// directions add up instead of cancelling under the non-zero rule
+  /// (`otherRule` then reads them together; even-odd cancels overlaps).
+  /// One path alone is read as it is.
+  package func combining(_ fillRule: FillRule = .nonZero, withUnionOf others: [Path], fillRule otherRule: FillRule,
+                         operation: PathOperation, tolerance: Double = 0.05) throws(PathBooleanError) -> Path {
     let tolerance = tolerance > 0 ? tolerance : 0.05
     // Every element but a move adds a segment at least: refuse before flattening a hostile path.
     func drawing(_ e: Element) -> Bool { if case .moveTo = e { false } else { true } }
-    let drawn = elements.count(where: drawing) + other.elements.count(where: drawing)
+    var drawn = elements.count(where: drawing)
+    for other in others { drawn += other.elements.count(where: drawing) }
     guard drawn <= Limits.maximumPathBooleanSegments else { throw .tooManySegments }
     var boolean = PolygonBoolean()
     try boolean.addOperand(flattened(tolerance: tolerance), index: 0)
-    try boolean.addOperand(other.flattened(tolerance: tolerance), index: 1)
+    for other in others {
+      try boolean.addOperand(other.flattened(tolerance: tolerance), index: 1, clockwise: others.count > 1)
+    }
     let contours = try boolean.result(operation: operation, rules: (fillRule, otherRule))
     var result = Path()
     for contour in contours {

@@ -64,11 +64,17 @@ package struct PolygonBoolean {
 
   /// Adds the polylines of operand `index` (0 or 1), each closed.
   /// Non-finite points are skipped, repeated points merged; a polyline of
-  /// fewer than two distinct points adds nothing.
-  package mutating func addOperand(_ polylines: [Polyline], index: Int) throws(PathBooleanError) {
-    var ring: [Point] = []
+  /// fewer than two distinct points adds nothing. With `clockwise`, the
+  /// polylines are reversed together when their signed area (clockwise on
+  /// the screen positive) is negative, so that several pieces added to one
+  /// operand this way make their union under the non-zero rule, whichever
+  /// way each was drawn.
+  package mutating func addOperand(_ polylines: [Polyline], index: Int,
+                                   clockwise: Bool = false) throws(PathBooleanError) {
+    var rings: [[Point]] = []
+    var area = 0.0
     for line in polylines {
-      ring.removeAll(keepingCapacity: true)
+      var ring: [Point] = []
       for p in line.points where p.isFinite {
         guard Swift.abs(p.x) <= Self.largestCoordinate else { throw .coordinateTooLarge(p.x) }
         guard Swift.abs(p.y) <= Self.largestCoordinate else { throw .coordinateTooLarge(p.y) }
@@ -77,8 +83,14 @@ package struct PolygonBoolean {
       }
       if ring.count > 1 && ring.first == ring.last { ring.removeLast() }
       guard ring.count >= 2 else { continue }
+      for i in ring.indices { area += Self.cross(ring[i], ring[(i + 1) % ring.count]) }
+      rings.append(ring)
+    }
+    let reversed = clockwise && area < 0
+    for ring in rings {
       for i in ring.indices {
-        segments.append(Segment(a: ring[i], b: ring[(i + 1) % ring.count], operand: index))
+        let a = ring[i], b = ring[(i + 1) % ring.count]
+        segments.append(reversed ? Segment(a: b, b: a, operand: index) : Segment(a: a, b: b, operand: index))
       }
       guard segments.count <= Limits.maximumPathBooleanSegments else { throw .tooManySegments }
     }

@@ -8,7 +8,10 @@ import ZoetropeGeometry
 ///
 /// The operands combine as lottie-android's `MergePathsContent` combines
 /// them: the operand nearest the item (the last in file order) is one side,
-/// every other operand together (their union, non-zero) the other, and
+/// every other operand together the other — their union, each turned to run
+/// one way first, so that shapes drawn in opposite directions do not cancel
+/// (lottie-android appends them into one non-zero path, where they would) —
+/// and
 ///
 /// | mode | result |
 /// |---|---|
@@ -55,10 +58,14 @@ struct LottieMergedPaths: Sendable {
   /// operation, or this file's ``Limits/maximumLottieMergedSegments``).
   func combined(at frame: Double, budget: inout Int) throws(PathBooleanError) -> Path {
     guard let nearest = operands.last else { return Path() }
-    var near = Path(), others = Path()
+    var near = Path()
     for s in nearest { near.addPath(s.outline(at: frame, budget: &budget)) }
-    for operand in operands.dropLast() { for s in operand { others.addPath(s.outline(at: frame, budget: &budget)) } }
-    let cost = near.elements.count + others.elements.count
+    let others = operands.dropLast().map { operand in
+      var path = Path()
+      for s in operand { path.addPath(s.outline(at: frame, budget: &budget)) }
+      return path
+    }
+    let cost = others.reduce(near.elements.count) { $0 + $1.elements.count }
     guard budget >= cost else {
       budget = -1
       throw .tooManySegments
@@ -66,12 +73,19 @@ struct LottieMergedPaths: Sendable {
     budget -= cost
     let rule: FillRule = evenOdd ? .evenOdd : .nonZero
     let t = Self.tolerance
-    switch mode {
-    case 2: return try near.combining(rule, with: others, fillRule: rule, operation: .union, tolerance: t)
-    case 3: return try others.combining(rule, with: near, fillRule: rule, operation: .subtraction, tolerance: t)
-    case 4: return try near.combining(rule, with: others, fillRule: rule, operation: .intersection, tolerance: t)
-    default: return try near.combining(rule, with: others, fillRule: rule, operation: .exclusion, tolerance: t)
+    let operation: PathOperation = switch mode {
+    case 2: .union
+    case 3: .subtraction
+    case 4: .intersection
+    default: .exclusion
     }
+    guard operation == .subtraction else {
+      return try near.combining(rule, withUnionOf: others, fillRule: rule, operation: operation, tolerance: t)
+    }
+    // Others − nearest: the union of the others first, then the nearest cut from it.
+    let union = others.count == 1 ? others[0]
+      : try Path().combining(rule, withUnionOf: others, fillRule: rule, operation: .union, tolerance: t)
+    return try union.combining(rule, with: near, fillRule: rule, operation: .subtraction, tolerance: t)
   }
 }
 

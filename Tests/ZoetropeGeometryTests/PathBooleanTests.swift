@@ -169,6 +169,22 @@ func contourCount(_ path: Path) -> Int { path.elements.count { if case .moveTo =
     #expect(abs(coveredArea(evenOdd) - 800) < 1e-9 && abs(coveredArea(nonZero) - 900) < 1e-9)
   }
 
+  /// Several paths as the second operand are their union, whichever way each runs.
+  @Test func theUnionOfOthersIgnoresTheirDirections() throws {
+    let clockwise = square(0, 0, 10, 10)
+    let counterClockwise = Path.polyline([Point(x: 5, y: 0), Point(x: 5, y: 10), Point(x: 15, y: 10), Point(x: 15, y: 0)],
+                                         closed: true)
+    var appended = clockwise
+    appended.addPath(counterClockwise)
+    // Appended into one path, the overlap has winding 0 and is left out.
+    #expect(abs(coveredArea(try appended.combining(with: Path(), operation: .union)) - 100) < 1e-9)
+    let union = try Path().combining(withUnionOf: [clockwise, counterClockwise], fillRule: .nonZero, operation: .union)
+    #expect(abs(coveredArea(union) - 150) < 1e-9 && contourCount(union) == 1)
+    let cut = try square(0, 0, 20, 20).combining(withUnionOf: [clockwise, counterClockwise], fillRule: .nonZero,
+                                                  operation: .subtraction)
+    #expect(abs(coveredArea(cut) - 250) < 1e-9)
+  }
+
   @Test func curvesAreFlattenedWithinTheTolerance() throws {
     let circle = Path.ellipse(in: Rect(x: 0, y: 0, width: 100, height: 100))
     let half = try circle.combining(with: square(50, -10, 60, 120), operation: .subtraction, tolerance: 0.01)
