@@ -75,7 +75,10 @@ extension Path {
   ///
   /// - Throws: ``PathBooleanError`` when a budget of ``Limits`` runs out
   ///   (``Limits/maximumPathBooleanSegments`` and the others) or a
-  ///   coordinate passes ±2³⁶; the work is bounded by the budgets.
+  ///   coordinate passes ±2³⁶ (before any work when the operands' flattened
+  ///   segments could pass the segment budget, by the estimate of
+  ///   `flattenedSegmentEstimate`, an upper bound); the work is bounded by the
+  ///   budgets.
   package func combining(_ fillRule: FillRule = .nonZero, with other: Path, fillRule otherRule: FillRule = .nonZero,
                          operation: PathOperation, tolerance: Double = 0.05) throws(PathBooleanError) -> Path {
     try combining(fillRule, withUnionOf: [other], fillRule: otherRule, operation: operation, tolerance: tolerance)
@@ -90,11 +93,11 @@ extension Path {
   package func combining(_ fillRule: FillRule = .nonZero, withUnionOf others: [Path], fillRule otherRule: FillRule,
                          operation: PathOperation, tolerance: Double = 0.05) throws(PathBooleanError) -> Path {
     let tolerance = tolerance > 0 ? tolerance : 0.05
-    // Every element but a move adds a segment at least: refuse before flattening a hostile path.
-    func drawing(_ e: Element) -> Bool { if case .moveTo = e { false } else { true } }
-    var drawn = elements.count(where: drawing)
-    for other in others { drawn += other.elements.count(where: drawing) }
-    guard drawn <= Limits.maximumPathBooleanSegments else { throw .tooManySegments }
+    // Refused before flattening (the estimate is an upper bound): a few huge curves would otherwise
+    // flatten into millions of points first.
+    var estimate = flattenedSegmentEstimate(tolerance: tolerance)
+    for other in others { estimate += other.flattenedSegmentEstimate(tolerance: tolerance) }
+    guard estimate <= Limits.maximumPathBooleanSegments else { throw .tooManySegments }
     var boolean = PolygonBoolean()
     try boolean.addOperand(flattened(tolerance: tolerance), index: 0)
     for other in others {

@@ -40,7 +40,7 @@ struct LottieMergedPaths: Sendable {
   var isAnimated: Bool { operands.contains { $0.contains(where: \.isAnimated) } }
 
   /// The result at `frame`, in the merge's group's space. Each evaluation
-  /// spends its operands' path elements from `budget`; when the budget
+  /// spends its operands' segments (flattening's upper estimate) from `budget`; when the budget
   /// would go below zero (it is then set to −1), or the operation throws,
   /// the operands are drawn as they are (mode 1).
   func outline(at frame: Double, budget: inout Int) -> Path {
@@ -65,14 +65,14 @@ struct LottieMergedPaths: Sendable {
       for s in operand { path.addPath(s.outline(at: frame, budget: &budget)) }
       return path
     }
-    let cost = others.reduce(near.elements.count) { $0 + $1.elements.count }
+    let t = Self.tolerance
+    let cost = others.reduce(near.flattenedSegmentEstimate(tolerance: t)) { $0 + $1.flattenedSegmentEstimate(tolerance: t) }
     guard budget >= cost else {
       budget = -1
       throw .tooManySegments
     }
     budget -= cost
     let rule: FillRule = evenOdd ? .evenOdd : .nonZero
-    let t = Self.tolerance
     let operation: PathOperation = switch mode {
     case 2: .union
     case 3: .subtraction

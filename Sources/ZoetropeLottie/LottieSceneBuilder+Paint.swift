@@ -155,7 +155,7 @@ extension LottieSceneBuilder {
     guard mergeBudget >= 0 else { return }
     mergeBudget = left
     guard left < 0, let merge = sources.first(where: { $0.merge != nil }) else { return }
-    report(merge.item.path, "merge paths combine more than \(Limits.maximumLottieMergedSegments) path elements "
+    report(merge.item.path, "merge paths combine more than \(Limits.maximumLottieMergedSegments) segments "
       + "over the animation (Limits.maximumLottieMergedSegments)")
   }
 

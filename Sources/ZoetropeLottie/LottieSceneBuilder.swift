@@ -39,7 +39,7 @@ struct LottieSceneBuilder: LottieIssueReporting {
   var sampledValues = 0
   /// Repeater copies made so far (items × copies), against ``Limits/maximumReplicatedLayers``.
   var repeaterCopies = 0
-  /// Path elements merge paths may still combine (``Limits/maximumLottieMergedSegments``); −1 once spent.
+  /// Segments merge paths may still combine (``Limits/maximumLottieMergedSegments``); −1 once spent.
   var mergeBudget = Limits.maximumLottieMergedSegments
   var budgetExceeded = false
   var frameRate: Double { animation.frameRate }

@@ -262,6 +262,15 @@ func contourCount(_ path: Path) -> Int { path.elements.count { if case .moveTo =
     #expect(throws: PathBooleanError.tooMuchWork) {
       try Path.polyline(zigzag, closed: true).combining(with: square(0, 0, 10, 10), operation: .union)
     }
+    // Fifty huge curves would flatten into 4,096 segments each: refused by the estimate, before flattening.
+    var loops = Path()
+    for k in 0..<50 {
+      loops.move(to: Point(x: 0, y: Double(k)))
+      loops.addCurve(to: Point(x: 1e9, y: Double(k)), control1: Point(x: 0, y: 1e9), control2: Point(x: 1e9, y: -1e9))
+    }
+    #expect(throws: PathBooleanError.tooManySegments) {
+      try loops.combining(with: square(0, 0, 10, 10), operation: .union)
+    }
     #expect(throws: PathBooleanError.coordinateTooLarge(1e300)) {
       try square(0, 0, 1e300, 1).combining(with: square(0, 0, 1, 1), operation: .union)
     }
