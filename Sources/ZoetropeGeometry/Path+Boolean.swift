@@ -92,6 +92,18 @@ extension Path {
   /// One path alone is read as it is.
   package func combining(_ fillRule: FillRule = .nonZero, withUnionOf others: [Path], fillRule otherRule: FillRule,
                          operation: PathOperation, tolerance: Double = 0.05) throws(PathBooleanError) -> Path {
+    var comparisons = Limits.maximumPathBooleanComparisons
+    return try combining(fillRule, withUnionOf: others, fillRule: otherRule, operation: operation, tolerance: tolerance,
+                         comparisons: &comparisons)
+  }
+
+  /// The same, within `comparisons` comparisons of segments (at most
+  /// ``Limits/maximumPathBooleanComparisons``), less what it made on return
+  /// — also when it throws ``PathBooleanError/tooMuchWork`` (then 0 or less):
+  /// a caller's budget for many operations, which bounds their time.
+  package func combining(_ fillRule: FillRule = .nonZero, withUnionOf others: [Path], fillRule otherRule: FillRule,
+                         operation: PathOperation, tolerance: Double = 0.05,
+                         comparisons: inout Int) throws(PathBooleanError) -> Path {
     let tolerance = tolerance > 0 ? tolerance : 0.05
     // Refused before flattening (the estimate is an upper bound): a few huge curves would otherwise
     // flatten into millions of points first.
@@ -99,6 +111,8 @@ extension Path {
     for other in others { estimate += other.flattenedSegmentEstimate(tolerance: tolerance) }
     guard estimate <= Limits.maximumPathBooleanSegments else { throw .tooManySegments }
     var boolean = PolygonBoolean()
+    boolean.comparisonLimit = Swift.min(comparisons, Limits.maximumPathBooleanComparisons)
+    defer { comparisons -= boolean.comparisons }
     try boolean.addOperand(flattened(tolerance: tolerance), index: 0)
     for other in others {
       try boolean.addOperand(other.flattened(tolerance: tolerance), index: 1, clockwise: others.count > 1)

@@ -11,9 +11,8 @@ extension PolygonBoolean {
   /// on or above the row and its lower end below it (so a vertex on the row
   /// counts once, and level edges never) — adding its contribution. The
   /// midpoints are visited row by row against the edges reaching the row.
-  func windingsRightOfMidpoints(_ edges: [(a: Point, b: Point)],
-                                _ contributions: [Winding]) throws(PathBooleanError) -> [Winding] {
-    var comparisons = self.comparisons
+  mutating func windingsRightOfMidpoints(_ edges: [(a: Point, b: Point)],
+                                         _ contributions: [Winding]) throws(PathBooleanError) -> [Winding] {
     let midpoints = edges.map { Point(x: ($0.a.x + $0.b.x) / 2, y: ($0.a.y + $0.b.y) / 2) }
     let byRow = edges.indices.sorted { midpoints[$0].y != midpoints[$1].y ? midpoints[$0].y < midpoints[$1].y : $0 < $1 }
     let byTop = edges.indices.sorted { edges[$0].a.y != edges[$1].a.y ? edges[$0].a.y < edges[$1].a.y : $0 < $1 }
@@ -34,7 +33,7 @@ extension PolygonBoolean {
         active[kept] = e
         kept += 1
         comparisons += 1
-        if comparisons > Limits.maximumPathBooleanComparisons { throw .tooMuchWork }
+        if comparisons > comparisonLimit { throw .tooMuchWork }
         guard e != k else { continue }
         let x = a.x + (m.y - a.y) * (b.x - a.x) / (b.y - a.y)
         if x > m.x { w = w + contributions[e] }

@@ -52,8 +52,11 @@ package struct PolygonBoolean {
   }
 
   var segments: [Segment] = []
-  /// Comparisons made so far, against ``Limits/maximumPathBooleanComparisons``.
-  var comparisons = 0
+  /// Comparisons made so far, against `comparisonLimit`.
+  package var comparisons = 0
+  /// The most comparisons allowed: ``Limits/maximumPathBooleanComparisons``
+  /// unless a caller with a budget of its own lowers it.
+  package var comparisonLimit = Limits.maximumPathBooleanComparisons
 
   package init() {}
 
@@ -147,6 +150,6 @@ package struct PolygonBoolean {
   /// Counts a comparison against the budget.
   mutating func compare() throws(PathBooleanError) {
     comparisons += 1
-    if comparisons > Limits.maximumPathBooleanComparisons { throw .tooMuchWork }
+    if comparisons > comparisonLimit { throw .tooMuchWork }
   }
 }

@@ -40,9 +40,10 @@ struct LottieMergedPaths: Sendable {
   var isAnimated: Bool { operands.contains { $0.contains(where: \.isAnimated) } }
 
   /// The result at `frame`, in the merge's group's space. Each evaluation
-  /// spends its operands' segments (flattening's upper estimate) from `budget`; when the budget
-  /// would go below zero (it is then set to −1), or the operation throws,
-  /// the operands are drawn as they are (mode 1).
+  /// spends the comparisons of segments it makes from `budget` (see
+  /// ``Limits/maximumLottieMergeComparisons``); when the budget runs out
+  /// (it is then −1), or the operation throws, the operands are drawn as
+  /// they are (mode 1).
   func outline(at frame: Double, budget: inout Int) -> Path {
     (try? combined(at: frame, budget: &budget)) ?? merged(at: frame, budget: &budget)
   }
@@ -55,7 +56,7 @@ struct LottieMergedPaths: Sendable {
   }
 
   /// The result at `frame`, or why there is none (a budget of the path
-  /// operation, or this file's ``Limits/maximumLottieMergedSegments``).
+  /// operation, or `budget` spent: then −1).
   func combined(at frame: Double, budget: inout Int) throws(PathBooleanError) -> Path {
     guard let nearest = operands.last else { return Path() }
     var near = Path()
@@ -65,27 +66,35 @@ struct LottieMergedPaths: Sendable {
       for s in operand { path.addPath(s.outline(at: frame, budget: &budget)) }
       return path
     }
-    let t = Self.tolerance
-    let cost = others.reduce(near.flattenedSegmentEstimate(tolerance: t)) { $0 + $1.flattenedSegmentEstimate(tolerance: t) }
-    guard budget >= cost else {
+    guard budget > 0 else {
       budget = -1
-      throw .tooManySegments
+      throw .tooMuchWork
     }
-    budget -= cost
     let rule: FillRule = evenOdd ? .evenOdd : .nonZero
+    let t = Self.tolerance
     let operation: PathOperation = switch mode {
     case 2: .union
     case 3: .subtraction
     case 4: .intersection
     default: .exclusion
     }
-    guard operation == .subtraction else {
-      return try near.combining(rule, withUnionOf: others, fillRule: rule, operation: operation, tolerance: t)
+    // Whether this file's budget, not the operation's own, is the tighter.
+    let bindsFile = budget < Limits.maximumPathBooleanComparisons
+    do throws(PathBooleanError) {
+      guard operation == .subtraction else {
+        return try near.combining(rule, withUnionOf: others, fillRule: rule, operation: operation, tolerance: t,
+                                  comparisons: &budget)
+      }
+      // Others − nearest: the union of the others first, then the nearest cut from it.
+      let union = others.count == 1 ? others[0]
+        : try Path().combining(rule, withUnionOf: others, fillRule: rule, operation: .union, tolerance: t,
+                               comparisons: &budget)
+      return try union.combining(rule, withUnionOf: [near], fillRule: rule, operation: .subtraction, tolerance: t,
+                                 comparisons: &budget)
+    } catch {
+      if case .tooMuchWork = error, bindsFile { budget = -1 }
+      throw error
     }
-    // Others − nearest: the union of the others first, then the nearest cut from it.
-    let union = others.count == 1 ? others[0]
-      : try Path().combining(rule, withUnionOf: others, fillRule: rule, operation: .union, tolerance: t)
-    return try union.combining(rule, with: near, fillRule: rule, operation: .subtraction, tolerance: t)
   }
 }
 

@@ -151,12 +151,12 @@ extension LottieSceneBuilder {
 
   /// Keeps what merge paths left of their budget; refuses the file once
   /// it is spent (at the first merge among `sources`).
-  private mutating func spendMergeBudget(_ left: Int, path sources: [LottieShapeSource]) {
+  mutating func spendMergeBudget(_ left: Int, path sources: [LottieShapeSource]) {
     guard mergeBudget >= 0 else { return }
     mergeBudget = left
     guard left < 0, let merge = sources.first(where: { $0.merge != nil }) else { return }
-    report(merge.item.path, "merge paths combine more than \(Limits.maximumLottieMergedSegments) segments "
-      + "over the animation (Limits.maximumLottieMergedSegments)")
+    report(merge.item.path, "merge paths need more than \(Limits.maximumLottieMergeComparisons) comparisons of "
+      + "segments over the animation (Limits.maximumLottieMergeComparisons)")
   }
 
   /// Contours cut by their trims at `frame`, innermost trim first: a

@@ -187,14 +187,18 @@ extension LottieSceneBuilder {
 
   /// Warns when merge paths cannot be combined at the first frame (a path
   /// boolean budget ran out): they are then drawn as mode 1 draws them.
+  /// The work counts against the file's budget.
   private mutating func checkMerge(_ source: LottieShapeSource, clock: LottieClock) {
-    guard let merge = source.merge else { return }
-    var budget = Limits.maximumPathBooleanSegments * 4
+    guard let merge = source.merge, mergeBudget > 0 else { return }
+    var budget = mergeBudget
     do throws(PathBooleanError) {
       _ = try merge.combined(at: clock.frames.first ?? 0, budget: &budget)
     } catch {
-      warn(source.item.path, "merge paths mode \(merge.mode): \(error); the paths are drawn as they are")
+      if budget >= 0 {
+        warn(source.item.path, "merge paths mode \(merge.mode): \(error); the paths are drawn as they are")
+      }
     }
+    spendMergeBudget(budget, path: [source])
   }
 
   /// The geometry of `items` (and of the groups among them), each with the

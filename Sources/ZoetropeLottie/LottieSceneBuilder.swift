@@ -39,8 +39,8 @@ struct LottieSceneBuilder: LottieIssueReporting {
   var sampledValues = 0
   /// Repeater copies made so far (items × copies), against ``Limits/maximumReplicatedLayers``.
   var repeaterCopies = 0
-  /// Segments merge paths may still combine (``Limits/maximumLottieMergedSegments``); −1 once spent.
-  var mergeBudget = Limits.maximumLottieMergedSegments
+  /// Comparisons merge paths may still make (``Limits/maximumLottieMergeComparisons``); −1 once spent.
+  var mergeBudget = Limits.maximumLottieMergeComparisons
   var budgetExceeded = false
   var frameRate: Double { animation.frameRate }
   /// Layers made so far, against ``Limits/maximumLayers``.
