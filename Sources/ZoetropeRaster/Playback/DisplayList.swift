@@ -125,6 +125,9 @@ package struct DisplayList: Sendable {
   /// The open groups: where their `beginGroup` is, what they touched so far,
   /// and whether the group is a mask.
   var openGroups: [(index: Int, bounds: PixelBounds, isMask: Bool)] = []
+  /// The commands by band, once the drawing was compared with an earlier
+  /// one (kept for the next frame's comparison with it).
+  let bandIndex = BandIndex()
 
   /// An empty drawing of `width × height` pixels over `background` (straight
   /// alpha, rounded to 8 bits and premultiplied).
