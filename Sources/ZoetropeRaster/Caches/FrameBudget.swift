@@ -71,29 +71,6 @@ package final class FrameBudget {
   /// at the first that does not fit (the overrun recorded, as making it
   /// would have).
   package func replay(_ charges: [Charge]) -> Bool {
-    guard !charges.isEmpty else { return true }
-    // Outside a recording of charges, charges that all fit are added at
-    // once (a kept shape's few, found again for every layer showing it):
-    // each would have fitted, in turn.
-    if journal == nil, isWithin {
-      var added = (segments: 0, dashes: 0, coverageBytes: 0)
-      for charge in charges {
-        let count = Swift.max(charge.count, 0)
-        switch charge.budget {
-        case .segments: added.segments &+= count
-        case .dashes: added.dashes &+= count
-        case .coverageBytes: added.coverageBytes &+= count
-        }
-      }
-      let total = (segments &+ added.segments, dashes &+ added.dashes, coverageBytes &+ added.coverageBytes)
-      if added.segments >= 0, added.dashes >= 0, added.coverageBytes >= 0, total.0 >= segments, total.1 >= dashes,
-        total.2 >= coverageBytes, total.0 <= limits.segments, total.1 <= limits.dashes,
-        total.2 <= limits.coverageBytes
-      {
-        (segments, dashes, coverageBytes) = total
-        return true
-      }
-    }
     for charge in charges {
       let spent = switch charge.budget {
       case .segments: spend(segments: charge.count, on: charge.what)
@@ -102,6 +79,31 @@ package final class FrameBudget {
       }
       guard spent else { return false }
     }
+    return true
+  }
+
+  /// Spends `charges` and then `count` coverage bytes when all of them fit
+  /// and no charges are being recorded (a kept shape found again), all at
+  /// once: each would have fitted in turn. False, having spent nothing,
+  /// otherwise: the caller then spends them one by one
+  /// (``replay(_:)``), to run over where that runs over.
+  package func spendAtOnce(_ charges: [Charge], coverageBytes count: Int) -> Bool {
+    guard journal == nil, isWithin, count >= 0 else { return false }
+    var added = (segments: 0, dashes: 0, coverageBytes: count)
+    for charge in charges {
+      let count = Swift.max(charge.count, 0)
+      switch charge.budget {
+      case .segments: added.segments &+= count
+      case .dashes: added.dashes &+= count
+      case .coverageBytes: added.coverageBytes &+= count
+      }
+    }
+    let total = (segments &+ added.segments, dashes &+ added.dashes, coverageBytes &+ added.coverageBytes)
+    guard added.segments >= 0, added.dashes >= 0, added.coverageBytes >= 0, total.0 >= segments, total.1 >= dashes,
+      total.2 >= coverageBytes, total.0 <= limits.segments, total.1 <= limits.dashes,
+      total.2 <= limits.coverageBytes
+    else { return false }
+    (segments, dashes, coverageBytes) = total
     return true
   }
 
@@ -119,13 +121,6 @@ package final class FrameBudget {
   /// Spends the memory of `runs` on `what`.
   package func spend(coverage runs: CoverageSpans, on what: String) -> Bool {
     spend(coverageBytes: runs.byteCount, on: what)
-  }
-
-  /// Whether `count` more bytes of coverage fit (the frame still drawing).
-  package func canSpend(coverageBytes count: Int) -> Bool {
-    guard isWithin else { return false }
-    let (total, overflow) = coverageBytes.addingReportingOverflow(Swift.max(count, 0))
-    return !overflow && total <= limits.coverageBytes
   }
 
   /// Spends `count` bytes of coverage (runs or edges held until playback) on `what`.

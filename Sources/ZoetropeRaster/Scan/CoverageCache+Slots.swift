@@ -32,8 +32,9 @@ extension CoverageCache {
   /// What a layer's request came to: `value` (the copy of `entry` it was
   /// given) for `words`, `fillRule`, `transform` and `canvas`, its coverage
   /// bytes where it lies (worked out when first found again), and the frame
-  /// that last used the slot.
-  struct Slot<Value> {
+  /// that last used the slot. (A class: a hit reads it in place, where a
+  /// struct in the dictionary was copied out whole.)
+  final class Slot<Value> {
     let words: SIMD8<UInt64>
     let fillRule: FillRule
     let transform: Transform3D
@@ -56,6 +57,12 @@ extension CoverageCache {
     {
       words == outline.words && self.fillRule == fillRule && canvas.width == self.canvas.width
         && canvas.height == self.canvas.height && CoverageCache.sameBits(transform, self.transform)
+    }
+
+    /// Marks the slot and its entry used in `frame`.
+    func use(in frame: Int) {
+      self.frame = frame
+      entry.frame = frame
     }
   }
 
@@ -82,21 +89,16 @@ extension CoverageCache {
   /// them); `nil` when the slot holds something else.
   func shapeInSlot(_ key: SlotKey, outline: Outline, fillRule: FillRule, transform: Transform3D,
                    canvas: Rasterizer.Canvas, scratch: RasterScratch?) -> Found<ShapeCoverage>? {
-    guard let index = shapeSlots.index(forKey: key),
-      shapeSlots.values[index].holds(outline, fillRule, transform, canvas)
-    else { return nil }
-    shapeSlots.values[index].frame = frame
-    let slot = shapeSlots.values[index]
-    slot.entry.frame = frame
+    guard let slot = shapeSlots[key], slot.holds(outline, fillRule, transform, canvas) else { return nil }
+    slot.use(in: frame)
     guard let budget = scratch?.budget else { return Found(value: slot.value) }
-    guard budget.replay(slot.entry.charges) else { return Found(value: nil) }
     let bytes = slot.bytes ?? slot.value.bytesWhereItLies
-    if slot.bytes == nil { shapeSlots.values[index].bytes = bytes }
-    // All of it at once when it fits; else piece by piece, as the copy
-    // pays, to run over at the same piece with the same message.
-    if budget.canSpend(coverageBytes: bytes), budget.spend(coverageBytes: bytes, on: "rasterizing it") {
-      return Found(value: slot.value)
-    }
+    slot.bytes = bytes
+    // All of it at once when it fits; else charge by charge and piece by
+    // piece, as the copy pays, to run over at the same piece with the
+    // same message.
+    if budget.spendAtOnce(slot.entry.charges, coverageBytes: bytes) { return Found(value: slot.value) }
+    guard budget.replay(slot.entry.charges) else { return Found(value: nil) }
     return Found(value: slot.value.moved(dx: 0, dy: 0, scratch: scratch))
   }
 
@@ -105,12 +107,10 @@ extension CoverageCache {
   /// empty runs past the bytes); `nil` when the slot holds something else.
   func runsInSlot(_ key: SlotKey, outline: Outline, fillRule: FillRule, transform: Transform3D,
                   canvas: Rasterizer.Canvas, scratch: RasterScratch?) -> Found<CoverageSpans>? {
-    guard let index = runSlots.index(forKey: key), runSlots.values[index].holds(outline, fillRule, transform, canvas)
-    else { return nil }
-    runSlots.values[index].frame = frame
-    let slot = runSlots.values[index]
-    slot.entry.frame = frame
+    guard let slot = runSlots[key], slot.holds(outline, fillRule, transform, canvas) else { return nil }
+    slot.use(in: frame)
     guard let budget = scratch?.budget else { return Found(value: slot.value) }
+    if budget.spendAtOnce(slot.entry.charges, coverageBytes: slot.value.byteCount) { return Found(value: slot.value) }
     guard budget.replay(slot.entry.charges) else { return Found(value: nil) }
     guard budget.spend(coverage: slot.value, on: "resolving its coverage") else { return Found(value: CoverageSpans()) }
     return Found(value: slot.value)
