@@ -230,7 +230,9 @@ package final class CoverageCache {
       // (One lookup: the key's hash and its path compared once.)
       entry.frame = frame
       // What making them spent before their bytes, then their bytes here.
-      guard scratch.map({ $0.budget.spendAtOnce(entry.charges, coverageBytes: 0) || $0.budget.replay(entry.charges) })
+      // (Most kept outlines spent nothing but bytes: nothing to replay.)
+      guard entry.charges.isEmpty
+        || scratch.map({ $0.budget.spendAtOnce(entry.charges, coverageBytes: 0) || $0.budget.replay(entry.charges) })
         ?? true
       else { return nil }
       let moved = entry.value.moved(dx: offset.x - entry.x, dy: offset.y - entry.y)
@@ -334,7 +336,9 @@ package final class CoverageCache {
     let (key, offset) = (placed.key, placed.offset)
     if let entry = shapes[key] {
       entry.frame = frame
-      guard scratch.map({ $0.budget.spendAtOnce(entry.charges, coverageBytes: 0) || $0.budget.replay(entry.charges) })
+      // (Most kept outlines spent nothing but bytes: nothing to replay.)
+      guard entry.charges.isEmpty
+        || scratch.map({ $0.budget.spendAtOnce(entry.charges, coverageBytes: 0) || $0.budget.replay(entry.charges) })
         ?? true
       else { return nil }
       let moved = entry.value.moved(dx: offset.x - entry.x, dy: offset.y - entry.y, scratch: scratch)
