@@ -20,7 +20,9 @@ import ZoetropeGeometry
 /// end).
 struct LottieTextLines {
   /// One line: its characters and its width — each character's width plus
-  /// the tracking, less one tracking, trailing spaces not counted.
+  /// the tracking, the last character's tracking and trailing spaces
+  /// counted, as ThorVG and lottie-ios measure a line to justify it
+  /// (lottie-web leaves out both: see docs/lottie.md).
   struct Line: Equatable {
     var characters: [Character]
     var width: Double
@@ -74,12 +76,7 @@ struct LottieTextLines {
 
   private static func width(of characters: ArraySlice<Character>, tracking: Double,
                             measure: (Character) -> Double) -> Double {
-    var width = -tracking, spaces = 0.0
-    for c in characters {
-      let w = measure(c) + tracking
-      if c == " " { spaces += w } else { width += w + spaces; spaces = 0 }
-    }
-    return width
+    characters.reduce(0) { $0 + measure($1) + tracking }
   }
 
   /// Where line `row`'s pen starts: x from the justification (`j`: 1 right,

@@ -46,10 +46,10 @@ import Zoetrope
     #expect(LottieParagraphTextTests.lines("", box: 10) == [""])
   }
 
-  @Test func aLineIsAsWideAsItsCharactersLessItsTrailingSpacesAndOneTracking() {
+  @Test func aLineIsAsWideAsItsCharactersEachWithItsTracking() {
     let lines = LottieTextLines(" ab  ", boxWidth: nil, tracking: 1) { $0 == " " ? 4.0 : 8.0 }.lines
-    // The leading space and its tracking, "a" and its tracking, "b": 4 + 1 + 8 + 1 + 8.
-    let expected: [Double] = [22]
+    // Three spaces and two letters, each with its tracking: 3 × 5 + 2 × 9.
+    let expected: [Double] = [33]
     #expect(lines.map(\.width) == expected)
   }
 
