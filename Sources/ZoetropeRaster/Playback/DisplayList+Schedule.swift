@@ -181,7 +181,7 @@ extension DisplayList {
       case .endGroup, .endGroupMasked, .endMask:
         placed = allowed
         allowed = enclosing.popLast() ?? everyBand
-      case .solid, .gradient, .image:
+      case .solid, .gradient, .image, .falseColor:
         placed = reached(command)
       }
       if placed.low <= placed.high, !body(index, placed.low...placed.high) { return }
