@@ -93,6 +93,12 @@ extension LottieDecoder {
       result = LottieProperty(bezier(k, at: kPath) ?? .empty)
     }
     noteExpression(value, at: path, into: &result.hasExpression, loop: &result.loop)
+    if let kind = result.loop?.kind, kind == .offset || kind == .continue {
+      // A path has no sum or slope: its keyframes are held outside their span.
+      result.loop = nil
+      result.hasExpression = true
+      unsupported(paths.child(path, "x"), "a path's loop of type offset or continue; the keyframes are used without it")
+    }
     return result
   }
 
