@@ -69,6 +69,10 @@ extension LottieDecoder {
       result = LottieProperty(fallback)
     }
     noteExpression(value, at: path, into: &result.hasExpression, loop: &result.loop)
+    if fallback.count >= 2, let short = ([result.constant] + result.keyframes.map(\.value)).first(where: { $0.count == 1 }) {
+      warn(kPath, "has one number (\(LottieDecoder.format(short[0]))) where \(fallback.count) are expected; "
+        + "the missing ones take their defaults (\(LottieDecoder.format(fallback[1])) for the second)")
+    }
     return result
   }
 
