@@ -8,9 +8,10 @@ import ZoetropeShaders
 
 extension Compositor {
   /// Records `filters`, in order, on the open group (the layer's, after its
-  /// content and mask): each recolours the group's pixels in place.
+  /// content and mask): each recolours the group's pixels in place. Only
+  /// the first ``LayerFilter/maximumCount`` are drawn.
   static func recordFilters(_ filters: [LayerFilter], into frame: inout DisplayList) {
-    for filter in filters {
+    for filter in filters.prefix(LayerFilter.maximumCount) {
       switch filter {
       case .falseColor(let color0, let color1, let intensity):
         frame.filterGroup(falseColorContext(color0: color0, color1: color1, intensity: intensity))

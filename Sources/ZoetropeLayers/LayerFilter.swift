@@ -20,6 +20,11 @@ public enum LayerFilter: Hashable, Sendable {
   /// used. After Effects' Tint effect is this filter.
   case falseColor(color0: Color, color1: Color, intensity: Double)
 
+  /// The most filters a layer draws: 64 (each is a pass over the layer's
+  /// pixels); those past it are not drawn, and a scene file giving more is
+  /// refused.
+  public static let maximumCount = 64
+
   /// The Core Image name of the filter, without the `CI` prefix and with a
   /// lower-case first letter: `falseColor`.
   public var name: String {

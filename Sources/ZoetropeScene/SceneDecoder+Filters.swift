@@ -20,6 +20,10 @@ extension SceneDecoder {
         + "\"inputColor1\": \"#fff\"} (got \(value.compactDescription))")
       return nil
     }
+    guard items.count <= LayerFilter.maximumCount else {
+      report(path, "holds \(items.count) filters; a layer draws at most \(LayerFilter.maximumCount)")
+      return nil
+    }
     var filters: [LayerFilter] = []
     for (index, item) in items.enumerated() {
       let itemPath = paths.child(path, index)

@@ -42,6 +42,17 @@ import Zoetrope
     #expect(Renderer(decoded).frame(atTime: 0) == Renderer(scene).frame(atTime: 0))
   }
 
+  @Test func moreFiltersThanALayerDrawsAreRefused() {
+    let many = "[" + Array(repeating: #"{"name": "falseColor"}"#, count: 65).joined(separator: ", ") + "]"
+    do {
+      _ = try Self.scene(many)
+      Issue.record("65 filters are accepted")
+    } catch {
+      #expect("\(error)".contains("layers[0].filters: holds 65 filters"), "\(error)")
+    }
+    #expect((try? Self.scene("[" + Array(repeating: #"{"name": "falseColor"}"#, count: 64).joined(separator: ", ") + "]")) != nil)
+  }
+
   @Test func aFilterZoetropeDoesNotDrawIsAnErrorAtItsPath() {
     #expect(throws: (any Error).self) { try Self.scene(#"[{"name": "CIGaussianBlur"}]"#) }
     do {
