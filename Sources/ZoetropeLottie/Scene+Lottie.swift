@@ -48,12 +48,7 @@ extension Scene {
                                                   baseFolder: baseFolder ?? Scene.folder(of: fileName),
                                                   strict: strict, images: ImageLoader(limits: imageLimits))
     JSONValue.dismantle(consume document)
-    self.init(canvas: scene.canvas, root: scene.root)
-    decodingWarnings = scene.decodingWarnings
-    unsupportedFeatures = scene.unsupportedFeatures
-    fonts = scene.fonts
-    sourceFiles = scene.sourceFiles
-    encodedImages = scene.encodedImages
+    self.init(imported: scene)
   }
 
   /// Reads any scene file: a Lottie animation, a dotLottie archive or a
@@ -87,13 +82,7 @@ extension Scene {
       }
       scene.sourceFiles = [fileName] + scene.sourceFiles.filter { $0 != fileName }
     }
-    self.init(canvas: scene.canvas, root: scene.root)
-    decodingWarnings = scene.decodingWarnings
-    advice = scene.advice
-    fonts = scene.fonts
-    unsupportedFeatures = scene.unsupportedFeatures
-    sourceFiles = scene.sourceFiles
-    encodedImages = scene.encodedImages
+    self.init(imported: scene)
   }
 
   /// Whether `bytes` hold a Lottie animation (a JSON object with `fr`,
@@ -106,10 +95,11 @@ extension Scene {
     return LottieDecoder.looksLikeLottie(document)
   }
 
-  /// A scene taking over an imported one's tree and records.
+  /// A scene taking over a decoded or imported one's tree and records.
   private convenience init(imported scene: Scene) {
     self.init(canvas: scene.canvas, root: scene.root)
     decodingWarnings = scene.decodingWarnings
+    advice = scene.advice
     unsupportedFeatures = scene.unsupportedFeatures
     fonts = scene.fonts
     sourceFiles = scene.sourceFiles

@@ -6,7 +6,7 @@ import Zoetrope
 import ZoetropeVideo
 
 /// A sink that drops every frame: what is timed is rendering alone.
-private final class DiscardingSink: FrameSink, Sendable {
+final class DiscardingSink: FrameSink, Sendable {
   func finish() throws(MediaError) {}
   func cancel() {}
 }

@@ -194,6 +194,12 @@ if filter.hasPrefix("scaling") {
                scenes: ["rects", "strokes", "mixed", "ui"].map { $0 + "_1920x1080" },
                clips: ["clip-ui", "clip-replicator", "clip-demo"].map { $0 + "_1920x1080" })
 }
+// `lottie FILE...`: import and frame times of Lottie files, one JSON line each
+// (read by scripts/bench-lottie). Not part of the default run.
+if filter == "lottie" {
+  let arguments = CommandLine.arguments.dropFirst(2)
+  benchLottie(files: arguments.filter { !$0.hasPrefix("--") })
+}
 if wanted("compositing") {
   benchCompositing(folder: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().appendingPathComponent("Fixtures/Bench"))

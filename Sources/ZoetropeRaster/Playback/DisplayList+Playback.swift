@@ -120,12 +120,18 @@ extension DisplayList {
       commands.withUnsafeBufferPointer { commands in
         guard let schedule else {
           return play(rows: rows, into: band, scratch: scratch, commands: commands, runs: runs, columns: columns,
-                      sequence: nil, unfilled: [])
+                      sequence: nil, visibility: nil, visible: nil, unfilled: [])
         }
         schedule.commands.withUnsafeBufferPointer { listed in
-          play(rows: rows, into: band, scratch: scratch, commands: commands, runs: runs, columns: columns,
-               sequence: UnsafeBufferPointer(rebasing: listed[schedule.played(scheduled)]),
-               unfilled: schedule.unfilledColumns(scheduled))
+          schedule.visibility.withUnsafeBufferPointer { visibility in
+            schedule.visible.withUnsafeBufferPointer { visible in
+              let played = schedule.played(scheduled)
+              play(rows: rows, into: band, scratch: scratch, commands: commands, runs: runs, columns: columns,
+                   sequence: UnsafeBufferPointer(rebasing: listed[played]),
+                   visibility: UnsafeBufferPointer(rebasing: visibility[played]), visible: visible,
+                   unfilled: schedule.unfilledColumns(scheduled))
+            }
+          }
         }
       }
     }
@@ -133,7 +139,9 @@ extension DisplayList {
 
   private func play(rows: Range<Int>, into band: UnsafeMutablePointer<UInt8>, scratch: BandScratch,
                     commands: UnsafeBufferPointer<Command>, runs: UnsafeBufferPointer<CoverageSpans>,
-                    columns: Range<Int>?, sequence: UnsafeBufferPointer<Int32>?, unfilled: ArraySlice<Range<Int>>) {
+                    columns: Range<Int>?, sequence: UnsafeBufferPointer<Int32>?,
+                    visibility: UnsafeBufferPointer<Int32>?, visible: UnsafeBufferPointer<Range<Int>>?,
+                    unfilled: ArraySlice<Range<Int>>) {
     fillBackground(rows: rows, into: band, columns: columns ?? 0..<width, except: unfilled)
     var target = band
     var level = 0
@@ -148,131 +156,148 @@ extension DisplayList {
       if let columns, let coverage = commands[index].coverage, !self.columns(of: coverage).overlaps(columns) {
         continue
       }
-      switch commands[index] {
-      case .solid(.rectangle(let index), let context):
-        if let columns {
-          rectangles[index].fill(SolidBlend(context), rows: rows, band: target, width: width, clip: columns)
-        } else {
-          rectangles[index].fill(SolidBlend(context), rows: rows, band: target, width: width)
-        }
-      case .solid(.edges(let index), let context):
-        if let columns {
-          fill(edges: index, SolidBlend(context), clip: columns, scratch: scratch, rows: rows, into: target)
-        } else {
-          fill(edges: index, SolidBlend(context), scratch: scratch, rows: rows, into: target)
-        }
-      case .solid(let coverage, let context):
-        let solid = SolidBlend(context)
-        blend(coverage, runs: runs, scratch: scratch, rows: rows, into: target, clip: columns) { pixels, span, coverage in
-          if let coverage {
-            solid.fill(pixels, coverage: coverage, count: Int(span.count))
-          } else {
-            solid.fillRun(pixels, count: Int(span.count), coverage: span.value)
-          }
-        }
-      case .gradient(let coverage, let paintIndex):
-        let paint = paints[paintIndex]
-        blend(coverage, runs: runs, scratch: scratch, rows: rows, into: target, clip: columns) { pixels, span, coverage in
-          let n = Int(span.count)
-          paint.row(y: Int(span.y), x: Int(span.x), count: n, into: scratch.source)
-          if coverage == nil { scratch.constant.update(repeating: span.value, count: n) }
-          BlendKernels.sourceOverRow(pixels, source: scratch.source, coverage: coverage ?? UnsafePointer(scratch.constant), count: n)
-        }
-      case .image(let coverage, let paintIndex):
-        let paint = imagePaints[paintIndex]
-        let images = scratch.images!
-        blend(coverage, runs: runs, scratch: scratch, rows: rows, into: target, clip: columns) { pixels, span, coverage in
-          let n = Int(span.count)
-          paint.row(y: Int(span.y), x: Int(span.x), count: n, into: scratch.source, scratch: images)
-          let cover = paint.coverage(coverage, constant: span.value, count: n, scratch: images)
-          switch paint.compositing {
-          case .sourceOver: BlendKernels.sourceOverRow(pixels, source: scratch.source, coverage: cover, count: n)
-          case .plus: plusRow(pixels, source: scratch.source, coverage: cover, count: n)
-          }
-        }
-      case .beginGroup(let bounds, let end):
-        // A group clear of the band changes none of its pixels: skip it
-        // whole (a schedule lists none such; without one, jump to its end).
-        guard bounds.minY < rows.upperBound, bounds.maxY > rows.lowerBound else {
-          if let sequence {
-            while position + 1 < count && Int(sequence[position + 1]) <= end { position += 1 }
-          } else {
-            position = end
-          }
-          continue
-        }
-        // Only the group's columns are cleared and, at the end, blended.
-        target = scratch.groupBuffer(level)
-        let (x0, x1) = clipped(bounds, to: columns)
-        for row in 0..<rows.count where x1 > x0 { fillPixels(target + 4 * (row * width + x0), count: x1 - x0, word: 0) }
-        level += 1
-      case .endGroup(let alpha, let bounds, let mode):
-        level -= 1
-        let below = level == 0 ? band : scratch.groupBuffer(level - 1)
-        let (x0, x1) = clipped(bounds, to: columns)
-        let first = Swift.max(bounds.minY, rows.lowerBound) - rows.lowerBound
-        let last = x1 > x0 ? Swift.min(bounds.maxY, rows.upperBound) - rows.lowerBound : first
-        if let mode {
-          for row in first..<last {
-            let offset = 4 * (row * width + x0)
-            blendRow(below + offset, source: target + offset, alpha: alpha, count: x1 - x0, mode: mode)
-          }
-        } else {
-          scratch.constant.update(repeating: alpha, count: x1 - x0)
-          for row in first..<last {
-            let offset = 4 * (row * width + x0)
-            BlendKernels.sourceOverRow(below + offset, source: target + offset, coverage: scratch.constant, count: x1 - x0)
-          }
-        }
-        target = below
-      case .endGroupMasked(let alpha, let bounds, let mode, let mask):
-        level -= 1
-        let below = level == 0 ? band : scratch.groupBuffer(level - 1)
-        let (x0, x1) = clipped(bounds, to: columns)
-        let first = Swift.max(bounds.minY, rows.lowerBound), last = Swift.min(bounds.maxY, rows.upperBound)
-        guard x1 > x0, first < last else {
-          target = below
-          continue
-        }
-        // The mask's coverage over the group's columns, row by row in the band.
-        let coverage = scratch.maskRows
-        for row in first..<last { (coverage + (row - rows.lowerBound) * width + x0).update(repeating: 0, count: x1 - x0) }
-        self.blend(runs[mask], cursor: scratch.cursors + mask, rows: first..<last, into: coverage,
-                   bytesPerPixel: 1, bandTop: rows.lowerBound, clip: x0..<x1) { pixels, span, bytes in
-          if let bytes { pixels.update(from: bytes, count: Int(span.count)) } else {
-            pixels.update(repeating: span.value, count: Int(span.count))
-          }
-        }
-        for row in first..<last {
-          let offset = (row - rows.lowerBound) * width + x0
-          let maskRow = coverage + offset
-          if let mode {
-            scaleRowByCoverage(target + 4 * offset, coverage: maskRow, count: x1 - x0)
-            blendRow(below + 4 * offset, source: target + 4 * offset, alpha: alpha, count: x1 - x0, mode: mode)
-          } else {
-            if alpha < 255 {
-              for i in 0..<(x1 - x0) { maskRow[i] = UInt8(truncatingIfNeeded: div255(UInt32(maskRow[i]) * UInt32(alpha))) }
-            }
-            BlendKernels.sourceOverRow(below + 4 * offset, source: target + 4 * offset, coverage: maskRow, count: x1 - x0)
-          }
-        }
-        target = below
-      case .endMask(let bounds, let source):
-        // The mask's buffer is `target`; the masked group's is the level below.
-        level -= 1
-        let host = scratch.groupBuffer(level - 1)
-        let (x0, x1) = clipped(bounds, to: columns)
-        let first = Swift.max(bounds.minY, rows.lowerBound) - rows.lowerBound
-        let last = Swift.min(bounds.maxY, rows.upperBound) - rows.lowerBound
-        for row in first..<last where x1 > x0 {
-          let offset = 4 * (row * width + x0)
-          maskAlphaRow(target + offset, count: x1 - x0, source: source)
-          destinationInRow(host + offset, mask: target + offset, count: x1 - x0)
-        }
-        target = host
-      case .falseColor(let bounds, let filter):
-        playFalseColor(filter, bounds: bounds, rows: rows, columns: columns, into: target)
+      // A shape that later opaque rectangles replace in some columns is
+      // played in the others alone, run by run (``BandSchedule``); every
+      // other command once (a `continue` below ends the one pass).
+      var run = -1
+      if let visibility, visibility[position] != BandSchedule.everyColumn {
+        guard visibility[position] != BandSchedule.hidden else { continue }
+        run = Int(visibility[position])
       }
+      var clip = columns
+      repeat {
+        if run >= 0, let visible {
+          let shown = columns.map { visible[run].clamped(to: $0) } ?? visible[run]
+          run += 1
+          guard !shown.isEmpty else { continue }
+          clip = shown
+        }
+        switch commands[index] {
+        case .solid(.rectangle(let index), let context):
+          if let clip {
+            rectangles[index].fill(SolidBlend(context), rows: rows, band: target, width: width, clip: clip)
+          } else {
+            rectangles[index].fill(SolidBlend(context), rows: rows, band: target, width: width)
+          }
+        case .solid(.edges(let index), let context):
+          if let clip {
+            fill(edges: index, SolidBlend(context), clip: clip, scratch: scratch, rows: rows, into: target)
+          } else {
+            fill(edges: index, SolidBlend(context), scratch: scratch, rows: rows, into: target)
+          }
+        case .solid(let coverage, let context):
+          let solid = SolidBlend(context)
+          blend(coverage, runs: runs, scratch: scratch, rows: rows, into: target, clip: clip) { pixels, span, coverage in
+            if let coverage {
+              solid.fill(pixels, coverage: coverage, count: Int(span.count))
+            } else {
+              solid.fillRun(pixels, count: Int(span.count), coverage: span.value)
+            }
+          }
+        case .gradient(let coverage, let paintIndex):
+          let paint = paints[paintIndex]
+          blend(coverage, runs: runs, scratch: scratch, rows: rows, into: target, clip: clip) { pixels, span, coverage in
+            let n = Int(span.count)
+            paint.row(y: Int(span.y), x: Int(span.x), count: n, into: scratch.source)
+            if coverage == nil { scratch.constant.update(repeating: span.value, count: n) }
+            BlendKernels.sourceOverRow(pixels, source: scratch.source, coverage: coverage ?? UnsafePointer(scratch.constant), count: n)
+          }
+        case .image(let coverage, let paintIndex):
+          let paint = imagePaints[paintIndex]
+          let images = scratch.images!
+          blend(coverage, runs: runs, scratch: scratch, rows: rows, into: target, clip: clip) { pixels, span, coverage in
+            let n = Int(span.count)
+            paint.row(y: Int(span.y), x: Int(span.x), count: n, into: scratch.source, scratch: images)
+            let cover = paint.coverage(coverage, constant: span.value, count: n, scratch: images)
+            switch paint.compositing {
+            case .sourceOver: BlendKernels.sourceOverRow(pixels, source: scratch.source, coverage: cover, count: n)
+            case .plus: plusRow(pixels, source: scratch.source, coverage: cover, count: n)
+            }
+          }
+        case .beginGroup(let bounds, let end):
+          // A group clear of the band changes none of its pixels: skip it
+          // whole (a schedule lists none such; without one, jump to its end).
+          guard bounds.minY < rows.upperBound, bounds.maxY > rows.lowerBound else {
+            if let sequence {
+              while position + 1 < count && Int(sequence[position + 1]) <= end { position += 1 }
+            } else {
+              position = end
+            }
+            continue
+          }
+          // Only the group's columns are cleared and, at the end, blended.
+          target = scratch.groupBuffer(level)
+          let (x0, x1) = clipped(bounds, to: columns)
+          for row in 0..<rows.count where x1 > x0 { fillPixels(target + 4 * (row * width + x0), count: x1 - x0, word: 0) }
+          level += 1
+        case .endGroup(let alpha, let bounds, let mode):
+          level -= 1
+          let below = level == 0 ? band : scratch.groupBuffer(level - 1)
+          let (x0, x1) = clipped(bounds, to: columns)
+          let first = Swift.max(bounds.minY, rows.lowerBound) - rows.lowerBound
+          let last = x1 > x0 ? Swift.min(bounds.maxY, rows.upperBound) - rows.lowerBound : first
+          if let mode {
+            for row in first..<last {
+              let offset = 4 * (row * width + x0)
+              blendRow(below + offset, source: target + offset, alpha: alpha, count: x1 - x0, mode: mode)
+            }
+          } else {
+            scratch.constant.update(repeating: alpha, count: x1 - x0)
+            for row in first..<last {
+              let offset = 4 * (row * width + x0)
+              BlendKernels.sourceOverRow(below + offset, source: target + offset, coverage: scratch.constant, count: x1 - x0)
+            }
+          }
+          target = below
+        case .endGroupMasked(let alpha, let bounds, let mode, let mask):
+          level -= 1
+          let below = level == 0 ? band : scratch.groupBuffer(level - 1)
+          let (x0, x1) = clipped(bounds, to: columns)
+          let first = Swift.max(bounds.minY, rows.lowerBound), last = Swift.min(bounds.maxY, rows.upperBound)
+          guard x1 > x0, first < last else {
+            target = below
+            continue
+          }
+          // The mask's coverage over the group's columns, row by row in the band.
+          let coverage = scratch.maskRows
+          for row in first..<last { (coverage + (row - rows.lowerBound) * width + x0).update(repeating: 0, count: x1 - x0) }
+          self.blend(runs[mask], cursor: scratch.cursors + mask, rows: first..<last, into: coverage,
+                     bytesPerPixel: 1, bandTop: rows.lowerBound, clip: x0..<x1) { pixels, span, bytes in
+            if let bytes { pixels.update(from: bytes, count: Int(span.count)) } else {
+              pixels.update(repeating: span.value, count: Int(span.count))
+            }
+          }
+          for row in first..<last {
+            let offset = (row - rows.lowerBound) * width + x0
+            let maskRow = coverage + offset
+            if let mode {
+              scaleRowByCoverage(target + 4 * offset, coverage: maskRow, count: x1 - x0)
+              blendRow(below + 4 * offset, source: target + 4 * offset, alpha: alpha, count: x1 - x0, mode: mode)
+            } else {
+              if alpha < 255 {
+                for i in 0..<(x1 - x0) { maskRow[i] = UInt8(truncatingIfNeeded: div255(UInt32(maskRow[i]) * UInt32(alpha))) }
+              }
+              BlendKernels.sourceOverRow(below + 4 * offset, source: target + 4 * offset, coverage: maskRow, count: x1 - x0)
+            }
+          }
+          target = below
+        case .endMask(let bounds, let source):
+          // The mask's buffer is `target`; the masked group's is the level below.
+          level -= 1
+          let host = scratch.groupBuffer(level - 1)
+          let (x0, x1) = clipped(bounds, to: columns)
+          let first = Swift.max(bounds.minY, rows.lowerBound) - rows.lowerBound
+          let last = Swift.min(bounds.maxY, rows.upperBound) - rows.lowerBound
+          for row in first..<last where x1 > x0 {
+            let offset = 4 * (row * width + x0)
+            maskAlphaRow(target + offset, count: x1 - x0, source: source)
+            destinationInRow(host + offset, mask: target + offset, count: x1 - x0)
+          }
+          target = host
+        case .falseColor(let bounds, let filter):
+          playFalseColor(filter, bounds: bounds, rows: rows, columns: columns, into: target)
+        }
+      } while run >= 0 && !(visible?[run].isEmpty ?? true)
     }
   }
 

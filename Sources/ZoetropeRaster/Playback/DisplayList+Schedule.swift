@@ -27,6 +27,11 @@ extension DisplayList {
   /// (and from group buffers, cleared first), and every kernel takes any
   /// bytes. A command that read a neighbouring pixel of the band (a
   /// backdrop blur) would have to end this.
+  ///
+  /// For the same reason a shape outside every group that such rectangles
+  /// after it replace in some columns (a card's shadow under the card) is
+  /// played only in the columns left (``BandSchedule/visibleColumns(_:)``),
+  /// and not at all when none are: what it would draw there is replaced.
   struct BandSchedule: Sendable {
     /// The commands of band `b` are `commands[starts[b] ..< starts[b + 1]]`.
     let starts: [Int]
@@ -40,6 +45,16 @@ extension DisplayList {
     /// band).
     let unfilledStarts: [Int]
     let unfilled: [Range<Int>]
+    /// For each entry of `commands`: ``everyColumn``, ``hidden``, or where
+    /// its visible columns start in `visible` (runs left to right, up to an
+    /// empty one).
+    let visibility: [Int32]
+    let visible: [Range<Int>]
+
+    /// A `visibility` entry: the command plays in all of its columns.
+    static let everyColumn: Int32 = -1
+    /// A `visibility` entry: later rectangles replace every column the command reaches.
+    static let hidden: Int32 = -2
 
     /// The entries band `band` plays, in order: from its covering
     /// rectangle, if it has one.
@@ -51,7 +66,23 @@ extension DisplayList {
     func unfilledColumns(_ band: Int) -> ArraySlice<Range<Int>> {
       unfilled[unfilledStarts[band]..<unfilledStarts[band + 1]]
     }
+    /// The columns the command of entry `entry` is played in, left to right:
+    /// `nil` for all of them (an empty array when it is not played).
+    func visibleColumns(_ entry: Int) -> [Range<Int>]? {
+      switch visibility[entry] {
+      case BandSchedule.everyColumn: return nil
+      case BandSchedule.hidden: return []
+      case let start: return Array(visible[Int(start)...].prefix { !$0.isEmpty })
+      }
+    }
   }
+
+  /// Hidden columns narrower than this are played all the same (cutting a
+  /// shape's rows costs more than that).
+  static let narrowestHiddenColumns = 16
+  /// At most this many runs of hidden columns are followed back through a
+  /// band's commands (the rest are played: a bound on the schedule's work).
+  static let maximumHiddenRuns = 32
 
   /// The narrowest run of columns a band leaves unfilled: the background of
   /// a shorter one is filled (splitting a row's fill costs more than that).
@@ -88,10 +119,18 @@ extension DisplayList {
     unfilledStarts.reserveCapacity(bands + 1)
     var unfilled: [Range<Int>] = []
     var replaced: [Range<Int>] = []
+    var visibility = [Int32](repeating: BandSchedule.everyColumn, count: total)
+    var visible: [Range<Int>] = []
+    var later: [Range<Int>] = []
     for band in 0..<bands {
       let rows = (band * bandHeight)..<Swift.min((band + 1) * bandHeight, height)
-      let cover = replacedColumns(of: rows, in: listed[counts[band]..<counts[band + 1]], into: &replaced)
+      let entries = counts[band]..<counts[band + 1]
+      let cover = replacedColumns(of: rows, in: listed[entries], into: &replaced)
       covers.append(cover)
+      if !replaced.isEmpty {
+        hideReplacedColumns(of: rows, entries: (cover ?? entries.lowerBound)..<entries.upperBound, listed: listed,
+                            later: &later, visibility: &visibility, visible: &visible)
+      }
       if cover != nil {
         unfilled.append(0..<width)
       } else {
@@ -100,7 +139,80 @@ extension DisplayList {
       unfilledStarts.append(unfilled.count)
     }
     return BandSchedule(starts: counts, commands: listed, covers: covers, unfilledStarts: unfilledStarts,
-                        unfilled: unfilled)
+                        unfilled: unfilled, visibility: visibility, visible: visible)
+  }
+
+  /// The columns of `rows` an opaque rectangle outside every group replaces
+  /// over all of them at full coverage (empty for any other command).
+  private func replacedColumns(of rows: Range<Int>, by command: Command) -> Range<Int> {
+    guard case .solid(.rectangle(let index), let context) = command, context.color[3] == 255 else { return 0..<0 }
+    let rectangle = rectangles[index]
+    // At full coverage an opaque colour replaces the pixel: byte(256, 256) = 255, d × (255 − 255) = 0.
+    guard rectangle.top <= rows.lowerBound << 8 && rectangle.bottom >= rows.upperBound << 8 else { return 0..<0 }
+    // The columns whose pixels lie wholly inside its sides.
+    return ((rectangle.left + 255) >> 8)..<Swift.max((rectangle.left + 255) >> 8, rectangle.right >> 8)
+  }
+
+  /// Walks a band's played entries from the last back, keeping in `later`
+  /// the columns (merged, left to right) that opaque rectangles outside
+  /// every group replace after the entry, and marks in `visibility` each
+  /// shape outside every group those columns cut (its visible runs appended
+  /// to `visible`) or hide whole.
+  private func hideReplacedColumns(of rows: Range<Int>, entries: Range<Int>, listed: [Int32], later: inout [Range<Int>],
+                                   visibility: inout [Int32], visible: inout [Range<Int>]) {
+    later.removeAll(keepingCapacity: true)
+    var level = 0
+    for entry in entries.reversed() {
+      let command = commands[Int(listed[entry])]
+      switch command {
+      case .endGroup, .endGroupMasked, .endMask: level += 1
+      case .beginGroup: level -= 1
+      case .falseColor: break
+      case .solid(let coverage, _), .gradient(let coverage, _), .image(let coverage, _):
+        guard level == 0 else { break }
+        if !later.isEmpty {
+          let own = columns(of: coverage)
+          let start = visible.count
+          var x = own.lowerBound, cut = false
+          for hidden in later where hidden.upperBound > x && hidden.lowerBound < own.upperBound {
+            if hidden.lowerBound > x { visible.append(x..<hidden.lowerBound) }
+            x = hidden.upperBound
+            cut = true
+          }
+          if cut {
+            if x < own.upperBound { visible.append(x..<own.upperBound) }
+            if visible.count == start {
+              visibility[entry] = BandSchedule.hidden
+            } else {
+              visible.append(0..<0)
+              visibility[entry] = Int32(start)
+            }
+          }
+        }
+        let columns = replacedColumns(of: rows, by: command)
+        if columns.count >= DisplayList.narrowestHiddenColumns && later.count < DisplayList.maximumHiddenRuns {
+          DisplayList.insertMerged(columns, into: &later)
+        }
+      }
+    }
+  }
+
+  /// Inserts `range` into `ranges` (apart, left to right), merging it with those it overlaps or touches.
+  static func insertMerged(_ range: Range<Int>, into ranges: inout [Range<Int>]) {
+    var low = range.lowerBound, high = range.upperBound
+    var first = ranges.count, last = ranges.count
+    for (i, r) in ranges.enumerated() {
+      if r.upperBound < low { continue }
+      if r.lowerBound > high {
+        if first == ranges.count { first = i; last = i }
+        break
+      }
+      if first == ranges.count { first = i }
+      low = Swift.min(low, r.lowerBound)
+      high = Swift.max(high, r.upperBound)
+      last = i + 1
+    }
+    ranges.replaceSubrange(first..<Swift.max(first, last), with: [low..<high])
   }
 
   /// The entry of `entries` (a band's commands, in order) holding the last
@@ -117,14 +229,15 @@ extension DisplayList {
       switch commands[Int(entries[entry])] {
       case .beginGroup: level += 1
       case .endGroup, .endGroupMasked, .endMask: level -= 1
-      case .solid(.rectangle(let index), let context) where level == 0 && context.color[3] == 255:
-        let rectangle = rectangles[index]
-        // At full coverage an opaque colour replaces the pixel: byte(256, 256) = 255, d × (255 − 255) = 0.
-        guard rectangle.top <= rows.lowerBound << 8 && rectangle.bottom >= rows.upperBound << 8 else { break }
-        if rectangle.left <= 0 && rectangle.right >= width << 8 { found = entry }
-        // The columns whose pixels lie wholly inside its sides.
-        let columns = ((rectangle.left + 255) >> 8)..<Swift.max((rectangle.left + 255) >> 8, rectangle.right >> 8)
-        if !columns.isEmpty { replaced.append(columns) }
+      case let command where level == 0:
+        let columns = replacedColumns(of: rows, by: command)
+        guard !columns.isEmpty else { break }
+        if case .solid(.rectangle(let index), _) = command,
+          rectangles[index].left <= 0 && rectangles[index].right >= width << 8
+        {
+          found = entry
+        }
+        replaced.append(columns)
       default: break
       }
     }
