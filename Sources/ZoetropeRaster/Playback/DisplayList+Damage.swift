@@ -268,7 +268,7 @@ extension DisplayList {
     switch command {
     case .solid(let coverage, _), .gradient(let coverage, _), .image(let coverage, _): rows(of: coverage)
     case .beginGroup(let bounds, _), .endGroup(_, let bounds, _), .endGroupMasked(_, let bounds, _, _),
-      .endMask(let bounds, _):
+      .endMask(let bounds, _), .falseColor(let bounds, _):
       bounds.isEmpty ? 0..<0 : bounds.minY..<bounds.maxY
     }
   }
@@ -278,7 +278,7 @@ extension DisplayList {
     switch command {
     case .solid(let coverage, _), .gradient(let coverage, _), .image(let coverage, _): columns(of: coverage)
     case .beginGroup(let bounds, _), .endGroup(_, let bounds, _), .endGroupMasked(_, let bounds, _, _),
-      .endMask(let bounds, _):
+      .endMask(let bounds, _), .falseColor(let bounds, _):
       bounds.isEmpty ? 0..<0 : bounds.minX..<bounds.maxX
     }
   }
@@ -327,6 +327,8 @@ extension DisplayList {
       return alpha == beta && a == b && mode == otherMode && runs[mask] == other.runs[otherMask]
     case (.endMask(let a, let source), .endMask(let b, let otherSource)):
       return a == b && source == otherSource
+    case (.falseColor(let a, let filter), .falseColor(let b, let other)):
+      return a == b && filter == other
     default:
       // Different kinds, or images (never taken as equal).
       return false
