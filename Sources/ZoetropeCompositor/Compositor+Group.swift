@@ -12,7 +12,8 @@ extension Compositor {
   /// with a mask, the mask's subtree into a second buffer whose alpha
   /// multiplies the first (Porter–Duff destination-in: coverage × coverage,
   /// no threshold); then the group blended onto what is below at the
-  /// layer's opacity, source-over or with its `compositingFilter`.
+  /// layer's opacity, source-over or with its `compositingFilter` (its
+  /// `filters` recolour the group first).
   ///
   /// The mask is placed in the layer's space (its geometry relative to the
   /// layer's bounds, without `sublayerTransform`) and is not clipped by the
@@ -28,6 +29,7 @@ extension Compositor {
     renderBody(layer, inherited: inside, depth: depth + 1, context: context, into: &frame)
     context.scratch.budget.layer = context.tree.layers[layer.entry].node
     if let solidMask {
+      recordFilters(layer.properties.filters, into: &frame)
       frame.endGroup(opacity: inherited.opacity * layer.properties.opacity,
                      mode: layer.properties.compositingFilter.map(formula), mask: solidMask)
       return
@@ -38,6 +40,7 @@ extension Compositor {
                     into: &frame)
       frame.endMask(source: maskAlphaSource(layer.properties.maskMode))
     }
+    recordFilters(layer.properties.filters, into: &frame)
     frame.endGroup(opacity: inherited.opacity * layer.properties.opacity,
                    mode: layer.properties.compositingFilter.map(formula))
   }

@@ -86,7 +86,7 @@ extension Compositor.LayerPlacement {
   /// (no sublayers, shadow or blend mode): multiplying that piece's coverage
   /// by a mask is then exactly multiplying the layer's composited result.
   var isSinglePiece: Bool {
-    children.isEmpty && !hasShadow && properties.compositingFilter == nil
+    children.isEmpty && !hasShadow && properties.compositingFilter == nil && properties.filters.isEmpty
       && !Compositor.needsIsolation(properties, hasSublayers: false, hasShadow: false)
   }
 }

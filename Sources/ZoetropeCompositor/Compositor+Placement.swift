@@ -85,7 +85,7 @@ extension Compositor {
     /// Whether the layer must be composited as an isolated group.
     var needsGroup: Bool {
       if isTransformLayer { return false }
-      return mask != nil || properties.compositingFilter != nil
+      return mask != nil || properties.compositingFilter != nil || !properties.filters.isEmpty
         || (properties.opacity < 1
           && Compositor.needsIsolation(properties, hasSublayers: !children.isEmpty, hasShadow: hasShadow))
     }

@@ -9,6 +9,15 @@ extension Layer {
     get { model.compositingFilter }
     set { model.compositingFilter = newValue }
   }
+  /// Colour filters (Core Image's names) applied, in order, to the layer's
+  /// composited result — itself, its sublayers, masked — before it is
+  /// blended at its opacity; default none. A layer with filters is
+  /// composited as an isolated group; a transform layer's are not applied
+  /// (it draws nothing of its own). Not animatable.
+  public var filters: [LayerFilter] {
+    get { model.filters }
+    set { model.filters = newValue }
+  }
   /// Which corners `cornerRadius` rounds; default all four.
   public var maskedCorners: CornerMask {
     get { model.maskedCorners }

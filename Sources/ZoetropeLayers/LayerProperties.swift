@@ -57,6 +57,9 @@ public struct LayerProperties: Hashable, Sendable {
   /// How the layer's composited result is blended onto what is below it;
   /// `nil` (the default) for source-over.
   public var compositingFilter: BlendMode?
+  /// Colour filters applied, in order, to the layer's composited result
+  /// before it is blended (LayerFilter.swift); default none.
+  public var filters: [LayerFilter] = []
   /// How the layer's mask becomes coverage (Layer+MaskMode.swift); default alpha.
   public var maskMode = MaskMode.alpha
   /// The `CAShapeLayer` properties, for shape layers.

@@ -152,11 +152,19 @@ extension LottieDecoder {
     var lineHeight = 0.0
     if case .number(let lh)? = value["lh"] { lineHeight = lh }
     let size = number(value["s"], at: paths.child(path, "s"), default: 10)
-    var box: (position: [Double], size: [Double])?
-    if let szValue = value["sz"], let psValue = value["ps"], let sz = vector(szValue, at: paths.child(path, "sz")),
-       let ps = vector(psValue, at: paths.child(path, "ps")), sz.count >= 2, ps.count >= 2 {
-      box = (ps, sz)
+    // Paragraph text: the box's size (`sz`), and its top left (`ps`), which
+    // lottie-web needs for placing but not for wrapping.
+    func pair(_ key: String, _ otherwise: String) -> [Double]? {
+      guard let v = value[key] else { return nil }
+      guard let numbers = vector(v, at: paths.child(path, key)), numbers.count >= 2,
+            numbers[0].isFinite, numbers[1].isFinite else {
+        warn(paths.child(path, key), "must be two numbers (got \(v.compactDescription)); \(otherwise)")
+        return nil
+      }
+      return numbers
     }
+    let boxSize = pair("sz", "the text is not wrapped in a box")
+    let boxPosition = boxSize == nil ? nil : pair("ps", "the box's top left is the layer's origin")
     return LottieTextDocument(
       text: string(value["t"]) ?? "", font: string(value["f"]) ?? "", size: size,
       fillColor: colorValue("fc"), strokeColor: colorValue("sc"),
@@ -165,7 +173,7 @@ extension LottieDecoder {
       tracking: number(value["tr"], at: paths.child(path, "tr"), default: 0),
       lineHeight: lineHeight > 0 ? lineHeight : size * 1.2,
       baselineShift: number(value["ls"], at: paths.child(path, "ls"), default: 0),
-      boxPosition: box.map { Point(x: $0.position[0], y: $0.position[1]) },
-      boxSize: box.map { Size(width: $0.size[0], height: $0.size[1]) })
+      boxPosition: boxPosition.map { Point(x: $0[0], y: $0[1]) },
+      boxSize: boxSize.map { Size(width: $0[0], height: $0[1]) })
   }
 }

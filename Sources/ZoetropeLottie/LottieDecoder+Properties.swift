@@ -69,6 +69,10 @@ extension LottieDecoder {
       result = LottieProperty(fallback)
     }
     noteExpression(value, at: path, into: &result.hasExpression, loop: &result.loop)
+    if fallback.count >= 2, let short = ([result.constant] + result.keyframes.map(\.value)).first(where: { $0.count == 1 }) {
+      warn(kPath, "has one number (\(LottieDecoder.format(short[0]))) where \(fallback.count) are expected; "
+        + "the missing ones take their defaults (\(LottieDecoder.format(fallback[1])) for the second)")
+    }
     return result
   }
 
@@ -93,6 +97,12 @@ extension LottieDecoder {
       result = LottieProperty(bezier(k, at: kPath) ?? .empty)
     }
     noteExpression(value, at: path, into: &result.hasExpression, loop: &result.loop)
+    if let kind = result.loop?.kind, kind == .offset || kind == .continue {
+      // A path has no sum or slope: its keyframes are held outside their span.
+      result.loop = nil
+      result.hasExpression = true
+      unsupported(paths.child(path, "x"), "a path's loop of type offset or continue; the keyframes are used without it")
+    }
     return result
   }
 

@@ -57,6 +57,7 @@ extension LottieDecoder {
       }
       contents.remove(at: last)
     }
+    _ = shapeBlendMode(value, at: path, drawn: false)
     return LottieShapeItem(kind: .group(contents, .transform(transform)), isHidden: value["hd"] == .bool(true), type: "gr", path: path)
   }
 
@@ -154,6 +155,20 @@ extension LottieDecoder {
                             miterLimit: number(value["ml"], at: paths.child(path, "ml"), default: 4),
                             dashes: dashes, dashOffset: dashOffset)
     }
-    return LottiePaint(source: source, opacity: prop("o", [100]), stroke: stroke, evenOdd: integer(value["r"]) == 2)
+    return LottiePaint(source: source, opacity: prop("o", [100]), stroke: stroke, evenOdd: integer(value["r"]) == 2,
+                       blendMode: shapeBlendMode(value, at: path, drawn: true))
+  }
+
+  /// A shape item's blend mode (`bm`): 0 for normal. A paint's modes 1–15
+  /// are drawn (its layer's `compositingFilter`); any other, and any on a
+  /// group, is named and drawn normally.
+  mutating func shapeBlendMode(_ value: JSONValue, at path: Int, drawn: Bool) -> Int {
+    guard let bm = integer(value["bm"]), bm != 0 else { return 0 }
+    if !drawn || !(1...15).contains(bm) {
+      unsupported(paths.child(path, "bm"), "blend mode \(bm) on a\(drawn ? " paint" : " group") inside a shape layer; "
+        + "drawn as normal")
+      return 0
+    }
+    return bm
   }
 }

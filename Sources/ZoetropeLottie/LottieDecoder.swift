@@ -187,6 +187,7 @@ struct LottieDecoder: LottieIssueReporting {
     }
     var fillEffect: LottieFillEffect?
     var dropShadow: LottieDropShadow?
+    var tint: LottieTint?
     if case .array(let effects)? = value["ef"], !effects.isEmpty {
       let effectsPath = paths.child(path, "ef")
       for (index, effect) in effects.enumerated() {
@@ -197,6 +198,13 @@ struct LottieDecoder: LottieIssueReporting {
         }
         if integer(effect["ty"]) == 25, dropShadow == nil {
           dropShadow = decodeDropShadow(effect, at: paths.child(effectsPath, index))
+          continue
+        }
+        if integer(effect["ty"]) == 20, tint == nil {
+          let p = paths.child(effectsPath, index)
+          tint = LottieTint(black: effectValue(effect, 0, at: p, default: [0, 0, 0, 1]),
+                            white: effectValue(effect, 1, at: p, default: [1, 1, 1, 1]),
+                            amount: effectValue(effect, 2, at: p, default: [100]), path: p)
           continue
         }
         let type = integer(effect["ty"]).map(String.init) ?? "?"
@@ -219,7 +227,7 @@ struct LottieDecoder: LottieIssueReporting {
       blendMode: integer(value["bm"]) ?? 0, is3D: is3D, autoOrient: integer(value["ao"]) == 1,
       isHidden: value["hd"] == .bool(true), masks: masks, matteMode: integer(value["tt"]) ?? 0,
       isMatteSource: integer(value["td"]).map { $0 != 0 } ?? false, matteParent: matteParent, path: path,
-      fillEffect: fillEffect, dropShadow: dropShadow)
+      fillEffect: fillEffect, dropShadow: dropShadow, tint: tint)
   }
 
   /// A Fill effect's colour (its third value) and opacity (its seventh), as
@@ -229,10 +237,6 @@ struct LottieDecoder: LottieIssueReporting {
     let valuesPath = paths.child(path, "ef")
     var values: [JSONValue] = []
     if case .array(let items)? = effect["ef"] { values = items }
-    func value(_ index: Int, _ fallback: [Double]) -> LottieProperty<[Double]> {
-      guard index < values.count else { return LottieProperty(fallback) }
-      return property(values[index]["v"], at: paths.child(paths.child(valuesPath, index), "v"), default: fallback)
-    }
     for index in [0, 3] where index < values.count {
       if case .number(let k)? = values[index]["v"]?["k"], k != 0 {
         unsupported(paths.child(paths.child(valuesPath, index), "v"),
@@ -240,7 +244,20 @@ struct LottieDecoder: LottieIssueReporting {
                                : "an inverted Fill effect; the layer is filled as it is")
       }
     }
-    return LottieFillEffect(color: value(2, [1, 0, 0, 1]), opacity: value(6, [1]))
+    return LottieFillEffect(color: effectValue(effect, 2, at: path, default: [1, 0, 0, 1]),
+                            opacity: effectValue(effect, 6, at: path, default: [1]))
+  }
+
+  /// Value `index` of an effect's values (`ef[index].v`) as an animatable
+  /// property, as lottie-web reads effect values by position; `fallback`
+  /// when the effect has fewer values.
+  mutating func effectValue(_ effect: JSONValue, _ index: Int, at path: Int,
+                            default fallback: [Double]) -> LottieProperty<[Double]> {
+    guard case .array(let values)? = effect["ef"], index >= 0, index < values.count else {
+      return LottieProperty(fallback)
+    }
+    return property(values[index]["v"], at: paths.child(paths.child(paths.child(path, "ef"), index), "v"),
+                    default: fallback)
   }
 
   /// A Drop Shadow effect's colour, opacity, direction, distance and
@@ -251,8 +268,7 @@ struct LottieDecoder: LottieIssueReporting {
     var values: [JSONValue] = []
     if case .array(let items)? = effect["ef"] { values = items }
     func value(_ index: Int, _ fallback: [Double]) -> LottieProperty<[Double]> {
-      guard index < values.count else { return LottieProperty(fallback) }
-      return property(values[index]["v"], at: paths.child(paths.child(valuesPath, index), "v"), default: fallback)
+      effectValue(effect, index, at: path, default: fallback)
     }
     if values.count > 5, case .number(let only)? = values[5]["v"]?["k"], only != 0 {
       unsupported(paths.child(paths.child(valuesPath, 5), "v"), "a shadow only drop shadow; the layer is drawn too")

@@ -122,6 +122,18 @@ struct LottieLayer: Sendable {
   /// A Fill effect (`ef` of type 21): the layer's pixels in one colour.
   var fillEffect: LottieFillEffect? = nil
   var dropShadow: LottieDropShadow? = nil
+  /// A Tint effect (`ef` of type 20).
+  var tint: LottieTint? = nil
+}
+
+/// After Effects' Tint effect (`ty` 20): the colours black and white map
+/// to, and the amount (percent) mixed with the layer's own colours.
+struct LottieTint: Sendable {
+  var black: LottieProperty<[Double]>
+  var white: LottieProperty<[Double]>
+  var amount: LottieProperty<[Double]>
+  /// JSON path of the effect.
+  var path: Int
 }
 
 /// After Effects' Fill effect as lottie-web draws it: every pixel of the

@@ -55,23 +55,38 @@ struct LottieKeyframe<Value: Sendable>: Sendable {
   }
 }
 
-/// The keyframes of a property replayed outside their span: the whole of
-/// an expression `loopOut(type, keyframes)` or `loopIn(…)` whose type is
-/// `cycle` or `pingpong` (`offset` and `continue` change the values, and
-/// are not read).
+/// The keyframes of a property replayed or carried on outside their span:
+/// the whole of an expression `loopOut(type, keyframes)` or `loopIn(…)`.
 struct LottieLoop: Hashable, Sendable {
+  /// What happens outside the keyframes, as lottie-web's expression helpers
+  /// compute it.
+  enum Kind: Hashable, Sendable {
+    /// The span's keyframes over again.
+    case cycle
+    /// The span back and forth.
+    case pingPong
+    /// Over again, each time moved on by what one span changes (its last
+    /// value less its first).
+    case offset
+    /// On at the velocity the value has at the last keyframe (`loopOut`) or
+    /// the first (`loopIn`), measured over its last (first) 0.001 frame.
+    case `continue`
+  }
+
   /// After the last keyframe (`loopOut`), or before the first (`loopIn`).
   var isOut: Bool
-  /// Back and forth (`pingpong`) rather than over again (`cycle`).
-  var pingPong: Bool
+  var kind: Kind
+  /// Back and forth (`pingpong`) rather than over again.
+  var pingPong: Bool { kind == .pingPong }
   /// How many segments the cycle spans, from the last keyframe back
   /// (`loopOut`) or the first on (`loopIn`); 0 for all.
   var keyframes: Int
 
   /// The loop an expression asks for, when it is only a `loopOut` or
   /// `loopIn` call (as After Effects exports it, `var $bm_rt; $bm_rt = …;`,
-  /// or bare) with a type of `cycle` or `pingpong` in any case (none is
-  /// `cycle`) and an optional whole number of keyframes; `nil` otherwise.
+  /// or bare) with a type of `cycle`, `pingpong`, `offset` or `continue` in
+  /// any case (none is `cycle`) and an optional whole number of keyframes;
+  /// `nil` otherwise.
   init?(expression: String) {
     var text = Substring(expression.filter { !$0.isWhitespace })
     if text.hasPrefix("var$bm_rt;") { text = text.dropFirst("var$bm_rt;".count) }
@@ -96,8 +111,10 @@ struct LottieLoop: Hashable, Sendable {
       return nil
     }
     switch type.lowercased() {
-    case "", "cycle": pingPong = false
-    case "pingpong": pingPong = true
+    case "", "cycle": kind = .cycle
+    case "pingpong": kind = .pingPong
+    case "offset": kind = .offset
+    case "continue": kind = .continue
     default: return nil
     }
     keyframes = 0
@@ -157,15 +174,10 @@ struct LottieProperty<Value: Sendable>: Sendable {
   /// The frame whose value `frame` shows: itself, or under a loop the frame
   /// of the cycle it replays (lottie-web's `loopOut`/`loopIn`).
   func loopedFrame(_ frame: Double) -> Double {
-    guard let loop, keyframes.count > 1, frame.isFinite else { return frame }
-    let n = keyframes.count
-    let count = loop.keyframes > 0 ? Swift.min(loop.keyframes, n - 1) : n - 1
-    let first: Double, last: Double
+    guard let loop, loop.kind != .continue, let (first, last) = loopSpan, frame.isFinite else { return frame }
     if loop.isOut {
-      (first, last) = (keyframes[n - 1 - count].time, keyframes[n - 1].time)
       guard frame > last else { return frame }
     } else {
-      (first, last) = (keyframes[0].time, keyframes[count].time)
       guard frame < first else { return frame }
     }
     let cycle = last - first
@@ -179,6 +191,17 @@ struct LottieProperty<Value: Sendable>: Sendable {
     let odd = (distance / cycle).rounded(.down).truncatingRemainder(dividingBy: 2) != 0
     if loop.isOut { return loop.pingPong && odd ? last - into : first + into }
     return loop.pingPong && !odd ? first + into : last - into
+  }
+
+  /// The times of the first and last keyframe a loop replays: the last n
+  /// segments (`loopOut`) or the first n (`loopIn`), all when n is 0 or
+  /// more than there are; `nil` without a loop or keyframes.
+  var loopSpan: (first: Double, last: Double)? {
+    guard let loop, keyframes.count > 1 else { return nil }
+    let n = keyframes.count
+    let count = loop.keyframes > 0 ? Swift.min(loop.keyframes, n - 1) : n - 1
+    return loop.isOut ? (keyframes[n - 1 - count].time, keyframes[n - 1].time)
+                      : (keyframes[0].time, keyframes[count].time)
   }
 
   /// The value a segment ends at: the next keyframe's, or this one's `end`.
@@ -202,6 +225,35 @@ extension LottieProperty where Value == [Double] {
   /// with spatial tangents moved along its Bézier at the eased fraction of
   /// its arc length (lottie-web's `interpolateValue`).
   func value(at frame: Double) -> [Double] {
+    guard let loop, loop.kind == .offset || loop.kind == .continue, let (first, last) = loopSpan, frame.isFinite,
+          loop.isOut ? frame > last : frame < first
+    else { return keyedValue(at: frame) }
+    func combine(_ a: [Double], _ b: [Double], _ f: (Double, Double) -> Double) -> [Double] {
+      (0..<Swift.min(a.count, b.count)).map { f(a[$0], b[$0]) }
+    }
+    if loop.kind == .continue {
+      // lottie-web's slope: the change over the 0.001 frame next to the end
+      // keyframe, carried on at that rate (per frame).
+      let edge = loop.isOut ? last : first
+      let end = keyedValue(at: edge), near = keyedValue(at: loop.isOut ? edge - 0.001 : edge + 0.001)
+      let frames = Swift.abs(frame - edge)
+      return combine(end, near) { e, n in e + (e - n) * frames / 0.001 }
+    }
+    let cycle = last - first
+    guard cycle > 0 else { return keyedValue(at: frame) }
+    let change = combine(keyedValue(at: last), keyedValue(at: first)) { $0 - $1 }
+    let current = keyedValue(at: frame)
+    if loop.isOut {
+      let repeats = ((frame - first) / cycle).rounded(.down)
+      return combine(current, change) { $0 + $1 * repeats }
+    }
+    let repeats = ((first - frame) / cycle).rounded(.down) + 1
+    return combine(current, change) { $0 - $1 * repeats }
+  }
+
+  /// The value at a composition frame from the keyframes (a `cycle`,
+  /// `pingpong` or `offset` loop replaying them).
+  private func keyedValue(at frame: Double) -> [Double] {
     guard let (i, progress) = segment(at: frame) else { return constant }
     let frame = loopedFrame(frame)
     let n = keyframes.count

@@ -20,13 +20,10 @@ extension LottieSceneBuilder {
     var combined = makeLayer { Layer() }
     combined.anchorPoint = .zero
     for (index, mask) in used.enumerated() {
-      if mask.expansion.isAnimated {
-        unsupported(paths.child(mask.path, "x"), "an animated mask expansion; the mask's path is used as it is")
-      }
       if ["l", "da", "f"].contains(mask.mode) {
         unsupported(paths.child(mask.path, "mode"), "mask mode \"\(mask.mode)\" (lottie-web adds it too); the mask is added")
       }
-      let shape = expanded(maskShape(mask, clock: clock, visible: visible), by: mask)
+      let shape = expanded(maskShape(mask, clock: clock, visible: visible), by: mask, clock: clock, visible: visible)
       let cuts = mask.mode == "s" || mask.mode == "i"
       if index == 0 && cuts {
         // Subtracting from, or intersecting with, nothing starts from everything.
@@ -90,39 +87,61 @@ extension LottieSceneBuilder {
     return shape
   }
 
-  /// What a mask lets through grown or shrunk by its constant expansion `x`
+  /// What a mask lets through grown or shrunk by its expansion `x`
   /// (points), as an offset with round corners: grown by a stroke of twice
   /// the expansion in the same white; shrunk by cutting away such a stroke
   /// (the shape inside a layer whose inverted mask is the stroke). An
   /// inverted mask grows what it lets through, its hole shrinking, as
-  /// lottie-web dilates the inverted mask (docs/lottie.md).
-  private mutating func expanded(_ shape: ShapeLayer, by mask: LottieMask) -> Layer {
-    guard !mask.expansion.isAnimated, let x = mask.expansion.constant.first, x.isFinite, x != 0 else { return shape }
-    let grows = x > 0
-    let width = Swift.min(2 * abs(x), 2 * LottieSceneBuilder.gradientExtent)
-    guard grows else {
-      let band = makeLayer { ShapeLayer() }
-      band.anchorPoint = .zero
-      band.path = shape.path
-      band.fillColor = nil
-      band.strokeColor = .white
-      band.lineWidth = width
-      band.lineJoin = .round
-      // The same path, still or animated (an inverted mask's outer frame is stroked far outside anything drawn).
-      for entry in shape.addedAnimations where (entry.animation as? PropertyAnimation)?.keyPath == "path" {
-        band.add(entry.animation, forKey: entry.key)
+  /// lottie-web dilates the inverted mask (docs/lottie.md). An animated
+  /// expansion sets both strokes' widths at every frame (discrete keyframes:
+  /// the one for the other sign is 0 wide).
+  private mutating func expanded(_ shape: ShapeLayer, by mask: LottieMask, clock: LottieClock,
+                                 visible: ClosedRange<Double>?) -> Layer {
+    let limit = 2 * LottieSceneBuilder.gradientExtent
+    if mask.expansion.isAnimated {
+      let expansion = mask.expansion
+      func width(at frame: Double, grows: Bool) -> AnimationValue {
+        let x = expansion.scalar(at: frame)
+        return .number(x.isFinite ? Swift.min(Swift.max(grows ? 2 * x : -2 * x, 0), limit) : 0)
       }
-      let holder = makeLayer { Layer() }
-      holder.anchorPoint = .zero
-      holder.addSublayer(shape)
-      holder.mask = band
-      holder.maskMode = .alphaInverted
+      let (holder, band) = cutBand(around: shape, width: 0)
+      applySampled(to: band, keyPath: "lineWidth", clock: clock, visible: visible) {
+        width(at: $0, grows: false)
+      }
+      shape.strokeColor = .white
+      shape.lineJoin = .round
+      applySampled(to: shape, keyPath: "lineWidth", clock: clock, visible: visible) { width(at: $0, grows: true) }
       return holder
     }
+    guard let x = mask.expansion.constant.first, x.isFinite, x != 0 else { return shape }
+    let width = Swift.min(2 * abs(x), limit)
+    guard x > 0 else { return cutBand(around: shape, width: width).holder }
     shape.strokeColor = .white
     shape.lineWidth = width
     shape.lineJoin = .round
     return shape
+  }
+
+  /// `shape` in a holder whose inverted mask is a stroke of `shape`'s path
+  /// (still or animated), `width` wide: what it lets through, shrunk.
+  private mutating func cutBand(around shape: ShapeLayer, width: Double) -> (holder: Layer, band: ShapeLayer) {
+    let band = makeLayer { ShapeLayer() }
+    band.anchorPoint = .zero
+    band.path = shape.path
+    band.fillColor = nil
+    band.strokeColor = .white
+    band.lineWidth = width
+    band.lineJoin = .round
+    // The same path, still or animated (an inverted mask's outer frame is stroked far outside anything drawn).
+    for entry in shape.addedAnimations where (entry.animation as? PropertyAnimation)?.keyPath == "path" {
+      band.add(entry.animation, forKey: entry.key)
+    }
+    let holder = makeLayer { Layer() }
+    holder.anchorPoint = .zero
+    holder.addSublayer(shape)
+    holder.mask = band
+    holder.maskMode = .alphaInverted
+    return (holder, band)
   }
 
   /// A track matte: the layer inside a host whose `mask` is the matte

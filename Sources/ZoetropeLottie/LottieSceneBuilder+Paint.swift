@@ -69,6 +69,8 @@ extension LottieSceneBuilder {
       outer = layer
     }
     apply(paint.opacity, to: outer, keyPath: "opacity", clock: clock, visible: visible) { .number($0[0] / 100) }
+    // A paint's blend mode blends its own layer, in its place among the others.
+    outer.compositingFilter = LottieSceneBuilder.blendMode(paint.blendMode)
     if let stroke = paint.stroke {
       apply(stroke.width, to: shape, keyPath: "lineWidth", clock: clock, visible: visible) { .number(Swift.max($0[0], 0)) }
       shape.lineCap = stroke.cap

@@ -108,63 +108,87 @@ extension LottieSceneBuilder {
   }
 
   private mutating func buildDocument(_ document: LottieTextDocument, into layer: Layer, path: Int) {
-    let lines = document.text.split(omittingEmptySubsequences: false) { $0 == "\r" || $0 == "\n" || $0 == "\u{3}" }
-      .map(String.init)
     let font = animation.fonts[document.font]
     let family = font?.family ?? document.font, style = font?.style ?? ""
     let scale = document.size / 100
+    let tracking = document.tracking / 1000 * document.size
     let hasGlyphs = animation.glyphs.keys.contains { $0.family == family }
-    for (row, line) in lines.enumerated() {
-      let baseline = Double(row) * document.lineHeight - document.baselineShift
-      if hasGlyphs {
-        var glyphPath = Path()
-        var x = 0.0
-        var placed: [(LottieGlyph, Double)] = []
-        for character in line {
-          let key = LottieGlyphKey(character: String(character), family: family, style: style)
-          guard let glyph = animation.glyphs[key] ?? animation.glyphs.first(where: {
-            $0.key.character == String(character) && $0.key.family == family
-          })?.value else {
-            // A character the file has no glyph for (often a space) takes no
-            // room but its tracking, as lottie-web places it.
-            x += document.tracking / 1000 * document.size
-            continue
-          }
-          placed.append((glyph, x))
-          x += glyph.advance * scale + document.tracking / 1000 * document.size
-        }
-        let width = x
-        let shift = document.justification == 1 ? -width : document.justification == 2 ? -width / 2 : 0
-        for (glyph, offset) in placed {
-          let matrix = AffineTransform(a: scale, b: 0, c: 0, d: scale, tx: offset + shift, ty: baseline)
+    func glyph(_ character: Character) -> LottieGlyph? {
+      let key = LottieGlyphKey(character: String(character), family: family, style: style)
+      return animation.glyphs[key] ?? animation.glyphs.first(where: {
+        $0.key.character == String(character) && $0.key.family == family
+      })?.value
+    }
+    if hasGlyphs {
+      // A character the file has no glyph for (often a space) takes no room
+      // but its tracking, as lottie-web places it.
+      let layout = LottieTextLines(document.text, boxWidth: document.boxSize?.width, tracking: tracking) {
+        (glyph($0)?.advance ?? 0) * scale
+      }
+      let ascent = (font?.ascent ?? 75) / 100 * document.size
+      var glyphPath = Path()
+      for (row, line) in layout.lines.enumerated() {
+        let origin = LottieTextLines.origin(of: line, row: row, in: document, ascent: ascent)
+        var x = origin.x
+        for character in line.characters {
+          guard let glyph = glyph(character) else { x += tracking; continue }
+          let matrix = AffineTransform(a: scale, b: 0, c: 0, d: scale, tx: x, ty: origin.y)
           let sources = LottieSceneBuilder.sources(in: glyph.shapes, transforms: [], modifiers: [], allItems: glyph.shapes)
           for source in sources { source.contour(at: 0).applying(matrix).append(to: &glyphPath) }
-        }
-        addTextShape(glyphPath, document: document, into: layer)
-      } else {
-        let label = makeLayer { TextLayer() }
-        label.string = line
-        (label.fontWeight, label.fontStyle) = LottieSceneBuilder.face(ofStyle: style)
-        label.font = resolveFont(family: family, weight: label.fontWeight, style: label.fontStyle, at: path)
-        label.fontSize = document.size
-        label.foregroundColor = document.fillColor
-        // The first baseline at y = 0: the text layer sets it the drawn face's
-        // ascent below its top (the file's `ascent` measures the face it names,
-        // which may not be the one drawn).
-        let drawn = FontLibrary.shared.textFont(FontDescriptor(name: label.font, weight: label.fontWeight,
-                                                               style: label.fontStyle))
-        let ascent = drawn.map { $0.ascender / $0.unitsPerEm * document.size } ?? (font?.ascent ?? 75) / 100 * document.size
-        let width = Swift.max(document.size * Double(line.count) * 2, 1)
-        let left = document.justification == 1 ? -width : document.justification == 2 ? -width / 2 : 0
-        label.alignmentMode = document.justification == 1 ? .right : document.justification == 2 ? .center : .left
-        label.anchorPoint = .zero
-        label.frame = Rect(x: left, y: baseline - ascent, width: width, height: document.lineHeight * 2)
-        layer.addSublayer(label)
-        if document.strokeColor != nil && document.strokeWidth > 0 {
-          unsupported(path, "a stroke on text in a font; the text is filled only")
+          x += glyph.advance * scale + tracking
         }
       }
+      addTextShape(glyphPath, document: document, into: layer)
+      return
     }
+    let (weight, slant) = LottieSceneBuilder.face(ofStyle: style)
+    let drawn = resolveFont(family: family, weight: weight, style: slant, at: path)
+    let face = FontLibrary.shared.textFont(FontDescriptor(name: drawn, weight: weight, style: slant))
+    // The first baseline at y = 0, or the file's ascent (lottie-web's) below
+    // the box's top: the text layer sets it the drawn face's ascent below
+    // its top (the file's `ascent` measures the face it names, which may
+    // not be the one drawn).
+    let drawnAscent = face.map { $0.ascender / $0.unitsPerEm * document.size }
+    let ascent = drawnAscent ?? (font?.ascent ?? 75) / 100 * document.size
+    let boxAscent = font?.ascent.map { $0 / 100 * document.size } ?? ascent
+    let size = document.size
+    let layout = LottieTextLines(document.text, boxWidth: document.boxSize?.width, tracking: tracking) { character in
+      face.map { LottieSceneBuilder.advance(of: character, font: $0, size: size) } ?? 0
+    }
+    for (row, line) in layout.lines.enumerated() {
+      let origin = LottieTextLines.origin(of: line, row: row, in: document, ascent: boxAscent)
+      let label = makeLayer { TextLayer() }
+      label.string = String(line.characters)
+      (label.fontWeight, label.fontStyle) = (weight, slant)
+      label.font = drawn
+      label.fontSize = document.size
+      label.foregroundColor = document.fillColor
+      // The text layer measures and aligns the line itself, about the line's
+      // start (point text) or within the box (paragraph text).
+      let width: Double, left: Double
+      if let box = document.boxSize, box.width.isFinite, box.width > 0 {
+        (width, left) = (box.width, document.boxPosition?.x ?? 0)
+      } else {
+        width = Swift.max(document.size * Double(line.characters.count) * 2, 1)
+        left = document.justification == 1 ? -width : document.justification == 2 ? -width / 2 : 0
+      }
+      label.alignmentMode = document.justification == 1 ? .right : document.justification == 2 ? .center : .left
+      label.anchorPoint = .zero
+      label.frame = Rect(x: left, y: origin.y - ascent, width: width, height: document.lineHeight * 2)
+      layer.addSublayer(label)
+    }
+    if document.strokeColor != nil && document.strokeWidth > 0 {
+      unsupported(path, "a stroke on text in a font; the text is filled only")
+    }
+  }
+
+  /// The width of `character` in `font` at `size` points, as lottie-web
+  /// measures one character: its glyphs' advances, alone (no kerning).
+  static func advance(of character: Character, font: Font, size: Double) -> Double {
+    let shaped = ShapingCache.shared.paragraph(String(character), font: font)
+    var ems = 0.0
+    for run in shaped.runs { for glyph in run.glyphs { ems += glyph.advance } }
+    return ems * size
   }
 
   private mutating func addTextShape(_ path: Path, document: LottieTextDocument, into layer: Layer) {

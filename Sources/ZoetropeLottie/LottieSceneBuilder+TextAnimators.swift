@@ -19,38 +19,35 @@ extension LottieSceneBuilder {
   /// lottie-web places it — lines at `lh`, justified about x = 0, or in
   /// paragraph text from the box's top left, the first baseline the font's
   /// ascent below it; advances plus the tracking, a character without an
-  /// outline taking no room but the tracking — and moved, scaled, turned,
+  /// outline taking no room but the tracking, paragraph text wrapped in its
+  /// box (``LottieTextLines``) — and moved, scaled, turned,
   /// faded and recoloured by the animators at every frame (discrete
   /// keyframes: Core Animation has no range selector).
   mutating func buildAnimatedDocument(_ document: LottieTextDocument, animators: [LottieTextAnimator],
                                       outlines: (Character) -> CharacterOutline?, ascent: Double,
                                       into layer: Layer, clock: LottieClock, visible: ClosedRange<Double>?) {
-    let lines = document.text.split(omittingEmptySubsequences: false) { $0 == "\r" || $0 == "\n" || $0 == "\u{3}" }
     let tracking = document.tracking / 1000 * document.size
+    var outlined: [Character: CharacterOutline] = [:]
+    func outline(_ character: Character) -> CharacterOutline {
+      if let known = outlined[character] { return known }
+      let found = outlines(character) ?? CharacterOutline(path: Path(), advance: 0)
+      outlined[character] = found
+      return found
+    }
+    let layout = LottieTextLines(document.text, boxWidth: document.boxSize?.width, tracking: tracking) {
+      outline($0).advance
+    }
     struct Placed { var outline: CharacterOutline; var x: Double; var baseline: Double; var index: Int; var first: Bool }
     var placed: [Placed] = []
     var index = 0
-    for (row, line) in lines.enumerated() {
-      var x = 0.0
-      var start = placed.count
-      for character in line {
-        let outline = outlines(character) ?? CharacterOutline(path: Path(), advance: 0)
-        placed.append(Placed(outline: outline, x: x, baseline: 0, index: index, first: x == 0 && placed.count == start))
+    for (row, line) in layout.lines.enumerated() {
+      let origin = LottieTextLines.origin(of: line, row: row, in: document, ascent: ascent)
+      var x = origin.x
+      for (column, character) in line.characters.enumerated() {
+        let outline = outline(character)
+        placed.append(Placed(outline: outline, x: x, baseline: origin.y, index: index, first: column == 0))
         x += outline.advance + tracking
         index += 1
-      }
-      let width = x
-      var shift = document.justification == 1 ? -width : document.justification == 2 ? -width / 2 : 0
-      var baseline = Double(row) * document.lineHeight - document.baselineShift
-      if let box = document.boxPosition, let size = document.boxSize {
-        shift = box.x + (document.justification == 1 ? size.width - width : document.justification == 2
-          ? (size.width - width) / 2 : 0)
-        baseline += box.y + ascent
-      }
-      while start < placed.count {
-        placed[start].x += shift
-        placed[start].baseline = baseline
-        start += 1
       }
     }
     let count = index

@@ -220,6 +220,7 @@ struct LottieSceneBuilder: LottieIssueReporting {
     }
     if let fill = layer.fillEffect { applyFill(fill, to: node, clock: clock, visible: visible) }
     if let shadow = layer.dropShadow { applyDropShadow(shadow, to: node, clock: clock, visible: visible) }
+    if let tint = layer.tint { applyTint(tint, to: node, clock: clock) }
     if !layer.masks.isEmpty { applyMasks(layer.masks, to: node, clock: clock, visible: visible) }
     return node
   }
@@ -271,6 +272,26 @@ struct LottieSceneBuilder: LottieIssueReporting {
     } else {
       setModel(node, "shadowOffset", offset(0))
     }
+  }
+
+  /// A Tint effect as the layer's `falseColor` filter: each pixel's
+  /// luminance mapped from black to white onto the effect's two colours,
+  /// mixed with the pixel's own colour by the amount — After Effects' and
+  /// ThorVG's formula (lottie-web's SVG filter reaches the same colour at
+  /// 100 %). A layer's filters are not animatable: an animated Tint takes
+  /// its values at the first frame of the clip, with a notice.
+  mutating func applyTint(_ tint: LottieTint, to node: Layer, clock: LottieClock) {
+    let frame = clock.frames.first ?? 0
+    if tint.black.isAnimated || tint.white.isAnimated || tint.amount.isAnimated {
+      unsupported(tint.path, "an animated Tint effect; drawn with its values at the first frame")
+    }
+    func color(_ property: LottieProperty<[Double]>) -> Color {
+      let c = property.value(at: frame)
+      return LottieDecoder.color(Array(c.prefix(3)) + [1])
+    }
+    let amount = tint.amount.scalar(at: frame) / 100
+    node.filters.append(.falseColor(color0: color(tint.black), color1: color(tint.white),
+                                    intensity: Swift.min(Swift.max(amount.isNaN ? 0 : amount, 0), 1)))
   }
 
   /// `bm` as a blend mode; `nil` for normal (0) and modes without one.

@@ -107,6 +107,8 @@ struct LottiePaint: Sendable {
   var stroke: LottieStroke?
   /// Fill rule (`r`): 1 non-zero, 2 even-odd.
   var evenOdd: Bool
+  /// The paint's blend mode (`bm`, as a layer's): 0 normal.
+  var blendMode = 0
 }
 
 /// A stroke's width and style.

@@ -18,6 +18,7 @@ extension Inspection {
       ("compositingFilter", p.compositingFilter.map { string($0.rawValue) } ?? "null"),
       ("maskMode", string(p.maskMode.rawValue)),
     ]
+    if !p.filters.isEmpty { fields.append(("filters", SceneEncoder.filters(p.filters))) }
     if let r = p.replicator {
       fields += [
         ("instanceCount", String(r.instanceCount)),

@@ -174,6 +174,10 @@ extension SceneDecoder {
         report(p, SceneDecoder.notSupportedYet(property))
         return nil
       }
+      if property == "filters" {
+        report(p, "\"\(string)\": a layer's filters are not animatable in Zoetrope; give them in \"filters\"")
+        return nil
+      }
       report(p, "\"\(string)\" is not an animatable key path"
         + SceneDecoder.suggestion(for: string, among: AnimatableKeyPath.allKeyPathStrings))
       return nil

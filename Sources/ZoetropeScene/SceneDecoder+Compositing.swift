@@ -26,6 +26,7 @@ extension SceneDecoder {
       if case .null = v { layer.compositingFilter = nil } else if let mode = blendMode(v, at: p) {
         layer.compositingFilter = mode
       }
+    case "filters": if let filters = filters(v, at: p) { layer.filters = filters }
     case "maskMode": if let mode = enumeration(v, at: p, MaskMode.self, prefixes: []) { layer.maskMode = mode }
     case "maskedCorners": if let corners = cornerMask(v, at: p) { layer.maskedCorners = corners }
     case "cornerCurve":

@@ -8,7 +8,7 @@ extension SceneDecoder {
   /// `SceneDecoder+Keys.swift`.
   package static let unsupportedLayerKeys: Set<String> = [
     // Contents and filters
-    "contentsFormat", "filters", "backgroundFilters",
+    "contentsFormat", "backgroundFilters",
     // Edges and 3D
     "doubleSided", "isDoubleSided", "anchorPointZ", "allowsEdgeAntialiasing", "edgeAntialiasingMask",
     "allowsGroupOpacity", "shouldRasterize", "rasterizationScale",

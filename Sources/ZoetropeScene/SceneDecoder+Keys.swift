@@ -32,7 +32,7 @@ extension SceneDecoder {
   /// The compositing keys every layer kind has: its mask, shadow, blend mode and corner shape.
   package static let compositingKeys: Set<String> = [
     "mask", "shadowColor", "shadowOpacity", "shadowOffset", "shadowRadius", "shadowPath", "compositingFilter",
-    "maskedCorners", "cornerCurve", "maskMode",
+    "maskedCorners", "cornerCurve", "maskMode", "filters",
   ]
   /// The keys of every layer, timing keys included.
   package static let layerKeys: Set<String> = timingKeys.union(plainLayerKeys).union(contentsKeys)

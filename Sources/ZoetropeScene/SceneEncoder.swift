@@ -112,6 +112,7 @@ public enum SceneEncoder {
       if p.masksToBounds { add("masksToBounds", "true") }
       if p.compositingFilter != d.compositingFilter { add("compositingFilter", p.compositingFilter.map { string($0.rawValue) } ?? "null") }
       if p.maskMode != d.maskMode { add("maskMode", string(p.maskMode.rawValue)) }
+      if !p.filters.isEmpty { add("filters", SceneEncoder.filters(p.filters)) }
       if let image = p.content.contents, let file = imageFile(image) { add("contents", string(file)) }
       if p.content.contentsGravity != .resize { add("contentsGravity", string(p.content.contentsGravity.rawValue)) }
       if let s = p.shape {

@@ -146,6 +146,12 @@ extension SceneSchema {
                    "description": "The shadow's shape in the layer's space; null (the default) for its alpha."],
     "compositingFilter": ["anyOf": [["enum": names(blendModeNames)], ["type": "null"]],
                           "description": "A blend mode (Core Image's name or a short one); null for source-over."],
+    "filters": ["anyOf": [["type": "array", "items": [
+      "type": "object", "required": ["name"], "additionalProperties": false,
+      "properties": ["name": ["enum": ["falseColor", "CIFalseColor"]], "inputColor0": ref("color"),
+                     "inputColor1": ref("color"), "inputIntensity": ref("unitNumber")],
+    ]], ["type": "null"]],
+                "description": "Colour filters applied in order to the layer's composited result: falseColor (CIFalseColor) maps luminance onto the ramp inputColor0 (black, default) to inputColor1 (white, default), mixed with the pixel's colour by inputIntensity (default 1)."],
     "maskedCorners": ["type": "array", "items": ["enum": names(cornerNames)], "uniqueItems": true,
                       "description": "The corners cornerRadius rounds; default all four."],
     "cornerCurve": ["enum": constants(CornerCurve.allCases.map(\.rawValue), prefix: "kCACornerCurve"),

@@ -13,7 +13,12 @@ import Zoetrope
 
   /// A mask of the square 8…24 with expansion `x`.
   static func masked(x: Double, inverted: Bool = false) -> String {
-    solid(#""hasMask":true,"masksProperties":[{"mode":"a","inv":\#(inverted),"o":{"a":0,"k":100},"x":{"a":0,"k":\#(x)},"#
+    masked(expansion: #"{"a":0,"k":\#(x)}"#, inverted: inverted)
+  }
+
+  /// A mask of the square 8…24 with the expansion property `expansion`.
+  static func masked(expansion: String, inverted: Bool = false) -> String {
+    solid(#""hasMask":true,"masksProperties":[{"mode":"a","inv":\#(inverted),"o":{"a":0,"k":100},"x":\#(expansion),"#
       + #""pt":{"a":0,"k":{"c":true,"v":[[8,8],[24,8],[24,24],[8,24]],"i":[[0,0],[0,0],[0,0],[0,0]],"o":[[0,0],[0,0],[0,0],[0,0]]}}}]"#)
   }
 
@@ -94,6 +99,20 @@ import Zoetrope
     #expect(LottieEffectAndExpansionTests.pixel(image, 16, 21)[3] == 0)
     #expect(LottieEffectAndExpansionTests.pixel(image, 16, 16) == LottieEffectAndExpansionTests.red)
     #expect(LottieEffectAndExpansionTests.pixel(image, 13, 18) == LottieEffectAndExpansionTests.red)
+  }
+
+  /// An expansion from 4 at frame 0 to −4 at frame 2: grown, as it is, then shrunk.
+  @Test func anAnimatedExpansionIsSetAtEveryFrame() throws {
+    let json = LottieEffectAndExpansionTests.masked(expansion: #"{"a":1,"k":[{"t":0,"s":[4],"o":{"x":[0],"y":[0]},"#
+      + #""i":{"x":[1],"y":[1]}},{"t":2,"s":[-4]}]}"#)
+    let scene = try Scene(lottieData: Array(json.utf8), fileName: "anim.json")
+    #expect(scene.unsupportedFeatures.isEmpty, "\(scene.unsupportedFeatures)")
+    let renderer = Renderer(scene)
+    let grown = renderer.frame(atTime: 0), plain = renderer.frame(atTime: 0.1), shrunk = renderer.frame(atTime: 0.2)
+    typealias T = LottieEffectAndExpansionTests
+    #expect(T.pixel(grown, 5, 16) == T.red && T.pixel(grown, 2, 16)[3] == 0)
+    #expect(T.pixel(plain, 9, 16) == T.red && T.pixel(plain, 6, 16)[3] == 0)
+    #expect(T.pixel(shrunk, 10, 16)[3] == 0 && T.pixel(shrunk, 16, 16) == T.red)
   }
 
   /// As lottie-web dilates an inverted mask: what it lets through grows, its hole shrinks.

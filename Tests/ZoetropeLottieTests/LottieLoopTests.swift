@@ -44,6 +44,35 @@ import Zoetrope
     }
   }
 
+  @Test func loopOutOffsetMovesEachCycleOnByWhatTheSpanChanges() throws {
+    // The last segment (30 → 0 over 20…30) again and again, each time 30 lower.
+    let s = try scene(expression: "loopOut('offset', 1)")
+    #expect(s.unsupportedFeatures.isEmpty, "\(s.unsupportedFeatures)")
+    for (frame, expected) in [(25, 15.0), (30, 0), (35, -15), (40, -30), (45, -45), (60, -90)] {
+      #expect(abs(x(s, frame: frame) - expected) < 1e-6, "frame \(frame): \(x(s, frame: frame))")
+    }
+  }
+
+  @Test func loopInOffsetMovesEachCycleBackByWhatTheSpanChanges() throws {
+    // The first segment (0 → 30 over 10…20) before it, each time 30 lower.
+    let s = try scene(expression: "loopIn('offset', 1)")
+    for (frame, expected) in [(10, 0.0), (5, -15), (0, -30)] {
+      #expect(abs(x(s, frame: frame) - expected) < 1e-6, "frame \(frame): \(x(s, frame: frame))")
+    }
+  }
+
+  @Test func continueCarriesOnAtTheEndKeyframesVelocity() throws {
+    // −3 a frame leaving frame 30; +3 a frame arriving at frame 10.
+    let out = try scene(expression: "loopOut('continue')")
+    for (frame, expected) in [(30, 0.0), (35, -15), (50, -60)] {
+      #expect(abs(x(out, frame: frame) - expected) < 1e-6, "loopOut frame \(frame): \(x(out, frame: frame))")
+    }
+    let before = try scene(expression: "loopIn('Continue')")
+    for (frame, expected) in [(10, 0.0), (5, -15), (0, -30), (15, 15)] {
+      #expect(abs(x(before, frame: frame) - expected) < 1e-6, "loopIn frame \(frame): \(x(before, frame: frame))")
+    }
+  }
+
   @Test func loopInCycleReplaysTheKeyframesBeforeTheFirst() throws {
     let s = try scene(expression: "loopIn()")
     for (frame, expected) in [(5, 15.0), (0, 30), (35, 0)] {
@@ -52,7 +81,7 @@ import Zoetrope
   }
 
   @Test func otherExpressionsAndLoopsThatChangeValuesAreStillUnsupported() throws {
-    for expression in ["loopOut('offset')", "loopOut('cycle') + 1", "wiggle(2, 10)", "loopOut(cycle)"] {
+    for expression in ["loopOut('cycle') + 1", "wiggle(2, 10)", "loopOut(cycle)", "loopOut('wiggle')"] {
       #expect(LottieLoop(expression: expression) == nil, "\(expression)")
       let s = try scene(expression: expression)
       #expect(s.unsupportedFeatures.map(\.description) == [

@@ -187,3 +187,39 @@ import ZoetropeGeometry
     #expect(pixels == fresh)
   }
 }
+
+/// A drawing keeps its commands by band once compared with an earlier one:
+/// the next frame compared with it reads them, and finds what a drawing
+/// listed afresh finds — for the same band height only, and not once the
+/// drawing holds other commands.
+@Suite struct KeptBandIndexTests {
+  typealias Frames = UnchangedBandsTests
+
+  @Test(arguments: [(20.0, 50.0), (20, 20), (50, 21.5), (20, 90)])
+  func aDrawingsKeptBandsGiveTheDamageItsFreshListGives(_ first: Double, _ second: Double) {
+    let before = Frames.frame(discAt: 40), middle = Frames.frame(discAt: first), after = Frames.frame(discAt: second)
+    // `middle` keeps its bands for 16 rows; a copy made before the
+    // comparison shares them, one made anew does not.
+    _ = middle.damage(since: before, bandHeight: 16)
+    #expect(middle.bandIndex.entries(bandHeight: 16, bands: 8, commands: middle.commands.count) != nil)
+    #expect(Frames.frame(discAt: first).bandIndex.entries(bandHeight: 16, bands: 8, commands: 4) == nil)
+    #expect(after.damage(since: middle, bandHeight: 16)
+      == after.damage(since: Frames.frame(discAt: first), bandHeight: 16))
+    // Another band height lists them again.
+    #expect(middle.bandIndex.entries(bandHeight: 8, bands: 16, commands: middle.commands.count) == nil)
+    #expect(after.damage(since: middle, bandHeight: 8) == after.damage(since: Frames.frame(discAt: first), bandHeight: 8))
+  }
+
+  @Test func aDrawingRecordedFurtherListsItsCommandsAgain() throws {
+    var middle = Frames.frame(discAt: 20)
+    _ = middle.damage(since: Frames.frame(discAt: 40), bandHeight: 16)
+    let disc = Path.ellipse(in: Rect(x: 50, y: 100, width: 20, height: 20))
+    let shape = try #require(Rasterizer.shape(of: disc, fillRule: .nonZero, transform: .identity,
+                                              canvas: Frames.canvas))
+    middle.fill(shape, color: Color(red: 0, green: 0, blue: 0), opacity: 1)
+    #expect(middle.bandIndex.entries(bandHeight: 16, bands: 8, commands: middle.commands.count) == nil)
+    let after = Frames.frame(discAt: 20)
+    // The disc added at rows 100…120 (bands 6, 7) is damage.
+    #expect(Frames.unchanged(after, since: middle) == [0, 1, 2, 3, 4, 5])
+  }
+}

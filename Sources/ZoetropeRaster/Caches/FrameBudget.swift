@@ -82,6 +82,31 @@ package final class FrameBudget {
     return true
   }
 
+  /// Spends `charges` and then `count` coverage bytes when all of them fit
+  /// and no charges are being recorded (a kept shape found again), all at
+  /// once: each would have fitted in turn. False, having spent nothing,
+  /// otherwise: the caller then spends them one by one
+  /// (``replay(_:)``), to run over where that runs over.
+  package func spendAtOnce(_ charges: [Charge], coverageBytes count: Int) -> Bool {
+    guard journal == nil, isWithin, count >= 0 else { return false }
+    var added = (segments: 0, dashes: 0, coverageBytes: count)
+    for charge in charges {
+      let count = Swift.max(charge.count, 0)
+      switch charge.budget {
+      case .segments: added.segments &+= count
+      case .dashes: added.dashes &+= count
+      case .coverageBytes: added.coverageBytes &+= count
+      }
+    }
+    let total = (segments &+ added.segments, dashes &+ added.dashes, coverageBytes &+ added.coverageBytes)
+    guard added.segments >= 0, added.dashes >= 0, added.coverageBytes >= 0, total.0 >= segments, total.1 >= dashes,
+      total.2 >= coverageBytes, total.0 <= limits.segments, total.1 <= limits.dashes,
+      total.2 <= limits.coverageBytes
+    else { return false }
+    (segments, dashes, coverageBytes) = total
+    return true
+  }
+
   /// Spends `count` segments on `what` ("its stroke"); false, and the
   /// overrun recorded, when they do not fit.
   package func spend(segments count: Int, on what: String) -> Bool {

@@ -39,11 +39,16 @@ extension DisplayList {
   package func damage(since previous: DisplayList, bandHeight: Int) -> [BandDamage] {
     let bandHeight = Swift.max(bandHeight, 1)
     let bands = (height + bandHeight - 1) / bandHeight
+    // The earlier drawing's commands by band were listed when it was
+    // compared with the one before it: they are kept with it.
+    let kept = previous.bandIndex.entries(bandHeight: bandHeight, bands: bands, commands: previous.commands.count)
     guard previous.width == width, previous.height == height, previous.backgroundWord == backgroundWord, bands > 0,
-      bandEntries(bandHeight: bandHeight) + previous.bandEntries(bandHeight: bandHeight) <= DisplayList.maximumBandEntries
+      bandEntries(bandHeight: bandHeight)
+        + (kept?.entries.count ?? previous.bandEntries(bandHeight: bandHeight)) <= DisplayList.maximumBandEntries
     else { return [BandDamage](repeating: .whole, count: Swift.max(bands, 0)) }
     let mine = commandsByBand(bandHeight: bandHeight, bands: bands)
-    let theirs = previous.commandsByBand(bandHeight: bandHeight, bands: bands)
+    let theirs = kept ?? previous.commandsByBand(bandHeight: bandHeight, bands: bands)
+    bandIndex.keep(mine, bandHeight: bandHeight, commands: commands.count)
     var comparison = CommandComparison(mine: self, theirs: previous)
     var result: [BandDamage] = []
     result.reserveCapacity(bands)
@@ -212,7 +217,7 @@ extension DisplayList {
 
   /// The commands reaching each band, as indices in order: band `b`'s
   /// are `entries[starts[b] ..< starts[b + 1]]`.
-  private struct BandEntries {
+  struct BandEntries: Sendable {
     let starts: [Int]
     let entries: [Int]
 
@@ -263,7 +268,7 @@ extension DisplayList {
     switch command {
     case .solid(let coverage, _), .gradient(let coverage, _), .image(let coverage, _): rows(of: coverage)
     case .beginGroup(let bounds, _), .endGroup(_, let bounds, _), .endGroupMasked(_, let bounds, _, _),
-      .endMask(let bounds, _):
+      .endMask(let bounds, _), .falseColor(let bounds, _):
       bounds.isEmpty ? 0..<0 : bounds.minY..<bounds.maxY
     }
   }
@@ -273,7 +278,7 @@ extension DisplayList {
     switch command {
     case .solid(let coverage, _), .gradient(let coverage, _), .image(let coverage, _): columns(of: coverage)
     case .beginGroup(let bounds, _), .endGroup(_, let bounds, _), .endGroupMasked(_, let bounds, _, _),
-      .endMask(let bounds, _):
+      .endMask(let bounds, _), .falseColor(let bounds, _):
       bounds.isEmpty ? 0..<0 : bounds.minX..<bounds.maxX
     }
   }
@@ -322,6 +327,8 @@ extension DisplayList {
       return alpha == beta && a == b && mode == otherMode && runs[mask] == other.runs[otherMask]
     case (.endMask(let a, let source), .endMask(let b, let otherSource)):
       return a == b && source == otherSource
+    case (.falseColor(let a, let filter), .falseColor(let b, let other)):
+      return a == b && filter == other
     default:
       // Different kinds, or images (never taken as equal).
       return false

@@ -294,6 +294,8 @@ extension DisplayList {
             destinationInRow(host + offset, mask: target + offset, count: x1 - x0)
           }
           target = host
+        case .falseColor(let bounds, let filter):
+          playFalseColor(filter, bounds: bounds, rows: rows, columns: columns, into: target)
         }
       } while run >= 0 && !(visible?[run].isEmpty ?? true)
     }

@@ -167,6 +167,7 @@ extension DisplayList {
       switch command {
       case .endGroup, .endGroupMasked, .endMask: level += 1
       case .beginGroup: level -= 1
+      case .falseColor: break
       case .solid(let coverage, _), .gradient(let coverage, _), .image(let coverage, _):
         guard level == 0 else { break }
         if !later.isEmpty {
@@ -293,7 +294,7 @@ extension DisplayList {
       case .endGroup, .endGroupMasked, .endMask:
         placed = allowed
         allowed = enclosing.popLast() ?? everyBand
-      case .solid, .gradient, .image:
+      case .solid, .gradient, .image, .falseColor:
         placed = reached(command)
       }
       if placed.low <= placed.high, !body(index, placed.low...placed.high) { return }

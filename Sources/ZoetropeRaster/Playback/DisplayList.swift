@@ -40,6 +40,9 @@ package struct DisplayList: Sendable {
     /// masked layer's) is multiplied by the mask's alpha — or what `source`
     /// makes of its pixels — within `bounds`.
     case endMask(bounds: PixelBounds, source: MaskAlphaSource)
+    /// Recolours the open group's pixels within `bounds` in place (a
+    /// layer's `falseColor` filter), just before it ends.
+    case falseColor(bounds: PixelBounds, filter: FalseColorContext)
   }
 
   /// Where a drawing command's coverage is kept.
@@ -125,6 +128,9 @@ package struct DisplayList: Sendable {
   /// The open groups: where their `beginGroup` is, what they touched so far,
   /// and whether the group is a mask.
   var openGroups: [(index: Int, bounds: PixelBounds, isMask: Bool)] = []
+  /// The commands by band, once the drawing was compared with an earlier
+  /// one (kept for the next frame's comparison with it).
+  let bandIndex = BandIndex()
 
   /// An empty drawing of `width × height` pixels over `background` (straight
   /// alpha, rounded to 8 bits and premultiplied).
@@ -142,7 +148,7 @@ extension DisplayList.Command {
   var coverage: DisplayList.Coverage? {
     switch self {
     case .solid(let coverage, _), .gradient(let coverage, _), .image(let coverage, _): coverage
-    case .beginGroup, .endGroup, .endGroupMasked, .endMask: nil
+    case .beginGroup, .endGroup, .endGroupMasked, .endMask, .falseColor: nil
     }
   }
 }

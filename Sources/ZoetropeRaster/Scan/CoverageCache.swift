@@ -131,10 +131,31 @@ package final class CoverageCache {
   /// Kept runs and shapes, with where they were made, the frame that last
   /// used them and the segment and dash charges their making spent (which
   /// a copy spends again).
-  private var entries: [Key: (runs: CoverageSpans, x: Int, y: Int, frame: Int, charges: [FrameBudget.Charge])] = [:]
-  private var shapes: [Key: (shape: ShapeCoverage, x: Int, y: Int, frame: Int, charges: [FrameBudget.Charge])] = [:]
+  private var entries: [Key: Kept<CoverageSpans>] = [:]
+  private var shapes: [Key: Kept<ShapeCoverage>] = [:]
+
+  /// Kept coverage, with where it was made, the frame that last used it
+  /// and the segment and dash charges its making spent. (A class: a layer's
+  /// slot holds it too, and marks it used.)
+  final class Kept<Value> {
+    let value: Value
+    let x: Int, y: Int
+    var frame: Int
+    let charges: [FrameBudget.Charge]
+
+    init(_ value: Value, x: Int, y: Int, frame: Int, charges: [FrameBudget.Charge]) {
+      (self.value, self.x, self.y, self.frame, self.charges) = (value, x, y, frame, charges)
+    }
+  }
   /// The frame being recorded (counted by ``startFrame()``).
-  private var frame = 0
+  private(set) var frame = 0
+  /// What each layer's outlines came to in the frame before, by the order
+  /// the layer asked for them (CoverageCache+Slots.swift).
+  var shapeSlots: [SlotKey: Slot<ShapeCoverage>] = [:]
+  var runSlots: [SlotKey: Slot<CoverageSpans>] = [:]
+  /// The layer asking for outlines, and how many it asked for so far.
+  var askingLayer: Int?
+  var askedByLayer = 0
   /// The bytes of coverage kept.
   private var keptBytes = 0
   /// Shapes kept at most, of each kind; later ones are rasterized every time.
@@ -170,7 +191,8 @@ package final class CoverageCache {
     let previous = frame - 1
     entries = entries.filter { $0.value.frame >= previous }
     shapes = shapes.filter { $0.value.frame >= previous }
-    keptBytes = entries.values.reduce(0) { $0 + $1.runs.byteCount } + shapes.values.reduce(0) { $0 + $1.shape.byteCount }
+    forgetUnusedSlots()
+    keptBytes = entries.values.reduce(0) { $0 + $1.value.byteCount } + shapes.values.reduce(0) { $0 + $1.value.byteCount }
   }
 
   /// How many shapes and runs are kept (for tests).
@@ -200,45 +222,76 @@ package final class CoverageCache {
 
   /// The runs kept under `placed`'s key, moved to its offset; or `make`'s,
   /// kept when they fit.
-  private func keptRuns(_ placed: Placement, scratch: RasterScratch?,
-                        make: () -> CoverageSpans?) -> CoverageSpans? {
+  /// (`noting` is told the runs given, when they are kept ones, and the entry.)
+  private func keptRuns(_ placed: Placement, scratch: RasterScratch?, make: () -> CoverageSpans?,
+                        noting: (CoverageSpans, Kept<CoverageSpans>) -> Void = { _, _ in }) -> CoverageSpans? {
     let (key, offset) = (placed.key, placed.offset)
-    if let index = entries.index(forKey: key) {
+    if let entry = entries[key] {
       // (One lookup: the key's hash and its path compared once.)
-      entries.values[index].frame = frame
-      let entry = entries.values[index]
+      entry.frame = frame
       // What making them spent before their bytes, then their bytes here.
-      guard scratch?.budget.replay(entry.charges) ?? true else { return nil }
-      let moved = entry.runs.moved(dx: offset.x - entry.x, dy: offset.y - entry.y)
+      // (Most kept outlines spent nothing but bytes: nothing to replay.)
+      guard entry.charges.isEmpty
+        || scratch.map({ $0.budget.spendAtOnce(entry.charges, coverageBytes: 0) || $0.budget.replay(entry.charges) })
+        ?? true
+      else { return nil }
+      let moved = entry.value.moved(dx: offset.x - entry.x, dy: offset.y - entry.y)
       guard scratch?.budget.spend(coverage: moved, on: "resolving its coverage") ?? true else { return CoverageSpans() }
+      noting(moved, entry)
       return moved
     }
     let (runs, charges) = making(make, budget: scratch?.budget)
     if let runs, canKeep(runs.byteCount, count: entries.count) {
-      entries[key] = (runs, offset.x, offset.y, frame, charges)
+      let entry = Kept(runs, x: offset.x, y: offset.y, frame: frame, charges: charges)
+      entries[key] = entry
       keptBytes += runs.byteCount
+      noting(runs, entry)
     }
     return runs
   }
 
   /// ``runs(of:method:fillRule:transform:canvas:rows:scratch:make:)`` for an
   /// outline described in words: on a hit, no path is built or compared.
+  /// A layer asking for the outline it asked for the frame before, in the
+  /// same place, gets those runs again (see CoverageCache+Slots.swift).
   package func runs(of outline: Outline, method: Int, transform: Transform3D, canvas: Rasterizer.Canvas,
                     scratch: RasterScratch?, make: () -> CoverageSpans?) -> CoverageSpans? {
+    let slot = slotKey(method: method, scratch: scratch)
+    if let slot, let found = runsInSlot(slot, outline: outline, fillRule: .nonZero, transform: transform,
+                                        canvas: canvas, scratch: scratch) {
+      return found.value
+    }
     guard let placed = placement(of: Path(), outline: outline, method: method, fillRule: .nonZero,
                                  transform: transform, canvas: canvas, rows: nil)
     else { return make() }
-    return keptRuns(placed, scratch: scratch, make: make)
+    return keptRuns(placed, scratch: scratch, make: make) { runs, entry in
+      if let slot {
+        runSlots[slot] = Slot(outline, fillRule: .nonZero, transform: transform, canvas: canvas, value: runs,
+                              entry: entry)
+      }
+    }
   }
 
   /// ``shape(of:method:fillRule:transform:canvas:scratch:make:)`` for an
   /// outline described in words: on a hit, no path is built or compared.
+  /// A layer asking for the outline it asked for the frame before, in the
+  /// same place, gets that coverage again (see CoverageCache+Slots.swift).
   package func shape(of outline: Outline, method: Int, fillRule: FillRule = .nonZero, transform: Transform3D,
                      canvas: Rasterizer.Canvas, scratch: RasterScratch?,
                      make: () -> ShapeCoverage?) -> ShapeCoverage? {
-    kept(placement(of: Path(), outline: outline, method: method, fillRule: fillRule, transform: transform,
-                   canvas: canvas, rows: nil),
-         scratch: scratch, make: make)
+    let slot = slotKey(method: method, scratch: scratch)
+    if let slot, let found = shapeInSlot(slot, outline: outline, fillRule: fillRule, transform: transform,
+                                         canvas: canvas, scratch: scratch) {
+      return found.value
+    }
+    return kept(placement(of: Path(), outline: outline, method: method, fillRule: fillRule, transform: transform,
+                          canvas: canvas, rows: nil),
+                scratch: scratch, make: make) { shape, entry in
+      if let slot {
+        shapeSlots[slot] = Slot(outline, fillRule: fillRule, transform: transform, canvas: canvas, value: shape,
+                                entry: entry)
+      }
+    }
   }
 
   /// The coverage `make` rasterizes for `path` filled under `transform` —
@@ -276,20 +329,28 @@ package final class CoverageCache {
 
   /// The shape kept under `placed`'s key, moved to its offset; or `make`'s,
   /// kept when it fits (and has no clip); `make`'s alone for no key.
-  private func kept(_ placed: Placement?, scratch: RasterScratch?,
-                    make: () -> ShapeCoverage?) -> ShapeCoverage? {
+  /// (`noting` is told the shape given, when it is a kept one, and the entry.)
+  private func kept(_ placed: Placement?, scratch: RasterScratch?, make: () -> ShapeCoverage?,
+                    noting: (ShapeCoverage, Kept<ShapeCoverage>) -> Void = { _, _ in }) -> ShapeCoverage? {
     guard let placed else { return make() }
     let (key, offset) = (placed.key, placed.offset)
-    if let index = shapes.index(forKey: key) {
-      shapes.values[index].frame = frame
-      let entry = shapes.values[index]
-      guard scratch?.budget.replay(entry.charges) ?? true else { return nil }
-      return entry.shape.moved(dx: offset.x - entry.x, dy: offset.y - entry.y, scratch: scratch)
+    if let entry = shapes[key] {
+      entry.frame = frame
+      // (Most kept outlines spent nothing but bytes: nothing to replay.)
+      guard entry.charges.isEmpty
+        || scratch.map({ $0.budget.spendAtOnce(entry.charges, coverageBytes: 0) || $0.budget.replay(entry.charges) })
+        ?? true
+      else { return nil }
+      let moved = entry.value.moved(dx: offset.x - entry.x, dy: offset.y - entry.y, scratch: scratch)
+      if let moved { noting(moved, entry) }
+      return moved
     }
     let (shape, charges) = making(make, budget: scratch?.budget)
     if let shape, shape.clip == nil, canKeep(shape.byteCount, count: shapes.count) {
-      shapes[key] = (shape, offset.x, offset.y, frame, charges)
+      let entry = Kept(shape, x: offset.x, y: offset.y, frame: frame, charges: charges)
+      shapes[key] = entry
       keptBytes += shape.byteCount
+      noting(shape, entry)
     }
     return shape
   }
