@@ -44,30 +44,14 @@ import ZoetropeGeometry
     return list
   }
 
-  static func rendered(_ list: DisplayList, bandHeight: Int, schedules: Bool, damage: [DisplayList.BandDamage]? = nil,
-                       over earlier: [UInt8]? = nil) -> [UInt8] {
-    var pixels = earlier ?? [UInt8](repeating: 0x5A, count: 4 * list.width * list.height)
-    pixels.withUnsafeMutableBufferPointer {
-      _ = list.render(into: $0.baseAddress!, straightAlpha: false, bandHeight: bandHeight, damage: damage,
-                      schedules: schedules)
-    }
-    return pixels
-  }
-
   @Test(arguments: [16, 5, 7, 1, 48])
   func hiddenColumnsHaveTheBytesOfPlayingEveryShapeWhole(_ bandHeight: Int) {
     let list = Self.drawing()
-    let everything = Self.rendered(list, bandHeight: bandHeight, schedules: false)
-    #expect(Self.rendered(list, bandHeight: bandHeight, schedules: true) == everything)
+    let everything = BandPlayback.rendered(list, bandHeight: bandHeight, schedules: false)
+    #expect(BandPlayback.rendered(list, bandHeight: bandHeight, schedules: true) == everything)
     // Damage replays some runs of columns (inside, across and outside the hidden ones) over spoilt pixels.
-    var spoilt = everything
     let runs = [0..<5, 30..<47, 50..<60, 88..<96]
-    for row in 0..<list.height {
-      for column in runs.joined() { spoilt[4 * (row * list.width + column)] ^= 0xFF }
-    }
-    let bands = (list.height + bandHeight - 1) / bandHeight
-    let damage = [DisplayList.BandDamage](repeating: .columns(runs), count: bands)
-    #expect(Self.rendered(list, bandHeight: bandHeight, schedules: true, damage: damage, over: spoilt) == everything)
+    #expect(BandPlayback.replayed(list, bandHeight: bandHeight, runs: runs, over: everything) == everything)
   }
 
   /// In the band of rows 16–31 the first card (columns 2–42) cuts the

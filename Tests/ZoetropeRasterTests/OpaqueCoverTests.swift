@@ -42,41 +42,13 @@ import ZoetropeGeometry
     return list
   }
 
-  /// Pixels rendered over `earlier` (every byte 0x5A unless given), so
-  /// that a band left unfilled shows.
-  static func rendered(_ list: DisplayList, bandHeight: Int, schedules: Bool, damage: [DisplayList.BandDamage]? = nil,
-                       over earlier: [UInt8]? = nil) -> [UInt8] {
-    var pixels = earlier ?? [UInt8](repeating: 0x5A, count: 4 * list.width * list.height)
-    pixels.withUnsafeMutableBufferPointer {
-      _ = list.render(into: $0.baseAddress!, straightAlpha: false, bandHeight: bandHeight, damage: damage,
-                      schedules: schedules)
-    }
-    return pixels
-  }
-
   @Test(arguments: [16, 5, 7, 1, 40])
   func coveredBandsHaveTheBytesOfPlayingFromTheBackgroundUp(_ bandHeight: Int) {
     let list = Self.drawing()
-    let everything = Self.rendered(list, bandHeight: bandHeight, schedules: false)
-    #expect(Self.rendered(list, bandHeight: bandHeight, schedules: true) == everything)
-    let replayed = Self.replayed(list, bandHeight: bandHeight, runs: [0..<3, 11..<29, 37..<40], over: everything)
+    let everything = BandPlayback.rendered(list, bandHeight: bandHeight, schedules: false)
+    #expect(BandPlayback.rendered(list, bandHeight: bandHeight, schedules: true) == everything)
+    let replayed = BandPlayback.replayed(list, bandHeight: bandHeight, runs: [0..<3, 11..<29, 37..<40], over: everything)
     #expect(replayed == everything)
-  }
-
-  /// `everything` with the columns `runs` spoilt in every row, replayed in
-  /// those runs of columns in every band as damage replays them: every
-  /// pixel of them must be drawn again.
-  static func replayed(_ list: DisplayList, bandHeight: Int, runs: [Range<Int>], over everything: [UInt8]) -> [UInt8] {
-    var spoilt = everything
-    for row in 0..<list.height {
-      for column in runs.joined() {
-        let pixel = 4 * (row * list.width + column)
-        spoilt.replaceSubrange(pixel..<(pixel + 4), with: [0x5A, 1, 2, 3])
-      }
-    }
-    let bands = (list.height + bandHeight - 1) / bandHeight
-    let columns = [DisplayList.BandDamage](repeating: .columns(runs), count: bands)
-    return rendered(list, bandHeight: bandHeight, schedules: true, damage: columns, over: spoilt)
   }
 
   /// The covering rectangle is found where it covers a whole band (rows
@@ -126,10 +98,10 @@ import ZoetropeGeometry
   @Test(arguments: [16, 5, 7, 1, 40])
   func unfilledColumnsHaveTheBytesOfPlayingFromTheBackgroundUp(_ bandHeight: Int) {
     let list = Self.narrowDrawing()
-    let everything = Self.rendered(list, bandHeight: bandHeight, schedules: false)
-    #expect(Self.firstDifference(Self.rendered(list, bandHeight: bandHeight, schedules: true), everything) == nil)
+    let everything = BandPlayback.rendered(list, bandHeight: bandHeight, schedules: false)
+    #expect(Self.firstDifference(BandPlayback.rendered(list, bandHeight: bandHeight, schedules: true), everything) == nil)
     // Replayed in runs of columns that start and end inside and outside the unfilled ones.
-    let replayed = Self.replayed(list, bandHeight: bandHeight, runs: [0..<3, 7..<12, 20..<45, 58..<66, 72..<80],
+    let replayed = BandPlayback.replayed(list, bandHeight: bandHeight, runs: [0..<3, 7..<12, 20..<45, 58..<66, 72..<80],
                                  over: everything)
     #expect(Self.firstDifference(replayed, everything) == nil)
   }
@@ -177,7 +149,7 @@ import ZoetropeGeometry
     list.fill(rectangle(10, 0, 50.5, 40), color: grey, opacity: 1)
     list.fill(rectangle(55, 0, 78, 20), color: grey, opacity: 1)
     list.fill(rectangle(30, 12, 70, 30), color: green, opacity: 0.5)
-    let everything = Self.rendered(list, bandHeight: bandHeight, schedules: false)
-    #expect(Self.firstDifference(Self.rendered(list, bandHeight: bandHeight, schedules: true), everything) == nil)
+    let everything = BandPlayback.rendered(list, bandHeight: bandHeight, schedules: false)
+    #expect(Self.firstDifference(BandPlayback.rendered(list, bandHeight: bandHeight, schedules: true), everything) == nil)
   }
 }
