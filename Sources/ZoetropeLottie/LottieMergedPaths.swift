@@ -43,9 +43,14 @@ struct LottieMergedPaths: Sendable {
   /// spends the comparisons of segments it makes from `budget` (see
   /// ``Limits/maximumLottieMergeComparisons``); when the budget runs out
   /// (it is then −1), or the operation throws, the operands are drawn as
-  /// they are (mode 1).
+  /// they are (mode 1). A single operand is drawn as it is whatever the
+  /// mode, as After Effects draws it: Illustrator outlines brought into
+  /// After Effects put each path alone under a merge of mode 4, and
+  /// lottie-android's reading (that path against nothing) would leave them
+  /// out.
   func outline(at frame: Double, budget: inout Int) -> Path {
-    (try? combined(at: frame, budget: &budget)) ?? merged(at: frame, budget: &budget)
+    guard operands.count > 1 else { return merged(at: frame, budget: &budget) }
+    return (try? combined(at: frame, budget: &budget)) ?? merged(at: frame, budget: &budget)
   }
 
   /// The operands appended, as mode 1 draws them.

@@ -74,6 +74,15 @@ import Zoetrope
     #expect(!Self.painted(next, 30, 24) && Self.painted(next, 36, 24))
   }
 
+  /// One operand under any mode is drawn as it is (Illustrator outlines
+  /// in After Effects: each path alone under an intersect).
+  @Test(arguments: [2, 3, 4, 5])
+  func aSingleOperandIsDrawnAsItIs(mode: Int) throws {
+    let (image, notices) = try Self.render(Self.json([Self.square(24, 24)], mode: mode))
+    #expect(notices.isEmpty, "\(notices)")
+    #expect(Self.painted(image, 12, 12) && Self.painted(image, 32, 32) && !Self.painted(image, 52, 52))
+  }
+
   @Test func anUnknownModeIsNamed() throws {
     let (_, notices) = try Self.render(Self.json([Self.square(24, 24), Self.square(40, 40)], mode: 9))
     #expect(notices.map(\.description) == [
