@@ -9,7 +9,11 @@ import ZoetropeRaster
 ///
 /// Worker threads render frames (and run the sink's per-frame ``FrameSink/process(_:index:)``,
 /// such as PNG compression) while the calling thread hands finished frames to
-/// the sink in order. At most `2 × threads` frames are in flight: a worker
+/// the sink in order. With one thread, the calling thread renders each frame
+/// itself when its stack is at least a worker's (``workerStackSize``; the
+/// `zoetrope` tool's is): a small frame that reuses the one before draws in
+/// a tenth of a millisecond, less than handing it between two threads costs,
+/// and each frame is drawn into the image that holds the frame just before. At most `2 × threads` frames are in flight: a worker
 /// that runs ahead of the sink waits, so memory stays bounded whatever the
 /// clip's length, and the images are reused from frame to frame. Large
 /// frames and scenes of many layers run on fewer threads, so that what the
@@ -63,6 +67,9 @@ public struct ClipRender: Sendable {
   /// system that refuses threads). With fewer threads than asked for, the
   /// ones that started render every frame; with none, the calling thread does.
   package var startThread: @Sendable (Int, @escaping @Sendable () -> Void) -> Bool = WorkerThread.start
+
+  /// The stack of a rendering thread: 16 MiB.
+  public static let workerStackSize = 16 << 20
 
   /// The largest drawing kept beside a frame's image (to draw a later frame
   /// into the same image by playing only the bands that changed), and the
@@ -163,10 +170,13 @@ public struct ClipRender: Sendable {
       }
       shared.finish(index, image: image, drawing: kept, failure: failure)
     }
+    // One thread: this one, if its stack is large enough (the hand-off
+    // between two threads cost more than a reusing frame's drawing).
+    let inline = threads == 1 && (WorkerThread.currentStackSize ?? 0) >= ClipRender.workerStackSize
     var workers = 0
-    for _ in 0..<Swift.min(threads, Swift.max(frames.count, 1)) {
+    for _ in 0..<(inline ? 0 : Swift.min(threads, Swift.max(frames.count, 1))) {
       shared.workerStarted()
-      let started = startThread(16 << 20) {
+      let started = startThread(ClipRender.workerStackSize) {
         let cache = render.reusesUnchangedLayers ? RecordingCache(maximumBytes: render.maximumKeptDrawingBytes) : nil
         while let (index, reused, previous) = shared.claim(end: end) {
           renderClaimed(index, consume reused, previous, cache)
@@ -180,7 +190,8 @@ public struct ClipRender: Sendable {
       }
       workers += 1
     }
-    // With no thread at all, this one renders each frame before taking it.
+    // With no thread at all, this one renders each frame before taking it
+    // (into the image of the frame it delivered last).
     let cache = workers == 0 && reusesUnchangedLayers ? RecordingCache(maximumBytes: maximumKeptDrawingBytes) : nil
     defer { shared.stopAndWait() }
     var done = 0

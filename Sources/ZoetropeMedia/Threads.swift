@@ -53,14 +53,16 @@ package enum WorkerThread {
     defer { pthread_attr_destroy(&attributes) }
     pthread_attr_setstacksize(&attributes, stackSize)
     pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
-    let context = Unmanaged.passRetained(WorkerBody(body)).toOpaque()
+    let context = Unmanaged.passRetained(WorkerBody(body, stackSize: stackSize)).toOpaque()
     #if canImport(Glibc)
     var thread = pthread_t()
     #else
     var thread: pthread_t?
     #endif
     let created = pthread_create(&thread, &attributes, { context in
-      Unmanaged<WorkerBody>.fromOpaque(context!).takeRetainedValue().body()
+      let work = Unmanaged<WorkerBody>.fromOpaque(context!).takeRetainedValue()
+      WorkerThread.noteStackSize(work.stackSize)
+      work.body()
       return nil
     }, context)
     guard created == 0 else {
@@ -69,12 +71,32 @@ package enum WorkerThread {
     }
     return true
   }
+
+  /// The bytes of the calling thread's stack when it was started here
+  /// (by ``start(stackSize:_:)`` or ``LargeStack``), else `nil`.
+  package static var currentStackSize: Int? {
+    guard let value = pthread_getspecific(stackSizeKey) else { return nil }
+    return Int(bitPattern: value)
+  }
+
+  /// Records `size` as the calling thread's stack, for ``currentStackSize``.
+  static func noteStackSize(_ size: Int) {
+    pthread_setspecific(stackSizeKey, UnsafeRawPointer(bitPattern: size))
+  }
+
+  /// The key of the stack size noted for each thread started here.
+  private static let stackSizeKey: pthread_key_t = {
+    var key = pthread_key_t()
+    precondition(pthread_key_create(&key, nil) == 0, "no thread-specific key left")
+    return key
+  }()
 }
 
 /// The work a worker thread runs.
 private final class WorkerBody {
   let body: @Sendable () -> Void
-  init(_ body: @escaping @Sendable () -> Void) { self.body = body }
+  let stackSize: Int
+  init(_ body: @escaping @Sendable () -> Void, stackSize: Int) { (self.body, self.stackSize) = (body, stackSize) }
 }
 
 /// Runs work on a thread whose stack is large enough for any scene depth.
@@ -100,6 +122,7 @@ package enum LargeStack {
     var thread: pthread_t?
     #endif
     let created = pthread_create(&thread, &attributes, { context in
+      WorkerThread.noteStackSize(LargeStack.size)
       Unmanaged<LargeStackTask>.fromOpaque(context!).takeRetainedValue().body()
       return nil
     }, context)

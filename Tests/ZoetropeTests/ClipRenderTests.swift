@@ -132,6 +132,48 @@ import _ZoetropeTestSupport
     #expect(files[0] == files[1] && files[1] == files[2])
   }
 
+  /// One thread rendered on a worker while the calling thread waited for
+  /// each frame: the hand-off cost more than a reusing frame's drawing. The
+  /// calling thread now renders when its stack is a worker's or larger, and
+  /// only then: the same bytes either way.
+  @Test func oneThreadRendersOnTheCallingThreadOnlyWhenItsStackIsLargeEnough() throws {
+    let scene = try Fixtures.scene(Self.demo)
+    var frames: [[[UInt8]]] = []
+    var workersStarted: [Int] = []
+    for onLargeStack in [true, false] {
+      let started = Counter()
+      var render = ClipRender(renderer: Renderer(scene), frames: 20..<32, frameRate: scene.canvas.frameRate,
+                              threads: 1)
+      render.startThread = { stackSize, body in
+        _ = started.next()
+        return WorkerThread.start(stackSize: stackSize, body)
+      }
+      let sink = ReusedLayersTests.CollectingSink()
+      let configured = render
+      if onLargeStack {
+        try LargeStack.run { try configured.run(into: sink) }
+      } else {
+        // A thread with a stack smaller than a worker's.
+        let small = ClipRender.workerStackSize / 2
+        let done = DispatchSemaphore(value: 0)
+        let failure = ReusedLayersTests.CollectingSink()
+        let threadStarted = WorkerThread.start(stackSize: small) {
+          // Not started by this test's stand-in: the stack noted is the small one.
+          if (WorkerThread.currentStackSize ?? 0) >= ClipRender.workerStackSize { failure.frames.withLock { $0[-2] = [] } }
+          do { try configured.run(into: sink) } catch { failure.frames.withLock { $0[-1] = [] } }
+          done.signal()
+        }
+        #expect(threadStarted)
+        if threadStarted { done.wait() }
+        #expect(failure.frames.withLock { $0.isEmpty })
+      }
+      workersStarted.append(started.next() - 1)
+      frames.append(sink.frames.withLock { frames in (20..<32).map { frames[$0] ?? [] } })
+    }
+    #expect(workersStarted == [0, 1])
+    #expect(frames[0].count == 12 && frames[0].allSatisfy { !$0.isEmpty } && frames[0] == frames[1])
+  }
+
   @Test func centisecondDelaysKeepTheAverageRate() {
     // 30 fps: 3.33 cs a frame → 3, 4, 3, 3, 4, 3, …; 60 frames take exactly 200 cs.
     let starts = (0...60).map { GIFWriter.centiseconds(ofFrame: $0, frameRate: 30) }

@@ -5,6 +5,7 @@ import Foundation
 import Synchronization
 import Testing
 import Zoetrope
+import ZoetropeMedia
 import _ZoetropeTestSupport
 
 @Suite struct ReusedLayersTests {
@@ -18,14 +19,26 @@ import _ZoetropeTestSupport
     func cancel() {}
   }
 
-  static func frames(_ scene: Scene, count: Int, threads: Int, reusing: Bool, scale: Double = 1) throws
-    -> [[UInt8]]
+  /// The frames rendered on `threads` threads; with `onLargeStack`, called
+  /// from a thread whose stack lets one thread render on the calling thread
+  /// (as the `zoetrope` tool does), not on a worker.
+  static func frames(_ scene: Scene, count: Int, threads: Int, reusing: Bool, scale: Double = 1,
+                     onLargeStack: Bool = false) throws -> [[UInt8]]
   {
     let sink = CollectingSink()
-    try ClipRender(renderer: Renderer(scene), frames: 0..<count, frameRate: scene.canvas.frameRate, scale: scale,
-                   threads: threads, reusesUnchangedLayers: reusing).run(into: sink)
+    let render = ClipRender(renderer: Renderer(scene), frames: 0..<count, frameRate: scene.canvas.frameRate,
+                            scale: scale, threads: threads, reusesUnchangedLayers: reusing)
+    if onLargeStack {
+      try LargeStack.run { try render.run(into: sink) }
+    } else {
+      try render.run(into: sink)
+    }
     return sink.frames.withLock { frames in (0..<count).map { frames[$0] ?? [] } }
   }
+
+  /// Each way a clip renders reusing unchanged layers: one thread on the
+  /// calling thread and on a worker, two and three workers.
+  static let reusingWays: [(threads: Int, onLargeStack: Bool)] = [(1, true), (1, false), (2, false), (3, false)]
 
   static let clips: [String] = {
     // Every scene fixture, and a still UI of 176 layers (every layer reused).
@@ -38,10 +51,10 @@ import _ZoetropeTestSupport
     // The first 24 frames: enough for layers that stay, move and change.
     let count = Swift.min(scene.canvas.frameCount, 24)
     let fromScratch = try Self.frames(scene, count: count, threads: 1, reusing: false)
-    for threads in [1, 2, 3] {
-      let reusing = try Self.frames(scene, count: count, threads: threads, reusing: true)
+    for (threads, onLargeStack) in Self.reusingWays {
+      let reusing = try Self.frames(scene, count: count, threads: threads, reusing: true, onLargeStack: onLargeStack)
       let differing = (0..<count).filter { reusing[$0] != fromScratch[$0] }
-      #expect(differing.isEmpty, "\(file), \(threads) threads: frames \(differing) differ")
+      #expect(differing.isEmpty, "\(file), \(threads) threads (inline: \(onLargeStack)): frames \(differing) differ")
     }
   }
 
@@ -63,10 +76,11 @@ import _ZoetropeTestSupport
     let count = Swift.min(scene.canvas.frameCount, 30)
     let fromScratch = try Self.frames(scene, count: count, threads: 1, reusing: false, scale: clip.scale)
     #expect(fromScratch.allSatisfy { $0.count == 4 * 640 * 360 }, "\(clip.file)")
-    for threads in [1, 2, 3] {
-      let reusing = try Self.frames(scene, count: count, threads: threads, reusing: true, scale: clip.scale)
+    for (threads, onLargeStack) in Self.reusingWays {
+      let reusing = try Self.frames(scene, count: count, threads: threads, reusing: true, scale: clip.scale,
+                                    onLargeStack: onLargeStack)
       let differing = (0..<count).filter { reusing[$0] != fromScratch[$0] }
-      #expect(differing.isEmpty, "\(clip.file), \(threads) threads: frames \(differing) differ")
+      #expect(differing.isEmpty, "\(clip.file), \(threads) threads (inline: \(onLargeStack)): frames \(differing) differ")
     }
     // Most of the frame holds still, and (but in the demo's first quarter
     // second, before its word starts writing) something moves in every frame.
