@@ -102,7 +102,9 @@ extension Compositor {
   static func drawBorder(_ p: LayerProperties, layerToDevice: Transform3D, opacity: Double, clip: ClipMask?,
                          context: Context, into frame: inout DisplayList) {
     let shape = RoundedBounds(p)
-    guard p.borderWidth > 0, let border = p.borderColor, border.alpha > 0, !shape.isEmpty else { return }
+    guard p.borderWidth > 0, let border = p.borderColor, border.alpha > 0, !shape.isEmpty,
+      !shape.missesCanvasRows(under: layerToDevice, context.canvas)
+    else { return }
     let width = Swift.min(p.borderWidth, shape.rect.width / 2, shape.rect.height / 2)
     // Found again by its numbers: the ring's path is built only to make it.
     let coverage = context.coverages.shape(of: shape.cacheOutline(borderWidth: width), method: ringCacheMethod,

@@ -84,13 +84,43 @@ struct RoundedBounds {
   /// frame drew already, moved by whole pixels, when it is the same.
   func coverage(transform: Transform3D, canvas: Rasterizer.Canvas, scratch: RasterScratch?,
                 cache: CoverageCache? = nil) -> ShapeCoverage? {
-    guard !isEmpty else { return nil }
+    guard !isEmpty, !missesCanvasRows(under: transform, canvas) else { return nil }
     guard let cache else { return coverage(of: path, transform: transform, canvas: canvas, scratch: scratch) }
     // Found again by its numbers: the path is built only to make it.
     return cache.shape(of: cacheOutline(), method: RoundedBounds.cacheMethod, transform: transform, canvas: canvas,
                        scratch: scratch) {
       coverage(of: path, transform: transform, canvas: canvas, scratch: scratch)
     }
+  }
+
+  /// Whether the bounds under `transform` (affine) lie wholly above or
+  /// below the canvas, farther than the rasterizer's margin
+  /// (`Rasterizer.missesCanvas`) and a pixel more: then the outline covers
+  /// nothing, and making it would spend nothing (the rasterizer returns
+  /// before flattening it, the rounded rows find no row between the corners),
+  /// so it is neither built, looked up, nor kept. A frame's rows off the
+  /// canvas are where a scrolled screen keeps most of its layers (a third
+  /// of the `ui` bench scene's). Beside the canvas, the rasterizer still
+  /// makes the corners' edges it makes, and is asked as before.
+  func missesCanvasRows(under transform: Transform3D, _ canvas: Rasterizer.Canvas) -> Bool {
+    guard transform.isAffine else { return false }
+    let t = transform.affineTransform, large = Double(1 << 40)
+    guard Swift.abs(rect.minX) < large, Swift.abs(rect.maxX) < large, Swift.abs(rect.minY) < large,
+      Swift.abs(rect.maxY) < large
+    else { return false }
+    // The corners' device rows (no array: this runs for every outline drawn).
+    var minY = Double.infinity, maxY = -Double.infinity
+    func include(_ x: Double, _ y: Double) {
+      let p = t.transform(Point(x: x, y: y))
+      minY = Swift.min(minY, p.y)
+      maxY = Swift.max(maxY, p.y)
+    }
+    include(rect.minX, rect.minY); include(rect.maxX, rect.minY)
+    include(rect.minX, rect.maxY); include(rect.maxX, rect.maxY)
+    let norm = Swift.abs(t.a) + Swift.abs(t.b) + Swift.abs(t.c) + Swift.abs(t.d)
+    let margin = 2 + 1e-5 * norm * (rect.width + rect.height)
+    guard margin.isFinite, Swift.abs(minY) < large, Swift.abs(maxY) < large else { return false }
+    return maxY <= -margin || minY >= Double(canvas.height) + margin
   }
 
   /// The outline in the few numbers that determine its path (and, for a
@@ -125,6 +155,7 @@ struct RoundedBounds {
     guard let cache, !isEmpty else {
       return coverage(transform: transform, canvas: canvas, scratch: scratch)?.runs(scratch: scratch)
     }
+    guard !missesCanvasRows(under: transform, canvas) else { return nil }
     return cache.runs(of: cacheOutline(), method: RoundedBounds.cacheMethod, transform: transform, canvas: canvas,
                       scratch: scratch) {
       coverage(transform: transform, canvas: canvas, scratch: scratch)?.runs(scratch: scratch)
