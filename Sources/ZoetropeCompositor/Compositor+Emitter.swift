@@ -18,7 +18,9 @@ extension Compositor {
   /// then each particle sits at its z.
   static func drawParticles(_ layer: LayerPlacement, opacity: Double, clip: ClipMask?, context: Context,
                             into frame: inout DisplayList) {
-    guard let emitter = layer.properties.emitter, emitter.emitterCells?.isEmpty == false else { return }
+    // (Asked first without the copy the properties' getter makes: every layer is asked.)
+    guard layer.properties.isEmitter, let emitter = layer.properties.emitter, emitter.emitterCells?.isEmpty == false
+    else { return }
     var particles = context.tree.particles(of: layer.entry)
     switch emitter.renderMode {
     case .oldestLast: particles.reverse()

@@ -34,13 +34,16 @@ package enum Compositor {
   ///
   /// Geometry past a per-frame budget of `Limits` is left out and the frame's
   /// ``DisplayList/overrun`` says which; once `isCancelled` returns true
-  /// (checked before each piece of geometry) nothing more is drawn. With a
+  /// (checked before each piece of geometry) nothing more is drawn. Without
+  /// `readsPlainLayersInPlace` (for tests), the frame's own layers are all
+  /// recorded through a placement, the way in-place reading must match. With a
   /// `cache` (one per recording thread, kept across a clip's frames), layers
   /// that did not change since the frame the cache saw last reuse its
   /// coverage and blurs; the bytes are the same either way.
   package static func record(_ tree: PresentationTree, width: Int, height: Int, scale: Double,
                              background: Color, cache: RecordingCache? = nil,
-                             isCancelled: (@Sendable () -> Bool)? = nil) -> DisplayList {
+                             isCancelled: (@Sendable () -> Bool)? = nil,
+                             readsPlainLayersInPlace: Bool = true) -> DisplayList {
     var frame = DisplayList(width: width, height: height, background: background)
     guard !tree.layers.isEmpty, frame.width > 0, frame.height > 0 else { return frame }
     cache?.startFrame()
@@ -51,6 +54,7 @@ package enum Compositor {
     }
       ?? Context(tree: tree, canvas: canvas)
     context.scratch.budget.isCancelled = isCancelled
+    context.readsPlainLayersInPlace = readsPlainLayersInPlace
     renderSubtree(0, Inherited(parentToDevice: .scale(x: scale, y: scale, z: 1)), depth: 0, context: context,
                   into: &frame)
     frame.overrun = context.scratch.budget.overrun
@@ -82,6 +86,10 @@ package enum Compositor {
     /// the same layout one after the other, and comparing requests whose
     /// strings share storage is quicker than hashing the string again.
     var lastText: (request: TextLayout.Request, layout: TextLayout)?
+    /// Whether layers drawn as they are are recorded reading their
+    /// properties in place (``recordPlainLayer(_:_:inherited:tree:context:into:stack:)``);
+    /// false only for tests, which compare the two ways.
+    var readsPlainLayersInPlace = true
 
     init(tree: PresentationTree, canvas: Rasterizer.Canvas, scratch: RasterScratch = RasterScratch(),
          shadowNesting: Int = 0, shadowBudget: ShadowBudget = ShadowBudget(), blurs: BlurCache = BlurCache(),
@@ -172,6 +180,12 @@ package enum Compositor {
         }
         context.scratch.budget.layer = layers[entry].node
         guard !layers[entry].properties.isHidden, layers[entry].properties.opacity > 0 else { continue }
+        if inherited.tint == nil, context.readsPlainLayersInPlace,
+          recordPlainLayer(entry, layers[entry].properties, inherited: inherited, tree: tree, context: context,
+                           into: &frame, stack: &stack)
+        {
+          continue
+        }
         let layer = LayerPlacement(entry, layers[entry].properties, inherited: inherited, tree: tree, context: context)
         // (Tinting and a transform layer's own drawing keep the opacity and the mask mode.)
         let solidMask = layer.properties.maskMode != .alpha ? nil : layer.mask.flatMap {
@@ -218,6 +232,48 @@ package enum Compositor {
         }
       }
     }
+  }
+
+  /// Records entry `entry`, whose presentation is `p` (read in place in
+  /// the tree), when it is drawn as it is: not a transform layer, a
+  /// replicator or an emitter, without a mask, a shadow, a blend mode,
+  /// filters or a group, and untinted (the caller's part) — as the
+  /// placement's way records it, piece for piece, its sublayers pushed on
+  /// `stack`. False, having recorded nothing, for any other layer. (A
+  /// placement's copy of a layer's properties cost about a thousand
+  /// instructions, a third of a still layer's recording.)
+  private static func recordPlainLayer(_ entry: Int, _ p: borrowing LayerProperties, inherited: borrowing Inherited,
+                                       tree: borrowing PresentationTree, context: Context,
+                                       into frame: inout DisplayList, stack: inout [Work]) -> Bool {
+    guard !p.isReplicator, !p.isEmitter, p.compositingFilter == nil, p.filters.isEmpty, !tree.isTransformLayer(entry),
+      tree.mask(of: entry) == nil, !castsShadow(p, context: context)
+    else { return false }
+    let sublayers = tree.sublayersInPaintOrder(of: entry)
+    if p.opacity < 1, needsIsolation(p, hasSublayers: !sublayers.isEmpty, hasShadow: false) { return false }
+    let layerToDevice = p.layerToSuperlayer.concatenating(inherited.parentToDevice)
+    let opacity = inherited.opacity * p.opacity
+    let clip = self.clip(of: p, layerToDevice: layerToDevice, inside: inherited.clip, context: context)
+    draw(p, layerToDevice: layerToDevice, opacity: opacity, inheritedClip: inherited.clip, ownClip: clip,
+         context: context, into: &frame)
+    // The border over the sublayers, as ``renderSubtree(_:_:depth:tree:layers:context:into:)`` orders it.
+    if sublayers.isEmpty {
+      drawBorder(p, layerToDevice: layerToDevice, opacity: opacity, clip: inherited.clip, context: context,
+                 into: &frame)
+      return true
+    }
+    if drawsBorder(p) {
+      var border = copy inherited
+      border.opacity = opacity
+      stack.append(.border(entry, layerToDevice: layerToDevice, border))
+    }
+    if stack.count + sublayers.count > stack.capacity {
+      stack.reserveCapacity(Swift.max(2 * stack.capacity, stack.count + sublayers.count))
+    }
+    let childToDevice = p.sublayerToLayer.concatenating(layerToDevice)
+    for child in sublayers.reversed() {
+      stack.append(.layer(child, Inherited(parentToDevice: childToDevice, opacity: opacity, clip: clip)))
+    }
+    return true
   }
 
   /// The entries a frame's stack of work starts with room for.

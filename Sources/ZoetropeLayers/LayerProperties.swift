@@ -78,6 +78,8 @@ public struct LayerProperties: Hashable, Sendable {
   /// Boxed: ``ReplicatorProperties`` holds a 128-byte transform, and every
   /// layer's properties are copied at every frame.
   private var replicatorBox: ValueBox<ReplicatorProperties>?
+  /// Whether the layer has ``replicator`` properties (asked without copying them out of their box).
+  package var isReplicator: Bool { replicatorBox != nil }
   /// The `CAEmitterLayer` properties, for emitter layers.
   public var emitter: EmitterProperties? {
     get { emitterBox?.value }
@@ -85,6 +87,8 @@ public struct LayerProperties: Hashable, Sendable {
   }
   /// Boxed, as ``replicator``.
   private var emitterBox: ValueBox<EmitterProperties>?
+  /// Whether the layer has ``emitter`` properties (asked without copying them out of their box).
+  package var isEmitter: Bool { emitterBox != nil }
 
   /// A plain layer's defaults.
   public init() {}
