@@ -42,7 +42,7 @@ public struct PresentationEvaluator: Sendable {
     for index in nodes.indices {
       let parent = nodes[index].parent
       let parentTime = parent >= 0 ? layers[parent].localTime : time
-      layers.append(evaluate(index, parentTime: parentTime))
+      evaluate(index, parentTime: parentTime, appendingTo: &layers)
       if nodes[index].kind == .replicator { replicators.append(index) }
     }
     var result = PresentationTree(time: time, structure: tree, layers: layers)
@@ -50,16 +50,18 @@ public struct PresentationEvaluator: Sendable {
     return result
   }
 
-  /// Node `index` evaluated at its parent's local time `parentTime`.
+  /// Appends node `index` evaluated at its parent's local time `parentTime` to `layers`.
+  /// (Its model is copied once, into its entry, and animated there: built
+  /// aside and then appended, the properties were moved three more times.)
   @inline(__always)
-  private func evaluate(_ index: Int, parentTime: Double) -> PresentationLayer {
+  private func evaluate(_ index: Int, parentTime: Double, appendingTo layers: inout [PresentationLayer]) {
     // The node's fields read in place: a copy of the whole node retains every reference in it.
     let localTime = tree.nodes[index].timing.layerLocalTime(forParentTime: parentTime)
-    var properties = tree.nodes[index].model
+    layers.append(PresentationLayer(localTime: localTime, properties: tree.nodes[index].model, node: index))
+    let last = layers.count - 1
     for animation in tree.nodes[index].animations {
-      animation.apply(to: &properties, parentTime: localTime)
+      animation.apply(to: &layers[last].properties, parentTime: localTime)
     }
-    return PresentationLayer(localTime: localTime, properties: properties, node: index)
   }
 
   /// Appends copies 1… of every replicator entry in `pending` (and of the
@@ -82,7 +84,7 @@ public struct PresentationEvaluator: Sendable {
         for index in copied {
           let parent = tree.nodes[index].parent
           let parentTime = parent == entry.node ? delayed : result.layers[parent + shift].localTime
-          result.layers.append(evaluate(index, parentTime: parentTime))
+          evaluate(index, parentTime: parentTime, appendingTo: &result.layers)
           if tree.nodes[index].kind == .replicator { pending.append(index + shift) }
         }
         result.blocks.append(PresentationTree.CopyBlock(replicator: replicatorEntry, copy: copy, start: start,
