@@ -82,10 +82,16 @@ package final class BandCells {
   /// lie within the list's rows and hold at most the rows this was made
   /// for), top to bottom, laid out as spans: a varying run's bytes at its
   /// offset in ``bytes``, a constant run with offset −1 and its value.
-  /// Leaves the cells zero.
+  /// Leaves the cells zero. A list carrying ``EdgeList/resolvedRows`` lays
+  /// out those runs (its bytes copied into ``bytes``), deposits nothing.
   @inline(__always)
   package func forEachRow(of list: EdgeList, rows: Range<Int>,
                           _ body: (_ runs: UnsafeBufferPointer<CoverageSpans.Span>) -> Void) {
+    if let resolved = list.resolvedRows {
+      guard fits(list, rows: rows) else { return }
+      for row in rows { body(UnsafeBufferPointer(start: runs, count: layOut(resolved, list, row: row))) }
+      return
+    }
     guard prepare(list, rows: rows) else { return }
     for row in rows {
       var spans = SpanList(runs: runs, bytes: bytes)
@@ -97,9 +103,16 @@ package final class BandCells {
   /// Hands the runs of `list` on each row of `rows` (as
   /// ``forEachRow(of:rows:_:)`` takes them) to `sink` as they are resolved,
   /// left to right and top to bottom, without laying them out: for a
-  /// shape drawn as it is resolved. Leaves the cells zero.
+  /// shape drawn as it is resolved. Leaves the cells zero. A list carrying
+  /// ``EdgeList/resolvedRows`` hands on those runs: the same calls,
+  /// nothing deposited.
   @inline(__always)
   func resolve<Sink: RowRunSink>(_ list: EdgeList, rows: Range<Int>, into sink: inout Sink) {
+    if let resolved = list.resolvedRows {
+      guard fits(list, rows: rows) else { return }
+      play(resolved, list, rows: rows, into: &sink)
+      return
+    }
     guard prepare(list, rows: rows) else { return }
     for row in rows { resolveRow(row - rows.lowerBound, list: list, y: row, into: &sink) }
   }
@@ -108,11 +121,35 @@ package final class BandCells {
   /// false when there are no rows.
   @inline(__always)
   private func prepare(_ list: EdgeList, rows: Range<Int>) -> Bool {
-    guard !rows.isEmpty else { return false }
-    precondition(rows.count <= capacityRows && list.width <= capacityStride - 2, "a band larger than its cells")
+    guard fits(list, rows: rows) else { return false }
     stride = BandCells.stride(forWidth: list.width)
     wordsPerRow = BandCells.words(forStride: stride)
     deposit(list, rows: rows)
+    return true
+  }
+
+  /// `resolved`'s runs of `list` on `rows`, handed to `sink`. (Not inlined:
+  /// the loop that deposits and resolves, inlined into its callers, is
+  /// compiled as it was without this path beside it.)
+  @inline(never)
+  private func play<Sink: RowRunSink>(_ resolved: ResolvedRows, _ list: EdgeList, rows: Range<Int>,
+                                      into sink: inout Sink) {
+    resolved.play(list, rows: rows, into: &sink)
+  }
+
+  /// `resolved`'s runs of `list` on device row `row`, laid out in ``runs``
+  /// and ``bytes``; how many. (Not inlined, as ``play(_:_:rows:into:)``.)
+  @inline(never)
+  private func layOut(_ resolved: ResolvedRows, _ list: EdgeList, row: Int) -> Int {
+    resolved.layOut(list, row: row, runs: runs, bytes: bytes)
+  }
+
+  /// Whether there are rows; traps when `list` or `rows` are larger than
+  /// these cells (whether or not the list is deposited).
+  @inline(__always)
+  private func fits(_ list: EdgeList, rows: Range<Int>) -> Bool {
+    guard !rows.isEmpty else { return false }
+    precondition(rows.count <= capacityRows && list.width <= capacityStride - 2, "a band larger than its cells")
     return true
   }
 
