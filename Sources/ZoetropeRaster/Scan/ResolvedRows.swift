@@ -75,14 +75,14 @@ package final class ResolvedRows: @unchecked Sendable {
     bytes.deallocate()
   }
 
-  /// Hands the runs of `list` (a copy of the list these were resolved
-  /// from) on its device rows `rows` to `sink`, as resolving its edges
+  /// Hands the runs on device rows `rows` of a copy of the list these
+  /// were resolved from — its first column `originX`, moved `rowsMoved`
+  /// rows (``EdgeList/rowsMoved``) — to `sink`, as resolving its edges
   /// there would.
   @inline(__always)
-  func play<Sink: RowRunSink>(_ list: EdgeList, rows: Range<Int>, into sink: inout Sink) {
-    let originX = list.originX
+  func play<Sink: RowRunSink>(originX: Int, rowsMoved: Int, rows: Range<Int>, into sink: inout Sink) {
     for y in rows {
-      let r = y &- list.rowsMoved &- firstRow
+      let r = y &- rowsMoved &- firstRow
       precondition(r >= 0 && r < rowCount, "rows outside the resolved list")
       let row = Int32(truncatingIfNeeded: y)
       for i in Int(rowStarts[r])..<Int(rowStarts[r &+ 1]) {
@@ -97,17 +97,18 @@ package final class ResolvedRows: @unchecked Sendable {
     }
   }
 
-  /// Lays out the runs of `list` on device row `y` as spans into `runs`,
+  /// Lays out the runs on device row `y` of a copy of the list (as
+  /// ``play(originX:rowsMoved:rows:into:)`` takes it) as spans into `runs`,
   /// copying the varying runs' bytes to `into` (their offsets counted from
   /// it), as ``BandCells/forEachRow(of:rows:_:)`` lays out a row it
   /// resolved; the number of spans.
   @inline(__always)
-  func layOut(_ list: EdgeList, row y: Int, runs: UnsafeMutablePointer<CoverageSpans.Span>,
+  func layOut(originX: Int, rowsMoved: Int, row y: Int, runs: UnsafeMutablePointer<CoverageSpans.Span>,
               bytes into: UnsafeMutablePointer<UInt8>) -> Int {
-    let r = y &- list.rowsMoved &- firstRow
+    let r = y &- rowsMoved &- firstRow
     precondition(r >= 0 && r < rowCount, "rows outside the resolved list")
     let first = Int(rowStarts[r]), end = Int(rowStarts[r &+ 1])
-    let dx = Int32(truncatingIfNeeded: list.originX), row = Int32(truncatingIfNeeded: y)
+    let dx = Int32(truncatingIfNeeded: originX), row = Int32(truncatingIfNeeded: y)
     var used: Int32 = 0
     for i in first..<end {
       var span = spans[i]
