@@ -51,6 +51,14 @@ import ZoetropeGeometry
       #expect(Self.handedOn(carrying, bandHeight: bandHeight, cells: cells) == deposited, "list \(n)")
       #expect(Self.laidOut(carrying, bandHeight: bandHeight, cells: cells)
               == Self.laidOut(list, bandHeight: bandHeight, cells: cells), "list \(n)")
+      // Rows beyond the list (a band reaching past it) have no runs either way.
+      let around = (list.rows.lowerBound - 3)..<(list.rows.upperBound + 3)
+      var beyond = ResolvedRunsTests.Recorder(), plain = ResolvedRunsTests.Recorder()
+      for band in [around.lowerBound..<list.rows.lowerBound, list.rows.upperBound..<around.upperBound] {
+        cells.resolve(carrying, rows: band, into: &beyond)
+        cells.resolve(list, rows: band, into: &plain)
+      }
+      #expect(beyond.runs.isEmpty && plain.runs.isEmpty)
       // Copies moved by whole pixels: by a fraction of a bucket, by a whole one, by more.
       for (dx, dy) in [(3, 5), (40, 16), (1, 23)] {
         let copy = try #require(carrying.moved(dx: dx, dy: dy, budget: nil))

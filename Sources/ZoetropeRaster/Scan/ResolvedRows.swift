@@ -83,7 +83,8 @@ package final class ResolvedRows: @unchecked Sendable {
   func play<Sink: RowRunSink>(originX: Int, rowsMoved: Int, rows: Range<Int>, into sink: inout Sink) {
     for y in rows {
       let r = y &- rowsMoved &- firstRow
-      precondition(r >= 0 && r < rowCount, "rows outside the resolved list")
+      // A row outside the list has no runs (its edges reach no further).
+      guard r >= 0 && r < rowCount else { continue }
       let row = Int32(truncatingIfNeeded: y)
       for i in Int(rowStarts[r])..<Int(rowStarts[r &+ 1]) {
         let span = spans[i]
@@ -106,7 +107,7 @@ package final class ResolvedRows: @unchecked Sendable {
   func layOut(originX: Int, rowsMoved: Int, row y: Int, runs: UnsafeMutablePointer<CoverageSpans.Span>,
               bytes into: UnsafeMutablePointer<UInt8>) -> Int {
     let r = y &- rowsMoved &- firstRow
-    precondition(r >= 0 && r < rowCount, "rows outside the resolved list")
+    guard r >= 0 && r < rowCount else { return 0 }
     let first = Int(rowStarts[r]), end = Int(rowStarts[r &+ 1])
     let dx = Int32(truncatingIfNeeded: originX), row = Int32(truncatingIfNeeded: y)
     var used: Int32 = 0
