@@ -22,7 +22,7 @@ extension DisplayList {
         let shared = list.pointee.rows.clamped(to: rows)
         guard !shared.isEmpty else { return }
         let cells = scratch.cells
-        cells.forEachRow(of: list.pointee, rows: shared) { spans in
+        cells.forEachRow(of: list, rows: shared) { spans in
           for span in spans {
             let bytes = span.offset < 0 ? nil : UnsafePointer(cells.bytes + Int(span.offset))
             guard let (span, bytes) = DisplayList.clipped(span, bytes, to: clip) else { continue }
@@ -62,7 +62,7 @@ extension DisplayList {
       let shared = list.pointee.rows.clamped(to: rows)
       guard !shared.isEmpty else { return }
       var runs = SolidRuns(solid: solid, band: band, top: rows.lowerBound, width: width)
-      scratch.cells.resolve(list.pointee, rows: shared, into: &runs)
+      scratch.cells.resolve(list, rows: shared, into: &runs)
     }
   }
 
@@ -78,7 +78,7 @@ extension DisplayList {
       guard !shared.isEmpty else { return }
       var runs = ClippedSolidRuns(runs: SolidRuns(solid: solid, band: band, top: rows.lowerBound, width: width),
                                   clip: clip)
-      scratch.cells.resolve(list.pointee, rows: shared, into: &runs)
+      scratch.cells.resolve(list, rows: shared, into: &runs)
     }
   }
 

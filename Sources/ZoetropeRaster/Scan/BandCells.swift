@@ -82,14 +82,29 @@ package final class BandCells {
   /// lie within the list's rows and hold at most the rows this was made
   /// for), top to bottom, laid out as spans: a varying run's bytes at its
   /// offset in ``bytes``, a constant run with offset −1 and its value.
-  /// Leaves the cells zero.
+  /// Leaves the cells zero. A list carrying ``EdgeList/resolvedRows`` lays
+  /// out those runs (its bytes copied into ``bytes``), deposits nothing.
   @inline(__always)
   package func forEachRow(of list: EdgeList, rows: Range<Int>,
                           _ body: (_ runs: UnsafeBufferPointer<CoverageSpans.Span>) -> Void) {
+    withUnsafePointer(to: list) { forEachRow(of: $0, rows: rows, body) }
+  }
+
+  /// ``forEachRow(of:rows:_:)`` for the list at `list` (read in place: a
+  /// band of a shape copies no list).
+  @inline(__always)
+  func forEachRow(of list: UnsafePointer<EdgeList>, rows: Range<Int>,
+                  _ body: (_ runs: UnsafeBufferPointer<CoverageSpans.Span>) -> Void) {
+    if let resolved = list.pointee.resolvedRows {
+      guard fits(list, rows: rows) else { return }
+      for row in rows { body(UnsafeBufferPointer(start: runs, count: layOut(resolved, list, row: row))) }
+      return
+    }
     guard prepare(list, rows: rows) else { return }
+    let shape = RowShape(list)
     for row in rows {
       var spans = SpanList(runs: runs, bytes: bytes)
-      resolveRow(row - rows.lowerBound, list: list, y: row, into: &spans)
+      resolveRow(row - rows.lowerBound, shape, y: row, into: &spans)
       body(UnsafeBufferPointer(start: runs, count: spans.count))
     }
   }
@@ -97,45 +112,88 @@ package final class BandCells {
   /// Hands the runs of `list` on each row of `rows` (as
   /// ``forEachRow(of:rows:_:)`` takes them) to `sink` as they are resolved,
   /// left to right and top to bottom, without laying them out: for a
-  /// shape drawn as it is resolved. Leaves the cells zero.
+  /// shape drawn as it is resolved. Leaves the cells zero. A list carrying
+  /// ``EdgeList/resolvedRows`` hands on those runs: the same calls,
+  /// nothing deposited.
   @inline(__always)
   func resolve<Sink: RowRunSink>(_ list: EdgeList, rows: Range<Int>, into sink: inout Sink) {
+    withUnsafePointer(to: list) { resolve($0, rows: rows, into: &sink) }
+  }
+
+  /// ``resolve(_:rows:into:)`` for the list at `list` (read in place: a
+  /// band of a shape copies no list).
+  @inline(__always)
+  func resolve<Sink: RowRunSink>(_ list: UnsafePointer<EdgeList>, rows: Range<Int>, into sink: inout Sink) {
+    if let resolved = list.pointee.resolvedRows {
+      guard fits(list, rows: rows) else { return }
+      play(resolved, list, rows: rows, into: &sink)
+      return
+    }
     guard prepare(list, rows: rows) else { return }
-    for row in rows { resolveRow(row - rows.lowerBound, list: list, y: row, into: &sink) }
+    let shape = RowShape(list)
+    for row in rows { resolveRow(row - rows.lowerBound, shape, y: row, into: &sink) }
   }
 
   /// Sets the cells up for `list` and deposits its pieces within `rows`;
   /// false when there are no rows.
   @inline(__always)
-  private func prepare(_ list: EdgeList, rows: Range<Int>) -> Bool {
-    guard !rows.isEmpty else { return false }
-    precondition(rows.count <= capacityRows && list.width <= capacityStride - 2, "a band larger than its cells")
-    stride = BandCells.stride(forWidth: list.width)
+  private func prepare(_ list: UnsafePointer<EdgeList>, rows: Range<Int>) -> Bool {
+    guard fits(list, rows: rows) else { return false }
+    stride = BandCells.stride(forWidth: list.pointee.width)
     wordsPerRow = BandCells.words(forStride: stride)
     deposit(list, rows: rows)
+    return true
+  }
+
+  /// `resolved`'s runs of `list` on `rows`, handed to `sink`. (Not inlined:
+  /// the loop that deposits and resolves, inlined into its callers, is
+  /// compiled as it was without this path beside it.)
+  @inline(never)
+  private func play<Sink: RowRunSink>(_ resolved: ResolvedRows, _ list: UnsafePointer<EdgeList>,
+                                      rows: Range<Int>, into sink: inout Sink) {
+    resolved.play(originX: list.pointee.originX, rowsMoved: list.pointee.rowsMoved, rows: rows, into: &sink)
+  }
+
+  /// `resolved`'s runs of `list` on device row `row`, laid out in ``runs``
+  /// and ``bytes``; how many. (Not inlined, as ``play(_:_:rows:into:)``.)
+  @inline(never)
+  private func layOut(_ resolved: ResolvedRows, _ list: UnsafePointer<EdgeList>, row: Int) -> Int {
+    resolved.layOut(originX: list.pointee.originX, rowsMoved: list.pointee.rowsMoved, row: row, runs: runs,
+                    bytes: bytes)
+  }
+
+  /// Whether there are rows; traps when `list` or `rows` are larger than
+  /// these cells (whether or not the list is deposited).
+  @inline(__always)
+  private func fits(_ list: UnsafePointer<EdgeList>, rows: Range<Int>) -> Bool {
+    guard !rows.isEmpty else { return false }
+    precondition(rows.count <= capacityRows && list.pointee.width <= capacityStride - 2,
+                 "a band larger than its cells")
     return true
   }
 
   // MARK: - Deposit
 
   /// Deposits every piece of `list` within the device rows `rows`.
-  private func deposit(_ list: EdgeList, rows deviceRows: Range<Int>) {
+  private func deposit(_ list: UnsafePointer<EdgeList>, rows deviceRows: Range<Int>) {
+    // (Fields read in place, the arrays borrowed: no copy of the list, no retain.)
+    let moved = list.pointee.rowsMoved, firstBucket = list.pointee.firstBucket
     // The same rows in the edges' own y (`rowsMoved` rows up for a list
     // moved down, down for one moved up): within the rows the list was
     // made for, so never negative.
-    let rows = (deviceRows.lowerBound - list.rowsMoved)..<(deviceRows.upperBound - list.rowsMoved)
-    let bucketCount = list.bucketStarts.count - 1
-    let first = Swift.max(rows.lowerBound / EdgeList.bucketRows - list.firstBucket, 0)
-    let last = Swift.min((rows.upperBound - 1) / EdgeList.bucketRows - list.firstBucket, bucketCount - 1)
+    let rows = (deviceRows.lowerBound - moved)..<(deviceRows.upperBound - moved)
+    let bucketCount = list.pointee.bucketStarts.count - 1
+    let first = Swift.max(rows.lowerBound / EdgeList.bucketRows - firstBucket, 0)
+    let last = Swift.min((rows.upperBound - 1) / EdgeList.bucketRows - firstBucket, bucketCount - 1)
     guard first <= last else { return }
     let grid = CellGrid(cells: cells, touched: touched, stride: stride, wordsPerRow: wordsPerRow,
                         firstRow: rows.lowerBound)
-    list.edges.withUnsafeBufferPointer { edges in
-      list.bucketStarts.withUnsafeBufferPointer { starts in
+    list.pointee.edges.withUnsafeBufferPointer { edges in
+      list.pointee.bucketStarts.withUnsafeBufferPointer { starts in
         // An edge is listed in every bucket it crosses: each bucket gives
         // its rows only.
         for k in first...last {
-          let top = (list.firstBucket + k) * EdgeList.bucketRows
+          let top = (firstBucket + k) * EdgeList.bucketRows
           let shared = rows.clamped(to: top..<(top + EdgeList.bucketRows))
           grid.deposit(edges.baseAddress! + Int(starts[k]), count: Int(starts[k + 1] &- starts[k]), rows: shared)
         }
@@ -144,6 +202,17 @@ package final class BandCells {
   }
 
   // MARK: - Resolve
+
+  /// What resolving a row needs of its list, read once a band (not once a
+  /// row, through a pointer the sink's stores could alias).
+  struct RowShape {
+    let width: Int, originX: Int, evenOdd: Bool
+
+    @inline(__always)
+    init(_ list: UnsafePointer<EdgeList>) {
+      (width, originX, evenOdd) = (list.pointee.width, list.pointee.originX, list.pointee.fillRule == .evenOdd)
+    }
+  }
 
   /// Resolves band row `row` (device row `y`) into `sink`, its runs left to
   /// right (the bytes of varying ones in ``bytes``). Zeroes the row's cells
@@ -156,10 +225,9 @@ package final class BandCells {
   /// is known not to grow: a short covered stretch and the next varying
   /// one join it.
   @inline(__always)
-  private func resolveRow<Sink: RowRunSink>(_ row: Int, list: EdgeList, y: Int, into sink: inout Sink) {
+  private func resolveRow<Sink: RowRunSink>(_ row: Int, _ shape: RowShape, y: Int, into sink: inout Sink) {
     let line = cells + row &* stride
-    let width = list.width, originX = list.originX
-    let evenOdd = list.fillRule == .evenOdd
+    let width = shape.width, originX = shape.originX, evenOdd = shape.evenOdd
     let resolver = self.resolver, bytes = self.bytes
     let y = Int32(truncatingIfNeeded: y)
     var sum: Int32 = 0

@@ -138,10 +138,13 @@ package final class CoverageCache {
   /// and the segment and dash charges its making spent. (A class: a layer's
   /// slot holds it too, and marks it used.)
   final class Kept<Value> {
-    let value: Value
+    /// (Changed only to give a shape's edges their resolved rows: ``resolveRows(of:scratch:)``.)
+    var value: Value
     let x: Int, y: Int
     var frame: Int
     let charges: [FrameBudget.Charge]
+    /// Whether the value's edges were given resolved rows, or refused them.
+    var rowsResolved = false
 
     init(_ value: Value, x: Int, y: Int, frame: Int, charges: [FrameBudget.Charge]) {
       (self.value, self.x, self.y, self.frame, self.charges) = (value, x, y, frame, charges)
@@ -158,6 +161,9 @@ package final class CoverageCache {
   var askedByLayer = 0
   /// The bytes of coverage kept.
   private var keptBytes = 0
+  /// The bytes of the resolved rows kept shapes' edges carry
+  /// (CoverageCache+ResolvedRows.swift).
+  var resolvedBytes = 0
   /// Shapes kept at most, of each kind; later ones are rasterized every time.
   static let capacity = 1024
   /// Coverage bytes kept at most by default (past it, new shapes are not kept).
@@ -193,6 +199,7 @@ package final class CoverageCache {
     shapes = shapes.filter { $0.value.frame >= previous }
     forgetUnusedSlots()
     keptBytes = entries.values.reduce(0) { $0 + $1.value.byteCount } + shapes.values.reduce(0) { $0 + $1.value.byteCount }
+    resolvedBytes = shapes.values.reduce(0) { $0 + $1.value.resolvedByteCount }
   }
 
   /// How many shapes and runs are kept (for tests).
@@ -341,6 +348,8 @@ package final class CoverageCache {
         || scratch.map({ $0.budget.spendAtOnce(entry.charges, coverageBytes: 0) || $0.budget.replay(entry.charges) })
         ?? true
       else { return nil }
+      // Found again: its edges resolved once, for this copy and every later one.
+      if !entry.rowsResolved { resolveRows(of: entry, scratch: scratch) }
       let moved = entry.value.moved(dx: offset.x - entry.x, dy: offset.y - entry.y, scratch: scratch)
       if let moved { noting(moved, entry) }
       return moved

@@ -69,6 +69,10 @@ package struct EdgeList: Sendable {
   /// listed (``moved(dx:dy:budget:)``): an edge at row y covers device row
   /// `y + rowsMoved`. Zero for a list built where it is drawn.
   let rowsMoved: Int
+  /// The runs of every row, resolved once for a shape drawn again and
+  /// again (``ResolvedRows``), or `nil`: the edges are deposited. Shared by
+  /// the list's copies; not part of what the list is (``byteCount``, ==).
+  let resolvedRows: ResolvedRows?
 
   /// The bytes the list holds (priced against the frame's coverage budget).
   package var byteCount: Int {
@@ -188,6 +192,7 @@ extension EdgeList {
     self.rows = rows
     self.fillRule = fillRule
     rowsMoved = 0
+    resolvedRows = nil
     let first = rows.lowerBound / EdgeList.bucketRows
     firstBucket = first
     let shift = Int32(EdgeList.bucketShift)

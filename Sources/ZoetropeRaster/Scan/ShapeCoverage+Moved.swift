@@ -58,7 +58,8 @@ extension EdgeList {
     let movedRows = (rows.lowerBound + dy)..<(rows.upperBound + dy)
     guard budget?.spend(coverageBytes: byteCount(at: movedRows), on: "rasterizing it") ?? true else { return nil }
     return EdgeList(originX: originX + dx, width: width, rows: movedRows, fillRule: fillRule, edges: edges,
-                    bucketStarts: bucketStarts, firstBucket: firstBucket, rowsMoved: rowsMoved + dy)
+                    bucketStarts: bucketStarts, firstBucket: firstBucket, rowsMoved: rowsMoved + dy,
+                    resolvedRows: resolvedRows)
   }
 
   /// The bytes the same shape takes when made at `movedRows` (the list's
