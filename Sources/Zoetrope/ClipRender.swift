@@ -77,7 +77,8 @@ public struct ClipRender: Sendable {
   /// what is kept (a drawing per image in flight, a cache per thread) stays
   /// within 3/8 of ``Limits/maximumBytesInFlight``. A PNG sequence's band
   /// caches (one a thread) each keep one more such drawing, the origin of
-  /// the frame they hold: 1/8 more at most.
+  /// the frame they hold: 1/8 more at most. A cache's rows resolved ahead
+  /// take an eighth of its coverage at most: 1/64 more.
   var maximumKeptDrawingBytes: Int { Swift.min(64 << 20, Limits.maximumBytesInFlight / (8 * threads)) }
 
   /// A render of `frames` of `renderer`'s scene at `frameRate`.
@@ -100,7 +101,8 @@ public struct ClipRender: Sendable {
   /// Renders every frame into `sink` and finishes it. On any failure, or when
   /// `isCancelled` returns true (checked between frames, and within a frame
   /// between layers and bands of rows), the sink is cancelled — its output
-  /// removed — and the error thrown.
+  /// removed — and the error thrown: the first failing frame's, in clip
+  /// order, whatever the threads.
   public func run(into sink: any FrameSink, isCancelled: @escaping @Sendable () -> Bool = { false },
                   progress: (Progress) -> Void = { _ in }) throws(RenderError) {
     let start = DispatchTime.now().uptimeNanoseconds
@@ -222,7 +224,10 @@ private final class Shared: @unchecked Sendable {
   private var delivered: Int
   private let window: Int
   private var ready: [Int: RGBAImage] = [:]
-  private var failure: RenderError?
+  /// The failures of frames rendered, by index: the deliverer reports the
+  /// first frame's in clip order, as one thread would, not whichever
+  /// failed first in time.
+  private var failures: [Int: RenderError] = [:]
   private var stopped = false
   /// Delivered images, each with the drawing whose frame it holds (if kept).
   private var spare: [(image: RGBAImage, drawing: DisplayList?)] = []
@@ -253,20 +258,22 @@ private final class Shared: @unchecked Sendable {
     condition.lock()
     ready[index] = image
     drawings[index] = drawing
-    if let failure, self.failure == nil { self.failure = failure }
+    if let failure { failures[index] = failure }
     condition.broadcast()
     condition.unlock()
   }
 
-  /// Waits for frame `index`.
+  /// Waits for frame `index`: its image, or why it failed (a later frame's
+  /// failure waits its turn, so that the error does not depend on the
+  /// threads).
   func take(_ index: Int, isCancelled: () -> Bool) -> Taken {
     condition.lock()
     defer { condition.unlock() }
-    while ready[index] == nil && failure == nil {
+    while ready[index] == nil {
       if isCancelled() { return .cancelled }
       _ = condition.wait(until: Date(timeIntervalSinceNow: 0.1))
     }
-    if let failure { return .failed(failure) }
+    if let failure = failures[index] { return .failed(failure) }
     return .frame(ready.removeValue(forKey: index)!)
   }
 

@@ -227,4 +227,34 @@ import ZoetropeGeometry
       #expect((overruns[0] == "nil") == (limit == total))
     }
   }
+
+  /// A clip's threads each keep a cache, and with many threads each keeps
+  /// less coverage (so that what they keep stays within the clip's bytes
+  /// in flight); the rows a cache resolves ahead were held to 8 MiB
+  /// whatever it kept, 2 GiB over 256 threads. A cache now resolves at
+  /// most an eighth of the coverage it keeps.
+  @Test func aCacheKeepingLittleCoverageResolvesRowsForAnEighthOfItAtMost() throws {
+    let rounded = Path.roundedRect(Rect(x: 0, y: 0, width: 70.5, height: 44), cornerRadius: 11)
+    func copies(in cache: CoverageCache) -> (made: Int, lists: [EdgeList]) {
+      var made = 0
+      var shapes: [ShapeCoverage?] = []
+      for (x, y) in [(20.25, 30.5), (120.25, 37.5)] {
+        let t = Transform3D.translation(x: x, y: y, z: 0)
+        shapes.append(cache.shape(of: rounded, transform: t, canvas: Self.canvas, scratch: nil) {
+          made += 1
+          return Rasterizer.shape(of: rounded, fillRule: .nonZero, transform: t, canvas: Self.canvas)
+        })
+      }
+      return (made, Self.lists(shapes[1]))
+    }
+    let roomy = CoverageCache()
+    let all = copies(in: roomy).lists.compactMap(\.resolvedRows).reduce(0) { $0 + $1.byteCount }
+    #expect(all > 0 && roomy.resolvedBytes == all)
+    // Room for the shape's coverage, and for all but a byte of its rows resolved.
+    let small = CoverageCache(maximumBytes: 8 * (all - 1))
+    let (made, lists) = copies(in: small)
+    #expect(made == 1)
+    #expect(small.resolvedBytes > 0 && small.resolvedBytes <= small.maximumBytes / 8)
+    #expect(lists.contains { $0.resolvedRows == nil })
+  }
 }

@@ -174,6 +174,34 @@ import _ZoetropeTestSupport
     #expect(frames[0].count == 12 && frames[0].allSatisfy { !$0.isEmpty } && frames[0] == frames[1])
   }
 
+  /// Fails compressing frame 4, slowly, and every later frame at once.
+  final class FailingFromFrame4Sink: FrameSink, Sendable {
+    func process(_ frame: RGBAImage, index: Int) throws(MediaError) {
+      guard index >= 4 else { return }
+      if index == 4 { Thread.sleep(forTimeInterval: 0.3) }
+      throw MediaError(path: "frame \(index)", reason: "failed")
+    }
+    func consume(_ frame: RGBAImage, index: Int) throws(MediaError) {}
+    func finish() throws(MediaError) {}
+    func cancel() {}
+  }
+
+  /// With several threads the error was the first one to happen: a later
+  /// frame that failed while an earlier one was still being drawn or
+  /// compressed gave its own, so the message changed with the threads and
+  /// from run to run. It is the first failing frame's, in clip order, as
+  /// with one thread.
+  @Test func aFailureIsThatOfTheFirstFailingFrameWhateverTheThreads() throws {
+    let scene = try Fixtures.scene(Self.demo)
+    for threads in [1, 3] {
+      let render = ClipRender(renderer: Renderer(scene), frames: 0..<12, frameRate: scene.canvas.frameRate,
+                              threads: threads)
+      #expect(throws: RenderError.sink(MediaError(path: "frame 4", reason: "failed")), "\(threads) threads") {
+        try render.run(into: FailingFromFrame4Sink())
+      }
+    }
+  }
+
   @Test func centisecondDelaysKeepTheAverageRate() {
     // 30 fps: 3.33 cs a frame → 3, 4, 3, 3, 4, 3, …; 60 frames take exactly 200 cs.
     let starts = (0...60).map { GIFWriter.centiseconds(ofFrame: $0, frameRate: 30) }
