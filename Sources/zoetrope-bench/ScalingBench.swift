@@ -15,14 +15,16 @@ func threadCPUSeconds() -> Double {
 func amdahl(serial: Double, cores: Double) -> Double { 1 / (serial + (1 - serial) / cores) }
 
 /// The serial fraction a measured speed-up on `cores` cores implies
-/// (Karp–Flatt), clamped to 0...1: a speed-up below 1 (other work holding
-/// the cores) implies 1, all serial.
+/// (Karp–Flatt), clamped to 0...1: a speed-up below 1 implies 1, all serial.
 func karpFlatt(speedUp: Double, cores: Double) -> Double {
   Swift.min(1, Swift.max(0, (1 / speedUp - 1 / cores) / (1 - 1 / cores)))
 }
 
-/// A note for a wall-time speed-up below 1, which only a busy machine gives.
-func busyNote(_ speedUp: Double) -> String { speedUp < 1 ? " [below 1: the cores were busy with other work]" : "" }
+/// A note for a wall-time speed-up below 1: other work held the cores, or
+/// (clips) two threads lost more than they shared — each draws into an image
+/// two frames old, and frames are handed between threads, where one thread
+/// draws on the calling thread into the frame just before.
+func busyNote(_ speedUp: Double) -> String { speedUp < 1 ? " [below 1: two threads were slower than one]" : "" }
 
 /// For each bench scene: one frame's evaluation and recording (one thread)
 /// against its playback (bands on any number of threads), in the rendering
@@ -30,7 +32,9 @@ func busyNote(_ speedUp: Double) -> String { speedUp < 1 ? " [below 1: the cores
 /// speed-up of the same frame played on two threads, alternating one and
 /// two threads `rounds` times; with Amdahl's prediction from the serial
 /// fraction for 2, 8, 16 and 64 cores. Then each clip rendered on one and
-/// two threads (frames in parallel, raw frames thrown away), alternating,
+/// two threads (frames in parallel, raw frames thrown away), alternating
+/// `2 × rounds + 1` times (one thread on the calling thread when the caller
+/// runs this on a large stack, as `zoetrope render` does),
 /// with the serial fraction its speed-up implies (Karp–Flatt) and Amdahl's
 /// prediction from that. Wall-time figures need cores nobody else uses.
 func benchScaling(folder: URL, scenes: [String], clips: [String], rounds: Int = 9) {
@@ -86,7 +90,8 @@ func benchScaling(folder: URL, scenes: [String], clips: [String], rounds: Int = 
     let count = scene.canvas.frameCount
     for reuse in [false, true] {
       var ratios: [Double] = []
-      for round in 0..<(rounds / 2 + 2) {
+      // A clip's pass takes tens of milliseconds: more rounds than a frame's.
+      for round in 0..<(2 * rounds + 2) {
         var seconds: [Int: Double] = [:]
         for threads in round % 2 == 0 ? [1, 2] : [2, 1] {
           let render = ClipRender(renderer: renderer, frames: 0..<count, frameRate: scene.canvas.frameRate,

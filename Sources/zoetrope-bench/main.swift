@@ -4,6 +4,7 @@
 import CZoetropeMedia
 import Foundation
 import Zoetrope
+import ZoetropeMedia
 import ZoetropeVideo
 
 /// Times `body` `iterations` times after `warmUp` runs; returns milliseconds, sorted.
@@ -188,11 +189,14 @@ if filter.hasPrefix("cpu/") {
 }
 // `scaling`: the serial fraction of each bench scene's frame, two-thread
 // speed-ups of frames and clips, Amdahl's prediction. Not part of the default run.
+// On a thread with the `zoetrope` tool's stack, so that a clip on one
+// thread renders on the calling thread, as `zoetrope render` does.
 if filter.hasPrefix("scaling") {
-  benchScaling(folder: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().appendingPathComponent("Fixtures/Bench"),
-               scenes: ["rects", "strokes", "mixed", "ui"].map { $0 + "_1920x1080" },
-               clips: ["clip-ui", "clip-replicator", "clip-demo"].map { $0 + "_1920x1080" })
+  let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent("Fixtures/Bench")
+  let scenes = ["rects", "strokes", "mixed", "ui"].map { $0 + "_1920x1080" }
+  let clips = ["clip-ui", "clip-replicator", "clip-demo"].map { $0 + "_1920x1080" }
+  LargeStack.run { @Sendable in benchScaling(folder: folder, scenes: scenes, clips: clips) }
 }
 // `lottie FILE...`: import and frame times of Lottie files, one JSON line each
 // (read by scripts/bench-lottie). Not part of the default run.
