@@ -168,8 +168,13 @@ extension SceneDecoder {
 
   /// Applies one `{"translate"|"scale"|"rotate"|"perspective": …}` operation.
   private mutating func transformOperation(_ item: JSONValue, at path: Int, _ t: Transform3D) -> Transform3D? {
-    // The operation is the first key that is not an extension (`x-…`).
-    guard case .object(let all) = item, let first = all.first(where: { !$0.key.hasPrefix("x-") }) else {
+    // The operation is the first key that is not an extension (`x-…`) nor
+    // a rotation's `axis`, which may come before `rotate` (a JSON object's
+    // members have no order: tools that sort keys write it first).
+    guard case .object(let all) = item,
+      let first = all.first(where: { !$0.key.hasPrefix("x-") && $0.key != "axis" })
+        ?? all.first(where: { !$0.key.hasPrefix("x-") })
+    else {
       report(path, "must be a transform operation: {\"translate\": [x, y, z?]}, {\"scale\": [sx, sy, sz?]}, "
         + "{\"rotate\": angle, \"axis\": [x, y, z]?} or {\"perspective\": distance} (got \(item.compactDescription))")
       return nil

@@ -149,6 +149,24 @@ import _ZoetropeTestSupport
     let scene = try Fixtures.scene(file)
     #expect(scene.decodingWarnings.isEmpty, "\(scene.decodingWarnings)")
   }
+
+  @Test func aRotationsAxisMayComeBeforeItsAngle() throws {
+    // Members of a JSON object have no order: `jq -S` and sorted-key writers put "axis" first.
+    func transform(_ operation: String) throws -> Transform3D? {
+      let scene = try SceneDecoderTests.decode("""
+        {"zoetrope": 1, "canvas": {"width": 8, "height": 8}, "layers": [{"transform": [\(operation)]}]}
+        """)
+      return scene.root.sublayers?.first?.transform
+    }
+    let sorted = try transform(#"{"axis": [0, 1, 0], "rotate": "30deg"}"#)
+    let written = try transform(#"{"rotate": "30deg", "axis": [0, 1, 0]}"#)
+    let aboutZ = try transform(#"{"rotate": "30deg"}"#)
+    #expect(sorted != nil && sorted == written)
+    #expect(sorted != aboutZ)
+    // An axis alone, or beside another operation, is still refused.
+    #expect(throws: (any Error).self) { try transform(#"{"axis": [0, 1, 0]}"#) }
+    #expect(throws: (any Error).self) { try transform(#"{"axis": [0, 1, 0], "translate": [1, 2]}"#) }
+  }
 }
 
 @Suite struct SceneLimitTests {
@@ -168,4 +186,5 @@ import _ZoetropeTestSupport
     canvas.duration = .nan
     #expect(canvas.frameCount == 1)
   }
+
 }
