@@ -60,8 +60,9 @@ extension DisplayList {
     guard bandEntries(bandHeight: bandHeight)
       + (kept?.entries.count ?? previous.bandEntries(bandHeight: bandHeight)) <= DisplayList.maximumBandEntries
     else { return [BandDamage](repeating: .whole, count: bands) }
-    let mine = commandsByBand(bandHeight: bandHeight, bands: bands)
-    let theirs = kept ?? previous.commandsByBand(bandHeight: bandHeight, bands: bands)
+    let myReach = groupReach(), theirReach = previous.groupReach()
+    let mine = commandsByBand(bandHeight: bandHeight, bands: bands, reach: myReach)
+    let theirs = kept ?? previous.commandsByBand(bandHeight: bandHeight, bands: bands, reach: theirReach)
     bandIndex.keep(mine, bandHeight: bandHeight, commands: commands.count)
     var comparison = CommandComparison(mine: self, theirs: previous)
     var result: [BandDamage] = []
@@ -84,9 +85,9 @@ extension DisplayList {
         let columns = columns.clamped(to: 0..<width)
         if !columns.isEmpty { damage.append(columns) }
       }
-      func mineDiffers(_ i: Int) { damaged(self.columns(of: commands[i]), image: paintsImage(commands[i])) }
+      func mineDiffers(_ i: Int) { damaged(damageColumns(i, myReach), image: paintsImage(commands[i])) }
       func theirsDiffers(_ j: Int) {
-        damaged(previous.columns(of: previous.commands[j]), image: previous.paintsImage(previous.commands[j]))
+        damaged(previous.damageColumns(j, theirReach), image: previous.paintsImage(previous.commands[j]))
       }
       // The two sequences aligned in order: equal pairs match; a command
       // only one side has (a layer that appeared, left or moved into the
@@ -151,8 +152,8 @@ extension DisplayList {
   /// `nil` — the alignment decides — when the counts differ, when more
   /// than a quarter of the pairs differ (a layer gone and another come
   /// shift every pair after them, which the alignment pairs again), or
-  /// when the differing pairs reach more bands than
-  /// ``maximumBandEntries``.
+  /// when the differing pairs reach more bands, together, than a sixteenth
+  /// of ``maximumBandEntries``.
   func pairedDamage(since previous: DisplayList, bandHeight: Int, bands: Int) -> [BandDamage]? {
     let count = commands.count
     guard previous.commands.count == count else { return nil }
@@ -169,15 +170,18 @@ extension DisplayList {
       let rows = rows.clamped(to: 0..<height)
       return rows.isEmpty ? nil : (rows.lowerBound / bandHeight)...((rows.upperBound - 1) / bandHeight)
     }
+    let myReach = groupReach(), theirReach = previous.groupReach()
     for i in differing {
-      let mine = reached(rows(of: commands[i])), theirs = reached(previous.rows(of: previous.commands[i]))
+      let mine = reached(damageRows(i, myReach)), theirs = reached(previous.damageRows(i, theirReach))
       let first = Swift.min(mine?.lowerBound ?? .max, theirs?.lowerBound ?? .max)
       guard first != .max else { continue }
       let last = Swift.max(mine?.upperBound ?? .min, theirs?.upperBound ?? .min)
+      // Each visit lays out up to two touches: past a sixteenth of the
+      // entries the alignment bounds, it decides (and bounds its memory).
       visits += last - first + 1
-      guard visits <= DisplayList.maximumBandEntries else { return nil }
-      let columns = self.columns(of: commands[i]).clamped(to: 0..<width)
-      let theirColumns = previous.columns(of: previous.commands[i]).clamped(to: 0..<width)
+      guard visits <= DisplayList.maximumBandEntries / 16 else { return nil }
+      let columns = damageColumns(i, myReach).clamped(to: 0..<width)
+      let theirColumns = previous.damageColumns(i, theirReach).clamped(to: 0..<width)
       let image = paintsImage(commands[i]), theirImage = previous.paintsImage(previous.commands[i])
       for band in first...last {
         let inMine = mine?.contains(band) ?? false, inTheirs = theirs?.contains(band) ?? false
@@ -312,21 +316,21 @@ extension DisplayList {
 
   /// The commands reaching each band of `bandHeight` rows (`bands` of them):
   /// counted, then placed (two arrays, however many bands).
-  private func commandsByBand(bandHeight: Int, bands: Int) -> BandEntries {
+  private func commandsByBand(bandHeight: Int, bands: Int, reach: [Int: Reach]) -> BandEntries {
     var starts = [Int](repeating: 0, count: bands + 1)
-    func reached(_ command: Command) -> ClosedRange<Int>? {
-      let rows = rows(of: command).clamped(to: 0..<height)
+    func reached(_ index: Int) -> ClosedRange<Int>? {
+      let rows = damageRows(index, reach).clamped(to: 0..<height)
       return rows.isEmpty ? nil : (rows.lowerBound / bandHeight)...((rows.upperBound - 1) / bandHeight)
     }
-    for command in commands {
-      guard let bands = reached(command) else { continue }
+    for index in commands.indices {
+      guard let bands = reached(index) else { continue }
       for band in bands { starts[band + 1] += 1 }
     }
     for band in 0..<bands { starts[band + 1] += starts[band] }
     var next = starts
     let entries = [Int](unsafeUninitializedCapacity: starts[bands]) { entries, initialized in
-      for (index, command) in commands.enumerated() {
-        guard let bands = reached(command) else { continue }
+      for index in commands.indices {
+        guard let bands = reached(index) else { continue }
         for band in bands {
           entries[next[band]] = index
           next[band] += 1
@@ -335,6 +339,50 @@ extension DisplayList {
       initialized = starts[bands]
     }
     return BandEntries(starts: starts, entries: entries)
+  }
+
+  /// How far a group's begin or end reaches past its own bounds.
+  struct Reach {
+    let rows: Range<Int>, columns: Range<Int>
+  }
+
+  /// The rows and columns a change of each group's begin and end can reach,
+  /// by index, for the groups whose content reaches past their bounds: a
+  /// group decides how everything it encloses shows, and a masked group's
+  /// bounds are cut to its mask (what its content draws outside them is
+  /// thrown away, where the same command outside the group would show), so
+  /// when a group comes, goes or changes, every command it encloses may
+  /// draw otherwise. Groups whose bounds hold their content (an opacity
+  /// group's) are not listed.
+  func groupReach() -> [Int: Reach] {
+    var reach: [Int: Reach] = [:]
+    for (start, command) in commands.enumerated() {
+      guard case .beginGroup(_, let end) = command, end > start, end < commands.count else { continue }
+      var rows = self.rows(of: command), columns = self.columns(of: command)
+      func include(_ index: Int) {
+        let r = self.rows(of: commands[index]), c = self.columns(of: commands[index])
+        guard !r.isEmpty, !c.isEmpty else { return }
+        rows = rows.isEmpty ? r : Swift.min(rows.lowerBound, r.lowerBound)..<Swift.max(rows.upperBound, r.upperBound)
+        columns = columns.isEmpty
+          ? c : Swift.min(columns.lowerBound, c.lowerBound)..<Swift.max(columns.upperBound, c.upperBound)
+      }
+      for index in (start + 1)...end { include(index) }
+      let grown = Reach(rows: rows, columns: columns)
+      for index in [start, end] where self.rows(of: commands[index]) != rows || self.columns(of: commands[index]) != columns {
+        reach[index] = grown
+      }
+    }
+    return reach
+  }
+
+  /// The device rows a change of command `index` can reach (see ``groupReach()``).
+  func damageRows(_ index: Int, _ reach: [Int: Reach]) -> Range<Int> {
+    reach.isEmpty ? rows(of: commands[index]) : reach[index]?.rows ?? rows(of: commands[index])
+  }
+
+  /// The device columns a change of command `index` can reach (see ``groupReach()``).
+  func damageColumns(_ index: Int, _ reach: [Int: Reach]) -> Range<Int> {
+    reach.isEmpty ? columns(of: commands[index]) : reach[index]?.columns ?? columns(of: commands[index])
   }
 
   /// Whether a command paints an image.
