@@ -55,11 +55,16 @@ extension Compositor {
     guard !layout.glyphs.isEmpty else { return }
     let coverage: ShapeCoverage?
     if layerToDevice.isAffine {
-      guard let lines = deviceOutlines(layout, transform: layerToDevice.affineTransform, canvas: context.canvas,
-                                       budget: context.scratch.budget)
-      else { return }
-      coverage = Rasterizer.shape(of: lines, fillRule: .nonZero, canvasWidth: context.canvas.width,
-                                  canvasHeight: context.canvas.height, scratch: context.scratch)
+      // A label that holds still is found again in a clip's next frame.
+      let affine = layerToDevice.affineTransform
+      coverage = context.coverages.shape(ofText: request, transform: affine, canvas: context.canvas,
+                                         scratch: context.scratch) {
+        guard let lines = deviceOutlines(layout, transform: affine, canvas: context.canvas,
+                                         budget: context.scratch.budget)
+        else { return nil }
+        return Rasterizer.shape(of: lines, fillRule: .nonZero, canvasWidth: context.canvas.width,
+                                canvasHeight: context.canvas.height, scratch: context.scratch)
+      }
     } else {
       coverage = Rasterizer.shape(of: visiblePath(layout, under: layerToDevice, canvas: context.canvas),
                                   fillRule: .nonZero, transform: layerToDevice, canvas: context.canvas,

@@ -61,6 +61,9 @@ package final class CoverageCache {
     /// the same placement on the same canvas gets its coverage. −1 for a
     /// shape well inside, kept up to whole pixels.
     let canvas: Int
+    /// What a shape drawn otherwise than from a path is drawn from (a text
+    /// layer's layout request), compared whole; `nil` for a path or outline.
+    let source: AnyHashable?
     /// A quick digest of the above, the path sampled (``PathDigest``):
     /// hashing every element of every shape a frame fills (twice: looked up,
     /// then kept) cost more than the cache saved on frames where no shape
@@ -68,11 +71,14 @@ package final class CoverageCache {
     private let digest: UInt64
 
     init(path: Path, outline: SIMD8<UInt64>? = nil, method: Int, fillRule: FillRule, local: AffineTransform,
-         rows: Range<Int>?, stroke: StrokeKey?, canvas: Int = -1) {
+         rows: Range<Int>?, stroke: StrokeKey?, canvas: Int = -1, source: AnyHashable? = nil) {
       (self.path, self.method, self.fillRule, self.local, self.rows) = (path, method, fillRule, local, rows)
-      (self.stroke, self.canvas, self.outline) = (stroke, canvas, outline)
+      (self.stroke, self.canvas, self.outline, self.source) = (stroke, canvas, outline, source)
       var digest: PathDigest
-      if let outline {
+      if let source {
+        digest = PathDigest()
+        digest.add(UInt64(bitPattern: Int64(source.hashValue)))
+      } else if let outline {
         digest = PathDigest()
         for i in 0..<8 { digest.add(outline[i]) }
       } else {
@@ -95,7 +101,7 @@ package final class CoverageCache {
     static func == (x: Key, y: Key) -> Bool {
       x.digest == y.digest && x.method == y.method && x.fillRule == y.fillRule && x.local == y.local
         && x.rows == y.rows && x.canvas == y.canvas && x.stroke == y.stroke && x.outline == y.outline
-        && x.path == y.path
+        && x.source == y.source && x.path == y.path
     }
 
     func hash(into hasher: inout Hasher) { hasher.combine(digest) }
@@ -317,6 +323,25 @@ package final class CoverageCache {
     kept(placement(of: path, method: method, fillRule: fillRule, transform: transform, canvas: canvas, rows: nil),
          scratch: scratch, make: make)
   }
+
+  /// The coverage `make` rasterizes for a text laid out as `layout` says
+  /// (its request: string, font, size, bounds, alignment, wrapping) under
+  /// `transform` on `canvas` — or, when this frame or the one before (for a
+  /// cache kept across frames) drew the same under the very same transform,
+  /// bit for bit, that coverage, its making's charges spent again. A label
+  /// that holds still in a clip is rasterized once; one that moves, even by
+  /// whole pixels, anew (its glyphs are placed where the transform puts
+  /// them, not moved). Only a cache kept across frames keeps texts.
+  package func shape(ofText layout: some Hashable & Sendable, transform: AffineTransform, canvas: Rasterizer.Canvas,
+                     scratch: RasterScratch?, make: () -> ShapeCoverage?) -> ShapeCoverage? {
+    guard isKeptAcrossFrames, canvas.width < 1 << 31, canvas.height < 1 << 31 else { return make() }
+    let key = Key(path: Path(), method: CoverageCache.textMethod, fillRule: .nonZero, local: transform, rows: nil,
+                  stroke: nil, canvas: canvas.width << 32 | canvas.height, source: AnyHashable(layout))
+    return kept(Placement(key: key, offset: (0, 0)), scratch: scratch, make: make)
+  }
+
+  /// The `method` of texts' keys (no path is drawn that way).
+  static let textMethod = -0x7E47
 
   /// The coverage `make` rasterizes for the stroke of `path` in `style`,
   /// trimmed to `start…end`, under `transform` — or, when this frame (or
