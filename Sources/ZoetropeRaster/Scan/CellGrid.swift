@@ -41,16 +41,24 @@ struct CellGrid {
         continue
       }
       let slope = Double(dx) / Double(dy), origin = Double(x0)
-      var xa = rowA == firstRow ? x0 : CellGrid.rounded(origin + Double((rowA &<< 8) &- y0) * slope)
-      for row in rowA...rowB {
+      // Each row's piece runs from `top` (`y0` in the edge's first row, the
+      // row's top after it) and `xa` to the row's bottom and the x there,
+      // except in the edge's last row, where it ends at (`x1`, `y1`).
+      var top = rowA == firstRow ? y0 : rowA &<< 8
+      var xa = rowA == firstRow ? x0 : CellGrid.rounded(origin + Double(top &- y0) * slope)
+      let ends = rowB == lastRow, fullRowsEnd = ends ? rowB : rowB &+ 1
+      var row = rowA
+      while row < fullRowsEnd {
         let boundary = (row &+ 1) &<< 8
-        let xb = row == lastRow ? x1 : CellGrid.rounded(origin + Double(boundary &- y0) * slope)
-        let height = Swift.min(boundary, y1) &- Swift.max(row &<< 8, y0)
-        depositRow(line, words, xa, xb, height: height, winding: winding, heightPerX: heightPerX)
+        let xb = CellGrid.rounded(origin + Double(boundary &- y0) * slope)
+        depositRow(line, words, xa, xb, height: boundary &- top, winding: winding, heightPerX: heightPerX)
         xa = xb
+        top = boundary
+        row &+= 1
         line += stride
         words += wordsPerRow
       }
+      if ends { depositRow(line, words, xa, x1, height: y1 &- top, winding: winding, heightPerX: heightPerX) }
     }
   }
 
@@ -86,13 +94,19 @@ struct CellGrid {
     let firstEnd = split ? 256 : highFraction
     let a = winding &* firstHeight, b = winding &* height &- a
     let firstSum = lowFraction &+ firstEnd
+    // The second pixel's two parts go to cells `first + 1` and `first + 2`
+    // (`last` and `last + 1`); within one pixel `b` is 0 and the third
+    // cell (spare, past the row at its right end) gets 0. One add to each
+    // cell: two to the same cell would wait for each other through memory.
     line[first] &+= Int32(truncatingIfNeeded: a &* (512 &- firstSum))
-    line[first &+ 1] &+= Int32(truncatingIfNeeded: a &* firstSum)
-    line[last] &+= Int32(truncatingIfNeeded: b &* (512 &- highFraction))
-    line[last &+ 1] &+= Int32(truncatingIfNeeded: b &* highFraction)
+    line[first &+ 1] &+= Int32(truncatingIfNeeded: a &* firstSum &+ b &* (512 &- highFraction))
+    line[first &+ 2] &+= Int32(truncatingIfNeeded: b &* highFraction)
+    // Groups `first >> 2` and `(last + 1) >> 2`, the same or neighbours:
+    // one store, and a second only where they straddle two words.
     let group = first &>> 2, next = (last &+ 1) &>> 2
-    words[group &>> 6] |= 1 &<< UInt64(truncatingIfNeeded: group & 63)
-    words[next &>> 6] |= 1 &<< UInt64(truncatingIfNeeded: next & 63)
+    let bit = group & 63
+    words[group &>> 6] |= (1 | UInt64(truncatingIfNeeded: next &- group) &<< 1) &<< UInt64(truncatingIfNeeded: bit)
+    if bit == 63 && next != group { words[next &>> 6] |= 1 }
   }
 
   /// ``depositRow(_:_:_:_:height:winding:heightPerX:)`` for a piece crossing
