@@ -41,24 +41,35 @@ struct CellGrid {
         continue
       }
       let slope = Double(dx) / Double(dy), origin = Double(x0)
-      // Each row's piece runs from `top` (`y0` in the edge's first row, the
-      // row's top after it) and `xa` to the row's bottom and the x there,
-      // except in the edge's last row, where it ends at (`x1`, `y1`).
-      var top = rowA == firstRow ? y0 : rowA &<< 8
-      var xa = rowA == firstRow ? x0 : CellGrid.rounded(origin + Double(top &- y0) * slope)
-      let ends = rowB == lastRow, fullRowsEnd = ends ? rowB : rowB &+ 1
-      var row = rowA
-      while row < fullRowsEnd {
+      var xa: Int, row = rowA
+      if rowA == firstRow {
+        // The first row's piece, from (`x0`, `y0`) to the row's bottom.
         let boundary = (row &+ 1) &<< 8
         let xb = CellGrid.rounded(origin + Double(boundary &- y0) * slope)
-        depositRow(line, words, xa, xb, height: boundary &- top, winding: winding, heightPerX: heightPerX)
+        depositRow(line, words, x0, xb, height: boundary &- y0, winding: winding, heightPerX: heightPerX)
         xa = xb
-        top = boundary
+        row &+= 1
+        line += stride
+        words += wordsPerRow
+      } else {
+        xa = CellGrid.rounded(origin + Double((row &<< 8) &- y0) * slope)
+      }
+      // Whole rows, top to bottom, but the edge's last row: `offset` is
+      // the row's bottom less `y0`, counted in a Double (whole numbers far
+      // below 2⁵³: exactly the Double the integer converts to).
+      let ends = rowB == lastRow, wholeRowsEnd = ends ? rowB : rowB &+ 1
+      var offset = Double(((row &+ 1) &<< 8) &- y0)
+      while row < wholeRowsEnd {
+        let xb = CellGrid.rounded(origin + offset * slope)
+        depositRow(line, words, xa, xb, height: 256, winding: winding, heightPerX: heightPerX)
+        xa = xb
+        offset += 256
         row &+= 1
         line += stride
         words += wordsPerRow
       }
-      if ends { depositRow(line, words, xa, x1, height: y1 &- top, winding: winding, heightPerX: heightPerX) }
+      // The last row's piece, from its top to (`x1`, `y1`).
+      if ends { depositRow(line, words, xa, x1, height: y1 &- (row &<< 8), winding: winding, heightPerX: heightPerX) }
     }
   }
 
