@@ -31,8 +31,11 @@ struct CellGrid {
       let rowA = Swift.max(firstRow, topRow), rowB = Swift.min(lastRow, bottomRow)
       guard rowA <= rowB else { continue }
       let dx = x1 &- x0, dy = y1 &- y0
-      // Height per unit of x (infinite for a vertical edge, which never crosses a pixel's side).
-      let heightPerX = Double(dy) / Double(dx < 0 ? 0 &- dx : dx)
+      // Height per unit of x (infinite for a vertical edge, which never
+      // crosses a pixel's side) and the slope, in one division of two lanes
+      // (each lane's quotient is the scalar division's, bit for bit).
+      let quotients = SIMD2(Double(dy), Double(dx)) / SIMD2(Double(dx < 0 ? 0 &- dx : dx), Double(dy))
+      let heightPerX = quotients[0]
       var line = cells + (rowA &- self.firstRow) &* stride
       var words = touched + (rowA &- self.firstRow) &* wordsPerRow
       if firstRow == lastRow {
@@ -40,7 +43,7 @@ struct CellGrid {
         depositRow(line, words, x0, x1, height: dy, winding: winding, heightPerX: heightPerX)
         continue
       }
-      let slope = Double(dx) / Double(dy), origin = Double(x0)
+      let slope = quotients[1], origin = Double(x0)
       var xa: Int, row = rowA
       if rowA == firstRow {
         // The first row's piece, from (`x0`, `y0`) to the row's bottom.
@@ -117,7 +120,7 @@ struct CellGrid {
     let group = first &>> 2, next = (last &+ 1) &>> 2
     let bit = group & 63
     words[group &>> 6] |= (1 | UInt64(truncatingIfNeeded: next &- group) &<< 1) &<< UInt64(truncatingIfNeeded: bit)
-    if bit == 63 && next != group { words[next &>> 6] |= 1 }
+    if bit &+ (next &- group) == 64 { words[next &>> 6] |= 1 }
   }
 
   /// ``depositRow(_:_:_:_:height:winding:heightPerX:)`` for a piece crossing
