@@ -31,11 +31,8 @@ struct CellGrid {
       let rowA = Swift.max(firstRow, topRow), rowB = Swift.min(lastRow, bottomRow)
       guard rowA <= rowB else { continue }
       let dx = x1 &- x0, dy = y1 &- y0
-      // Height per unit of x (infinite for a vertical edge, which never
-      // crosses a pixel's side) and the slope, in one division of two lanes
-      // (each lane's quotient is the scalar division's, bit for bit).
-      let quotients = SIMD2(Double(dy), Double(dx)) / SIMD2(Double(dx < 0 ? 0 &- dx : dx), Double(dy))
-      let heightPerX = quotients[0]
+      // Height per unit of x (infinite for a vertical edge, which never crosses a pixel's side).
+      let heightPerX = Double(dy) / Double(dx < 0 ? 0 &- dx : dx)
       var line = cells + (rowA &- self.firstRow) &* stride
       var words = touched + (rowA &- self.firstRow) &* wordsPerRow
       if firstRow == lastRow {
@@ -43,7 +40,7 @@ struct CellGrid {
         depositRow(line, words, x0, x1, height: dy, winding: winding, heightPerX: heightPerX)
         continue
       }
-      let slope = quotients[1], origin = Double(x0)
+      let slope = Double(dx) / Double(dy), origin = Double(x0)
       var xa: Int, row = rowA
       if rowA == firstRow {
         // The first row's piece, from (`x0`, `y0`) to the row's bottom.
