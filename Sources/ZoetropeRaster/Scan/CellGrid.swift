@@ -41,16 +41,35 @@ struct CellGrid {
         continue
       }
       let slope = Double(dx) / Double(dy), origin = Double(x0)
-      var xa = rowA == firstRow ? x0 : CellGrid.rounded(origin + Double((rowA &<< 8) &- y0) * slope)
-      for row in rowA...rowB {
+      var xa: Int, row = rowA
+      if rowA == firstRow {
+        // The first row's piece, from (`x0`, `y0`) to the row's bottom.
         let boundary = (row &+ 1) &<< 8
-        let xb = row == lastRow ? x1 : CellGrid.rounded(origin + Double(boundary &- y0) * slope)
-        let height = Swift.min(boundary, y1) &- Swift.max(row &<< 8, y0)
-        depositRow(line, words, xa, xb, height: height, winding: winding, heightPerX: heightPerX)
+        let xb = CellGrid.rounded(origin + Double(boundary &- y0) * slope)
+        depositRow(line, words, x0, xb, height: boundary &- y0, winding: winding, heightPerX: heightPerX)
         xa = xb
+        row &+= 1
+        line += stride
+        words += wordsPerRow
+      } else {
+        xa = CellGrid.rounded(origin + Double((row &<< 8) &- y0) * slope)
+      }
+      // Whole rows, top to bottom, but the edge's last row: `offset` is
+      // the row's bottom less `y0`, counted in a Double (whole numbers far
+      // below 2⁵³: exactly the Double the integer converts to).
+      let ends = rowB == lastRow, wholeRowsEnd = ends ? rowB : rowB &+ 1
+      var offset = Double(((row &+ 1) &<< 8) &- y0)
+      while row < wholeRowsEnd {
+        let xb = CellGrid.rounded(origin + offset * slope)
+        depositRow(line, words, xa, xb, height: 256, winding: winding, heightPerX: heightPerX)
+        xa = xb
+        offset += 256
+        row &+= 1
         line += stride
         words += wordsPerRow
       }
+      // The last row's piece, from its top to (`x1`, `y1`).
+      if ends { depositRow(line, words, xa, x1, height: y1 &- (row &<< 8), winding: winding, heightPerX: heightPerX) }
     }
   }
 
@@ -86,13 +105,19 @@ struct CellGrid {
     let firstEnd = split ? 256 : highFraction
     let a = winding &* firstHeight, b = winding &* height &- a
     let firstSum = lowFraction &+ firstEnd
+    // The second pixel's two parts go to cells `first + 1` and `first + 2`
+    // (`last` and `last + 1`); within one pixel `b` is 0 and the third
+    // cell (spare, past the row at its right end) gets 0. One add to each
+    // cell: two to the same cell would wait for each other through memory.
     line[first] &+= Int32(truncatingIfNeeded: a &* (512 &- firstSum))
-    line[first &+ 1] &+= Int32(truncatingIfNeeded: a &* firstSum)
-    line[last] &+= Int32(truncatingIfNeeded: b &* (512 &- highFraction))
-    line[last &+ 1] &+= Int32(truncatingIfNeeded: b &* highFraction)
+    line[first &+ 1] &+= Int32(truncatingIfNeeded: a &* firstSum &+ b &* (512 &- highFraction))
+    line[first &+ 2] &+= Int32(truncatingIfNeeded: b &* highFraction)
+    // Groups `first >> 2` and `(last + 1) >> 2`, the same or neighbours:
+    // one store, and a second only where they straddle two words.
     let group = first &>> 2, next = (last &+ 1) &>> 2
-    words[group &>> 6] |= 1 &<< UInt64(truncatingIfNeeded: group & 63)
-    words[next &>> 6] |= 1 &<< UInt64(truncatingIfNeeded: next & 63)
+    let bit = group & 63
+    words[group &>> 6] |= (1 | UInt64(truncatingIfNeeded: next &- group) &<< 1) &<< UInt64(truncatingIfNeeded: bit)
+    if bit &+ (next &- group) == 64 { words[next &>> 6] |= 1 }
   }
 
   /// ``depositRow(_:_:_:_:height:winding:heightPerX:)`` for a piece crossing
