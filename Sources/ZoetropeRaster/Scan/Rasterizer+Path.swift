@@ -95,7 +95,12 @@ extension Rasterizer {
                    canvasHeight: canvas.height, scratch: scratch)
     }
     let (t, offset) = framed(transform.affineTransform)
-    let lines = polylines.map { Polyline(points: $0.points.map(t.transform), isClosed: $0.isClosed) }
+    // Under the identity (a layer moved by whole pixels) the points are
+    // taken as they are: transforming them gives the same numbers (but for
+    // the sign of a zero, which nothing after tells apart; a point that is
+    // not finite makes the shape cover nothing either way).
+    let lines = t == .identity
+      ? polylines : polylines.map { Polyline(points: $0.points.map(t.transform), isClosed: $0.isClosed) }
     return shape(of: lines, fillRule: fillRule, canvasWidth: canvas.width, canvasHeight: canvas.height,
                  offset: offset, scratch: scratch)
   }
