@@ -48,9 +48,14 @@ package enum Stroker {
     }
     let pieces = style.dashPattern.isEmpty ? polylines : dash(polylines, pattern: style.dashPattern, phase: style.dashPhase)
     for line in pieces {
-      var points: [Point] = []
-      points.reserveCapacity(line.points.count)
-      for p in line.points where points.last != p { points.append(p) }
+      // The points without repeats (a line with none, nearly every one, is
+      // taken as it is, not copied).
+      var points = line.points
+      if points.indices.dropFirst().contains(where: { points[$0] == points[$0 - 1] }) {
+        points = []
+        points.reserveCapacity(line.points.count)
+        for p in line.points where points.last != p { points.append(p) }
+      }
       if line.isClosed && points.count > 1 && points.first == points.last { points.removeLast() }
       if points.count == 1 || (points.isEmpty && !line.points.isEmpty) {
         // A zero-length subpath: a dot for round and square caps.
@@ -73,9 +78,10 @@ package enum Stroker {
         guard spend(Polyline(points: left, isClosed: true)), spend(Polyline(points: right, isClosed: true))
         else { return nil }
       } else {
-        guard var (left, right) = sides(points, closed: false, half: half, style: style, tolerance: tolerance,
-                                        alongTangent: (line.startsAlongTangent, line.endsAlongTangent),
-                                        maximumPoints: remaining)
+        guard case (var left, let right)? = sides(points, closed: false, half: half, style: style,
+                                                  tolerance: tolerance,
+                                                  alongTangent: (line.startsAlongTangent, line.endsAlongTangent),
+                                                  maximumPoints: remaining)
         else { return nil }
         let count = points.count
         let endDirection = direction(points[count - 2], points[count - 1]) * half

@@ -88,8 +88,11 @@ extension Rasterizer {
   /// The coverage of polylines in layer coordinates (already flattened, such
   /// as a stroke's outline) under `transform`; `nil` when nothing lands on
   /// the canvas.
-  package static func shape(ofLayerPolylines polylines: [Polyline], fillRule: FillRule, transform: Transform3D,
-                            canvas: Canvas, scratch: RasterScratch? = nil) -> ShapeCoverage? {
+  ///
+  /// The polylines are taken (`consuming`): a caller handing over its last
+  /// copy has their points transformed where they are, not copied.
+  package static func shape(ofLayerPolylines polylines: consuming [Polyline], fillRule: FillRule,
+                            transform: Transform3D, canvas: Canvas, scratch: RasterScratch? = nil) -> ShapeCoverage? {
     guard transform.isAffine else {
       return shape(of: project(polylines, through: transform), fillRule: fillRule, canvasWidth: canvas.width,
                    canvasHeight: canvas.height, scratch: scratch)
@@ -99,8 +102,14 @@ extension Rasterizer {
     // taken as they are: transforming them gives the same numbers (but for
     // the sign of a zero, which nothing after tells apart; a point that is
     // not finite makes the shape cover nothing either way).
-    let lines = t == .identity
-      ? polylines : polylines.map { Polyline(points: $0.points.map(t.transform), isClosed: $0.isClosed) }
+    var lines = consume polylines
+    if t != .identity {
+      for i in lines.indices {
+        lines[i].points.withUnsafeMutableBufferPointer { points in
+          for k in points.indices { points[k] = t.transform(points[k]) }
+        }
+      }
+    }
     return shape(of: lines, fillRule: fillRule, canvasWidth: canvas.width, canvasHeight: canvas.height,
                  offset: offset, scratch: scratch)
   }
