@@ -95,24 +95,15 @@ extension EdgeList {
   /// running down a tall canvas is a piece per bucket it crosses, so many
   /// long edges could otherwise take memory no segment budget foresaw);
   /// `nil`, and the overrun recorded there, when they do not fit.
+  ///
+  /// `bounds`, when given, are the polylines' ``Bounds`` (for a shape
+  /// listed in several pieces of rows: measured once).
   package init?(_ polylines: [Polyline], fillRule: FillRule, canvasWidth: Int, canvasHeight: Int,
-                rows: Range<Int>? = nil, offset: (x: Int, y: Int) = (0, 0), budget: FrameBudget? = nil) {
-    var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
-    // Every coordinate times zero, summed: zero while all are finite, NaN
-    // from the first infinity or NaN on (one multiply-add a coordinate
-    // where two `isFinite` tests cost a compare and a branch each).
-    var probe = 0.0
-    for line in polylines {
-      line.points.withUnsafeBufferPointer { points in
-        for p in points {
-          // One `minsd`/`maxsd` each (a NaN coordinate is caught by the probe).
-          minX = p.x < minX ? p.x : minX; maxX = p.x > maxX ? p.x : maxX
-          minY = p.y < minY ? p.y : minY; maxY = p.y > maxY ? p.y : maxY
-          probe += p.x * 0 + p.y * 0
-        }
-      }
-    }
-    guard probe == 0, minX <= maxX, minY <= maxY else { return nil }
+                rows: Range<Int>? = nil, offset: (x: Int, y: Int) = (0, 0), budget: FrameBudget? = nil,
+                bounds: Bounds? = nil) {
+    let bounds = bounds ?? Bounds(polylines)
+    let (minX, minY, maxX, maxY) = (bounds.minX, bounds.minY, bounds.maxX, bounds.maxY)
+    guard bounds.isFinite, minX <= maxX, minY <= maxY else { return nil }
     // The canvas in the polylines' frame.
     let left = -offset.x, top = -offset.y, right = canvasWidth - offset.x, bottom = canvasHeight - offset.y
     // Clamp before converting: coordinates may be astronomically large.
@@ -163,6 +154,30 @@ extension EdgeList {
     guard !edges.isEmpty else { return nil }
     self.init(edges: edges, counted: counts, originX: moved.originX, width: x1 - x0, rows: moved.rows,
               fillRule: fillRule, budget: budget)
+  }
+
+  /// The box of polylines' points, and whether every coordinate is finite.
+  package struct Bounds {
+    var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+    /// Every coordinate times zero, summed: zero while all are finite, NaN
+    /// from the first infinity or NaN on (one multiply-add a coordinate
+    /// where two `isFinite` tests cost a compare and a branch each).
+    var probe = 0.0
+    var isFinite: Bool { probe == 0 }
+
+    /// The bounds of every point of `polylines`.
+    package init(_ polylines: [Polyline]) {
+      for line in polylines {
+        line.points.withUnsafeBufferPointer { points in
+          for p in points {
+            // One `minsd`/`maxsd` each (a NaN coordinate is caught by the probe).
+            minX = p.x < minX ? p.x : minX; maxX = p.x > maxX ? p.x : maxX
+            minY = p.y < minY ? p.y : minY; maxY = p.y > maxY ? p.y : maxY
+            probe += p.x * 0 + p.y * 0
+          }
+        }
+      }
+    }
   }
 
   /// Room to count the entries of each bucket of a list over `rows`

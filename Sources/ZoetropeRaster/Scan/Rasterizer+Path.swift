@@ -159,10 +159,11 @@ extension Rasterizer {
     // Usually three pieces: the upper corners' edges, the middle, the lower corners' edges.
     var pieces: [ShapeCoverage.Piece] = []
     pieces.reserveCapacity(3)
+    let bounds = EdgeList.Bounds(lines)
     func addCorners(_ rows: Range<Int>) {
       // What `shape(of:…rows:…)` gives, without a shape of one piece around it.
       if let corners = EdgeList(lines, fillRule: .nonZero, canvasWidth: canvas.width, canvasHeight: canvas.height,
-                                rows: rows, offset: offset, budget: scratch?.budget) {
+                                rows: rows, offset: offset, budget: scratch?.budget, bounds: bounds) {
         pieces.append(.edges(corners))
       }
     }
