@@ -188,10 +188,10 @@ import ZoetropeGeometry
   }
 }
 
-/// A drawing keeps its commands by band once compared with an earlier one:
-/// the next frame compared with it reads them, and finds what a drawing
-/// listed afresh finds — for the same band height only, and not once the
-/// drawing holds other commands.
+/// A drawing keeps its commands by band once aligned band by band with an
+/// earlier one: the next frame aligned with it reads them, and finds what a
+/// drawing listed afresh finds — for the same band height only, and not
+/// once the drawing holds other commands.
 @Suite struct KeptBandIndexTests {
   typealias Frames = UnchangedBandsTests
 
@@ -200,19 +200,26 @@ import ZoetropeGeometry
     let before = Frames.frame(discAt: 40), middle = Frames.frame(discAt: first), after = Frames.frame(discAt: second)
     // `middle` keeps its bands for 16 rows; a copy made before the
     // comparison shares them, one made anew does not.
-    _ = middle.damage(since: before, bandHeight: 16)
+    _ = middle.alignedDamage(since: before, bandHeight: 16, bands: 8)
     #expect(middle.bandIndex.entries(bandHeight: 16, bands: 8, commands: middle.commands.count) != nil)
     #expect(Frames.frame(discAt: first).bandIndex.entries(bandHeight: 16, bands: 8, commands: 4) == nil)
-    #expect(after.damage(since: middle, bandHeight: 16)
-      == after.damage(since: Frames.frame(discAt: first), bandHeight: 16))
+    #expect(after.alignedDamage(since: middle, bandHeight: 16, bands: 8)
+      == after.alignedDamage(since: Frames.frame(discAt: first), bandHeight: 16, bands: 8))
     // Another band height lists them again.
     #expect(middle.bandIndex.entries(bandHeight: 8, bands: 16, commands: middle.commands.count) == nil)
-    #expect(after.damage(since: middle, bandHeight: 8) == after.damage(since: Frames.frame(discAt: first), bandHeight: 8))
+    #expect(after.alignedDamage(since: middle, bandHeight: 8, bands: 16)
+      == after.alignedDamage(since: Frames.frame(discAt: first), bandHeight: 8, bands: 16))
+  }
+
+  @Test func aDrawingComparedPairByPairKeepsNoList() {
+    let middle = Frames.frame(discAt: 20)
+    #expect(middle.damage(since: Frames.frame(discAt: 40), bandHeight: 16).count == 8)
+    #expect(middle.bandIndex.entries(bandHeight: 16, bands: 8, commands: middle.commands.count) == nil)
   }
 
   @Test func aDrawingRecordedFurtherListsItsCommandsAgain() throws {
     var middle = Frames.frame(discAt: 20)
-    _ = middle.damage(since: Frames.frame(discAt: 40), bandHeight: 16)
+    _ = middle.alignedDamage(since: Frames.frame(discAt: 40), bandHeight: 16, bands: 8)
     let disc = Path.ellipse(in: Rect(x: 50, y: 100, width: 20, height: 20))
     let shape = try #require(Rasterizer.shape(of: disc, fillRule: .nonZero, transform: .identity,
                                               canvas: Frames.canvas))

@@ -36,16 +36,30 @@ extension DisplayList {
   /// ``CoverageCache``) is the same storage, so an unchanged layer costs a
   /// comparison of addresses; commands that paint images are never taken
   /// as equal.
+  ///
+  /// Two drawings with as many commands, few of them changed, are compared
+  /// pair by pair (``pairedDamage(since:bandHeight:bands:)``); others band
+  /// by band (``alignedDamage(since:bandHeight:bands:)``).
   package func damage(since previous: DisplayList, bandHeight: Int) -> [BandDamage] {
     let bandHeight = Swift.max(bandHeight, 1)
     let bands = (height + bandHeight - 1) / bandHeight
+    guard previous.width == width, previous.height == height, previous.backgroundWord == backgroundWord, bands > 0
+    else { return [BandDamage](repeating: .whole, count: Swift.max(bands, 0)) }
+    return pairedDamage(since: previous, bandHeight: bandHeight, bands: bands)
+      ?? alignedDamage(since: previous, bandHeight: bandHeight, bands: bands)
+  }
+
+  /// ``damage(since:bandHeight:)`` with the two drawings' commands listed
+  /// band by band and aligned in each band (for drawings of the same size
+  /// and background, `bands` bands of `bandHeight` rows). This drawing
+  /// keeps its list (``BandIndex``) for the next frame's comparison.
+  func alignedDamage(since previous: DisplayList, bandHeight: Int, bands: Int) -> [BandDamage] {
     // The earlier drawing's commands by band were listed when it was
     // compared with the one before it: they are kept with it.
     let kept = previous.bandIndex.entries(bandHeight: bandHeight, bands: bands, commands: previous.commands.count)
-    guard previous.width == width, previous.height == height, previous.backgroundWord == backgroundWord, bands > 0,
-      bandEntries(bandHeight: bandHeight)
-        + (kept?.entries.count ?? previous.bandEntries(bandHeight: bandHeight)) <= DisplayList.maximumBandEntries
-    else { return [BandDamage](repeating: .whole, count: Swift.max(bands, 0)) }
+    guard bandEntries(bandHeight: bandHeight)
+      + (kept?.entries.count ?? previous.bandEntries(bandHeight: bandHeight)) <= DisplayList.maximumBandEntries
+    else { return [BandDamage](repeating: .whole, count: bands) }
     let mine = commandsByBand(bandHeight: bandHeight, bands: bands)
     let theirs = kept ?? previous.commandsByBand(bandHeight: bandHeight, bands: bands)
     bandIndex.keep(mine, bandHeight: bandHeight, commands: commands.count)
@@ -97,26 +111,98 @@ extension DisplayList {
           j += 1
         }
       }
-      if imaged {
-        result.append(.whole)
-        continue
+      result.append(bandDamage(damage, imaged: imaged))
+    }
+    return result
+  }
+
+  /// What a band plays given the columns of the commands found to differ
+  /// there (`imaged`: one of them paints an image): nothing, those columns
+  /// as at most ``maximumRuns`` runs, or the whole band.
+  private func bandDamage(_ damage: [Range<Int>], imaged: Bool) -> BandDamage {
+    if imaged { return .whole }
+    guard !damage.isEmpty else { return .none }
+    var runs = DisplayList.merged(damage, joiningGapsBelow: DisplayList.smallestKeptGap)
+    // Each run plays the band's commands that reach it again: past a few,
+    // the nearest runs join.
+    while runs.count > DisplayList.maximumRuns {
+      let gap = (1..<runs.count).min { runs[$0].lowerBound - runs[$0 - 1].upperBound
+        < runs[$1].lowerBound - runs[$1 - 1].upperBound }!
+      runs[gap - 1] = runs[gap - 1].lowerBound..<runs[gap].upperBound
+      runs.remove(at: gap)
+    }
+    // Most of the width is played whole: the whole band's fast paths
+    // (rectangles filled row by row) beat clipping every command.
+    return 4 * runs.reduce(0) { $0 + $1.count } >= 3 * width ? .whole : .columns(runs)
+  }
+
+  /// ``damage(since:bandHeight:)`` for two drawings with as many commands,
+  /// few of which differ from the command at the same index in `previous`
+  /// (a clip's frame in which some layers moved or changed and none came or
+  /// left): each pair is compared once, and only the pairs that differ
+  /// visit the bands they reach, where aligning the two band by band
+  /// visits every command of every band. In a band, a differing pair
+  /// damages the columns of each of its two commands that reaches it,
+  /// unless the two draw the same on its rows; outside those columns a
+  /// pixel meets, index by index, commands that draw the same there or
+  /// nothing, so it keeps its value — the alignment's reasoning, with
+  /// every command paired with its namesake.
+  ///
+  /// `nil` — the alignment decides — when the counts differ, when more
+  /// than a quarter of the pairs differ (a layer gone and another come
+  /// shift every pair after them, which the alignment pairs again), or
+  /// when the differing pairs reach more bands than
+  /// ``maximumBandEntries``.
+  func pairedDamage(since previous: DisplayList, bandHeight: Int, bands: Int) -> [BandDamage]? {
+    let count = commands.count
+    guard previous.commands.count == count else { return nil }
+    let most = count / 4 + 4
+    var differing: [Int] = []
+    for i in 0..<count where !sameCommand(i, as: i, in: previous) {
+      differing.append(i)
+      if differing.count > most { return nil }
+    }
+    // What each differing pair damages, band by band: (band, columns, paints an image).
+    var touches: [(band: Int, columns: Range<Int>, image: Bool)] = []
+    var visits = 0
+    func reached(_ rows: Range<Int>) -> ClosedRange<Int>? {
+      let rows = rows.clamped(to: 0..<height)
+      return rows.isEmpty ? nil : (rows.lowerBound / bandHeight)...((rows.upperBound - 1) / bandHeight)
+    }
+    for i in differing {
+      let mine = reached(rows(of: commands[i])), theirs = reached(previous.rows(of: previous.commands[i]))
+      let first = Swift.min(mine?.lowerBound ?? .max, theirs?.lowerBound ?? .max)
+      guard first != .max else { continue }
+      let last = Swift.max(mine?.upperBound ?? .min, theirs?.upperBound ?? .min)
+      visits += last - first + 1
+      guard visits <= DisplayList.maximumBandEntries else { return nil }
+      let columns = self.columns(of: commands[i]).clamped(to: 0..<width)
+      let theirColumns = previous.columns(of: previous.commands[i]).clamped(to: 0..<width)
+      let image = paintsImage(commands[i]), theirImage = previous.paintsImage(previous.commands[i])
+      for band in first...last {
+        let inMine = mine?.contains(band) ?? false, inTheirs = theirs?.contains(band) ?? false
+        guard inMine || inTheirs else { continue }
+        let rows = (band * bandHeight)..<Swift.min((band + 1) * bandHeight, height)
+        if inMine && inTheirs && sameCommand(i, as: i, in: previous, rows: rows) { continue }
+        if inMine { touches.append((band, columns, image)) }
+        if inTheirs { touches.append((band, theirColumns, theirImage)) }
       }
-      guard !damage.isEmpty else {
-        result.append(.none)
-        continue
+    }
+    // Bands no differing pair reaches play nothing; the others their columns.
+    var result = [BandDamage](repeating: .none, count: bands)
+    touches.sort { $0.band < $1.band }
+    var columns: [Range<Int>] = []
+    var k = 0
+    while k < touches.count {
+      let band = touches[k].band
+      var imaged = false
+      columns.removeAll(keepingCapacity: true)
+      while k < touches.count && touches[k].band == band {
+        imaged = imaged || touches[k].image
+        if !touches[k].columns.isEmpty { columns.append(touches[k].columns) }
+        k += 1
       }
-      var runs = DisplayList.merged(damage, joiningGapsBelow: DisplayList.smallestKeptGap)
-      // Each run plays the band's commands that reach it again: past a few,
-      // the nearest runs join.
-      while runs.count > DisplayList.maximumRuns {
-        let gap = (1..<runs.count).min { runs[$0].lowerBound - runs[$0 - 1].upperBound
-          < runs[$1].lowerBound - runs[$1 - 1].upperBound }!
-        runs[gap - 1] = runs[gap - 1].lowerBound..<runs[gap].upperBound
-        runs.remove(at: gap)
-      }
-      // Most of the width is played whole: the whole band's fast paths
-      // (rectangles filled row by row) beat clipping every command.
-      result.append(4 * runs.reduce(0) { $0 + $1.count } >= 3 * width ? .whole : .columns(runs))
+      result[band] = bandDamage(columns, imaged: imaged)
     }
     return result
   }

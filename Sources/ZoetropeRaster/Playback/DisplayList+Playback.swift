@@ -59,7 +59,9 @@ extension DisplayList {
     // A frame of a clip that draws what the frame before drew plays no band:
     // it needs neither a schedule nor scratch.
     let plays = damage?.contains { $0 != .none } ?? true
-    let schedule = schedules && plays ? self.schedule(bandHeight: bandHeight, bands: bands) : nil
+    // Only the bands played are scheduled.
+    let schedule = schedules && plays
+      ? self.schedule(bandHeight: bandHeight, bands: bands, playing: damage?.map { $0 != .none }) : nil
     let lent = cells.flatMap { $0.width >= width && $0.capacityRows >= bandHeight ? LentCells($0) : nil }
     let work: @Sendable (Int) -> Void = { worker in
       let pixels = UnsafeMutablePointer<UInt8>(bitPattern: address)!

@@ -90,14 +90,24 @@ extension DisplayList {
 
   /// The schedule of the frame in bands of `bandHeight` rows (`bands` of
   /// them), or `nil` when it would list more than ``maximumBandEntries``
-  /// entries (a band then visits every command).
-  func schedule(bandHeight: Int, bands: Int) -> BandSchedule? {
-    guard bands > 0, commands.count < Int(Int32.max) else { return nil }
+  /// entries (a band then visits every command). With `playing` (a flag a
+  /// band), only the bands flagged are scheduled — a clip's frame plays the
+  /// bands that changed — and the others list no command (`nil` as well
+  /// when `playing` holds another number of bands).
+  func schedule(bandHeight: Int, bands: Int, playing: [Bool]? = nil) -> BandSchedule? {
+    guard bands > 0, commands.count < Int(Int32.max), playing.map({ $0.count == bands }) ?? true else { return nil }
     var counts = [Int](repeating: 0, count: bands + 1)
     var total = 0
     forEachPlacement(bandHeight: bandHeight, bands: bands) { _, reached in
-      for band in reached { counts[band + 1] += 1 }
-      total += reached.count
+      if let playing {
+        for band in reached where playing[band] {
+          counts[band + 1] += 1
+          total += 1
+        }
+      } else {
+        for band in reached { counts[band + 1] += 1 }
+        total += reached.count
+      }
       return total <= DisplayList.maximumBandEntries
     }
     guard total <= DisplayList.maximumBandEntries else { return nil }
@@ -105,7 +115,7 @@ extension DisplayList {
     var next = counts
     let listed = [Int32](unsafeUninitializedCapacity: total) { listed, initialized in
       forEachPlacement(bandHeight: bandHeight, bands: bands) { command, reached in
-        for band in reached {
+        for band in reached where playing?[band] ?? true {
           listed[next[band]] = Int32(truncatingIfNeeded: command)
           next[band] += 1
         }
@@ -123,6 +133,11 @@ extension DisplayList {
     var visible: [Range<Int>] = []
     var later: [Range<Int>] = []
     for band in 0..<bands {
+      if let playing, !playing[band] {
+        covers.append(nil)
+        unfilledStarts.append(unfilled.count)
+        continue
+      }
       let rows = (band * bandHeight)..<Swift.min((band + 1) * bandHeight, height)
       let entries = counts[band]..<counts[band + 1]
       let cover = replacedColumns(of: rows, in: listed[entries], into: &replaced)
