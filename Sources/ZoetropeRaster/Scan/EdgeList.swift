@@ -129,7 +129,7 @@ extension EdgeList {
       var counts = EdgeList.emptyCounts(rows: moved.rows)
       let edges = EdgeList.unclipped(polylines, originX: x0, shiftY: shiftY,
                                      firstBucket: moved.rows.lowerBound / EdgeList.bucketRows, counts: &counts)
-      self.init(edges: edges, counted: counts, originX: moved.originX, width: x1 - x0, rows: moved.rows,
+      self.init(edges: edges, counted: consume counts, originX: moved.originX, width: x1 - x0, rows: moved.rows,
                 fillRule: fillRule, budget: budget)
       if self.edges.isEmpty { return nil }
       return
@@ -152,7 +152,7 @@ extension EdgeList {
       }
     }
     guard !edges.isEmpty else { return nil }
-    self.init(edges: edges, counted: counts, originX: moved.originX, width: x1 - x0, rows: moved.rows,
+    self.init(edges: edges, counted: consume counts, originX: moved.originX, width: x1 - x0, rows: moved.rows,
               fillRule: fillRule, budget: budget)
   }
 
@@ -203,8 +203,9 @@ extension EdgeList {
 
   /// The list of whole (oriented, clipped, rounded) edges, each listed in
   /// every bucket it crosses; `counted`, when given, holds the entries of
-  /// each bucket as ``count(_:firstBucket:into:)`` counts them.
-  init?(edges whole: [Edge], counted: [Int32]? = nil, originX: Int, width: Int, rows: Range<Int>,
+  /// each bucket as ``count(_:firstBucket:into:)`` counts them (taken: its
+  /// array becomes the list's bucket starts, not copied).
+  init?(edges whole: [Edge], counted: consuming [Int32]? = nil, originX: Int, width: Int, rows: Range<Int>,
         fillRule: FillRule, budget: FrameBudget?) {
     self.originX = originX
     self.width = width
@@ -216,12 +217,13 @@ extension EdgeList {
     firstBucket = first
     let shift = Int32(EdgeList.bucketShift)
     // Counting sort: entries per bucket, then their places.
-    var starts = counted ?? EdgeList.emptyCounts(rows: rows)
+    let wasCounted = counted != nil
+    var starts = (consume counted) ?? EdgeList.emptyCounts(rows: rows)
     let bucketCount = starts.count - 1
     var total = 0
     starts.withUnsafeMutableBufferPointer { counts in
       let counts = counts.baseAddress!
-      if counted == nil {
+      if !wasCounted {
         whole.withUnsafeBufferPointer { whole in
           for e in whole { EdgeList.count(e, firstBucket: first, into: counts) }
         }
