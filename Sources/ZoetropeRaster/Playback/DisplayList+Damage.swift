@@ -443,7 +443,11 @@ extension DisplayList {
   private func sameCoverage(_ a: Coverage, as b: Coverage, in other: DisplayList) -> Bool {
     switch (a, b) {
     case (.runs(let i), .runs(let j)): return runs[i] == other.runs[j]
-    case (.edges(let i), .edges(let j)): return edgeLists[i] == other.edgeLists[j]
+    case (.edges(let i), .edges(let j)):
+      // Compared where they lie (a copy of each list would retain its arrays).
+      return edgeLists.withUnsafeBufferPointer { mine in
+        other.edgeLists.withUnsafeBufferPointer { theirs in EdgeList.same(mine.baseAddress! + i, theirs.baseAddress! + j) }
+      }
     case (.rectangle(let i), .rectangle(let j)): return rectangles[i] == other.rectangles[j]
     case (.clipped(let i), .clipped(let j)):
       let (p, clip, columns) = clippedPieces[i], (q, otherClip, otherColumns) = other.clippedPieces[j]
@@ -489,9 +493,15 @@ extension CoverageSpans: Equatable {
 extension EdgeList: Equatable {
   /// The same edges in the same buckets, moved to the same place.
   package static func == (a: EdgeList, b: EdgeList) -> Bool {
-    a.originX == b.originX && a.width == b.width && a.rows == b.rows && a.fillRule == b.fillRule
-      && a.rowsMoved == b.rowsMoved && a.firstBucket == b.firstBucket && sameElements(a.bucketStarts, b.bucketStarts)
-      && sameElements(a.edges, b.edges)
+    withUnsafePointer(to: a) { a in withUnsafePointer(to: b) { b in same(a, b) } }
+  }
+
+  /// `a.pointee == b.pointee`, read in place.
+  static func same(_ a: UnsafePointer<EdgeList>, _ b: UnsafePointer<EdgeList>) -> Bool {
+    a.pointee.originX == b.pointee.originX && a.pointee.width == b.pointee.width && a.pointee.rows == b.pointee.rows
+      && a.pointee.fillRule == b.pointee.fillRule && a.pointee.rowsMoved == b.pointee.rowsMoved
+      && a.pointee.firstBucket == b.pointee.firstBucket && sameElements(a.pointee.bucketStarts, b.pointee.bucketStarts)
+      && sameElements(a.pointee.edges, b.pointee.edges)
   }
 }
 

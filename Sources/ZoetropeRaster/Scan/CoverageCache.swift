@@ -195,8 +195,11 @@ package final class CoverageCache {
   package func startFrame() {
     frame += 1
     let previous = frame - 1
-    entries = entries.filter { $0.value.frame >= previous }
-    shapes = shapes.filter { $0.value.frame >= previous }
+    // (A dictionary is filtered only when something in it goes: filtering
+    // hashes every key kept into a new one, and in a clip of still layers
+    // everything stays.)
+    if entries.values.contains(where: { $0.frame < previous }) { entries = entries.filter { $0.value.frame >= previous } }
+    if shapes.values.contains(where: { $0.frame < previous }) { shapes = shapes.filter { $0.value.frame >= previous } }
     forgetUnusedSlots()
     keptBytes = entries.values.reduce(0) { $0 + $1.value.byteCount } + shapes.values.reduce(0) { $0 + $1.value.byteCount }
     resolvedBytes = shapes.values.reduce(0) { $0 + $1.value.resolvedByteCount }
