@@ -47,6 +47,7 @@ enum CurveFlattening {
   /// ⌈x⌉ within 1…`limit`, clamped before the conversion to `Int`, so that no
   /// size of curve (1e200 control points make ∞ here) can trap it; NaN
   /// gives `limit`.
+  @inline(__always)
   static func stepCount(_ x: Double, limit: Int) -> Int {
     if x.isNaN || x >= Double(limit) { return limit }
     return x > 1 ? Int(x.rounded(.up)) : 1

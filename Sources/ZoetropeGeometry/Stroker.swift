@@ -48,9 +48,14 @@ package enum Stroker {
     }
     let pieces = style.dashPattern.isEmpty ? polylines : dash(polylines, pattern: style.dashPattern, phase: style.dashPhase)
     for line in pieces {
-      var points: [Point] = []
-      points.reserveCapacity(line.points.count)
-      for p in line.points where points.last != p { points.append(p) }
+      // The points without repeats (a line with none, nearly every one, is
+      // taken as it is, not copied).
+      var points = line.points
+      if points.indices.dropFirst().contains(where: { points[$0] == points[$0 - 1] }) {
+        points = []
+        points.reserveCapacity(line.points.count)
+        for p in line.points where points.last != p { points.append(p) }
+      }
       if line.isClosed && points.count > 1 && points.first == points.last { points.removeLast() }
       if points.count == 1 || (points.isEmpty && !line.points.isEmpty) {
         // A zero-length subpath: a dot for round and square caps.
@@ -64,29 +69,40 @@ package enum Stroker {
         continue
       }
       if line.isClosed && points.count > 2 {
-        guard let (left, right) = sides(points, closed: true, half: half, style: style, tolerance: tolerance,
-                                        alongTangent: (false, false), maximumPoints: remaining),
-          spend(Polyline(points: left, isClosed: true)), spend(Polyline(points: right.reversed(), isClosed: true))
+        guard case (let left, var right)? = sides(points, closed: true, half: half, style: style,
+                                                  tolerance: tolerance, alongTangent: (false, false),
+                                                  maximumPoints: remaining)
+        else { return nil }
+        // (Reversed in place: no second array.)
+        right.reverse()
+        guard spend(Polyline(points: left, isClosed: true)), spend(Polyline(points: right, isClosed: true))
         else { return nil }
       } else {
-        guard let (left, right) = sides(points, closed: false, half: half, style: style, tolerance: tolerance,
-                                        alongTangent: (line.startsAlongTangent, line.endsAlongTangent),
-                                        maximumPoints: remaining)
+        guard case (var left, let right)? = sides(points, closed: false, half: half, style: style,
+                                                  tolerance: tolerance,
+                                                  alongTangent: (line.startsAlongTangent, line.endsAlongTangent),
+                                                  maximumPoints: remaining)
         else { return nil }
         let count = points.count
         let endDirection = direction(points[count - 2], points[count - 1]) * half
         let startDirection = direction(points[0], points[1]) * half
-        // One array, sized once: the sides and two caps (a round cap is a
-        // few dozen points unless the line is very wide).
-        var outline: [Point] = []
-        outline.reserveCapacity(left.count + right.count + 64)
-        outline += left
+        // The left side's array becomes the outline, grown in place by the
+        // caps and the right side backwards (`sides` made room for them: a
+        // round cap is a few dozen points unless the line is very wide).
+        let leftStart = left[0]
+        left.reserveCapacity(left.count + right.count + 64)
         appendCap(at: points[count - 1], from: left[left.count - 1], to: right[right.count - 1],
-                  direction: endDirection, style: style, tolerance: tolerance, into: &outline)
-        outline += right.reversed()
-        appendCap(at: points[0], from: right[0], to: left[0], direction: startDirection * -1, style: style,
-                  tolerance: tolerance, into: &outline)
-        guard spend(Polyline(points: outline, isClosed: true)) else { return nil }
+                  direction: endDirection, style: style, tolerance: tolerance, into: &left)
+        right.withUnsafeBufferPointer { right in
+          var k = right.count
+          while k > 0 {
+            k &-= 1
+            left.append(right[k])
+          }
+        }
+        appendCap(at: points[0], from: right[0], to: leftStart, direction: startDirection * -1, style: style,
+                  tolerance: tolerance, into: &left)
+        guard spend(Polyline(points: left, isClosed: true)) else { return nil }
       }
     }
     return output
@@ -101,61 +117,63 @@ package enum Stroker {
   {
     let count = points.count
     let segmentCount = closed ? count : count - 1
-    // Each segment's unit direction and length, once: a vertex needs both of
-    // its segments' (the same arithmetic as `direction` and `distance`).
-    var directions: [Point] = [], lengths: [Double] = [], normals: [Point] = []
-    directions.reserveCapacity(segmentCount)
-    lengths.reserveCapacity(segmentCount)
-    normals.reserveCapacity(segmentCount)
-    for i in 0..<segmentCount {
+    // Each segment's unit direction, length and offset, once: a vertex
+    // needs both of its segments' (the same arithmetic as `direction` and
+    // `distance`), the one after it carried to the next vertex.
+    @inline(__always) func segment(_ i: Int) -> (direction: Point, length: Double, normal: Point) {
       // (No `%`: an integer division per segment and vertex costs more than the rest of its bookkeeping.)
       let d = points[i + 1 == count ? 0 : i + 1] - points[i]
       let length = (d.x * d.x + d.y * d.y).squareRoot()
       let unit = length > 0 ? d * (1 / length) : Point(x: 1, y: 0)
-      directions.append(unit)
-      lengths.append(length)
-      normals.append(Point(x: -unit.y, y: unit.x) * half)
+      return (unit, length, Point(x: -unit.y, y: unit.x) * half)
     }
     var left: [Point] = [], right: [Point] = []
-    left.reserveCapacity(2 * count + 8)
+    // The left side of an open polyline becomes its outline: room for the
+    // right side and the caps too.
+    left.reserveCapacity(closed ? 2 * count + 8 : 4 * count + 80)
     right.reserveCapacity(2 * count + 8)
+    let firstSegment = segment(0)
     if !closed {
-      left.append(points[0] + normals[0])
-      right.append(points[0] - normals[0])
+      left.append(points[0] + firstSegment.normal)
+      right.append(points[0] - firstSegment.normal)
     }
     let vertices = closed ? 0..<count : 1..<(count - 1)
+    // The segment before the vertex: the last one, closed, for the first.
+    let lastSegment = closed ? segment(segmentCount - 1) : firstSegment
+    var before = lastSegment, after = firstSegment
     for i in vertices {
       // `i` is below `segmentCount` (closed: every vertex; open: the inner ones).
-      let previous = i == 0 ? segmentCount - 1 : i - 1, next = i
-      let before = normals[previous], after = normals[next]
+      after = i == 0 ? firstSegment : closed && i == segmentCount - 1 ? lastSegment : segment(i)
       let pivot = points[i]
-      let d0 = directions[previous], d1 = directions[next]
+      let d0 = before.direction, d1 = after.direction
       let cross = d0.x * d1.y - d0.y * d1.x
-      let shorter = Swift.min(lengths[previous], lengths[next]), longer = Swift.max(lengths[previous], lengths[next])
+      let shorter = Swift.min(before.length, after.length), longer = Swift.max(before.length, after.length)
       // Next to an open end that is a curve's tangent piece (see `Polyline`),
       // the shorter segment may be that piece.
       var end = OpenEnd.none
-      if !closed && alongTangent.start && i == 1 && lengths[0] <= lengths[next] {
+      if !closed && alongTangent.start && i == 1 && before.length <= after.length {
         end = .start(points[0])
-      } else if !closed && alongTangent.end && i == count - 2 && lengths[segmentCount - 1] <= lengths[previous] {
+      } else if !closed && alongTangent.end && i == count - 2 && after.length <= before.length {
         end = .finish(points[count - 1])
       }
+      let a = before.normal, b = after.normal
       if cross > 0 {
         // Turning towards the left normal: left is inside.
-        inner(pivot, before, after, d0: d0, d1: d1, half: half, room: shorter, end: end, longer: longer,
-              into: &left)
-        join(pivot, before * -1, after * -1, d0: d0, d1: d1, half: half, style: style, tolerance: tolerance,
-             into: &right)
+        inner(pivot, a, b, d0: d0, d1: d1, half: half, room: shorter, end: end, longer: longer, into: &left)
+        join(pivot, a * -1, b * -1, d0: d0, d1: d1, half: half, style: style, tolerance: tolerance, into: &right)
       } else {
-        join(pivot, before, after, d0: d0, d1: d1, half: half, style: style, tolerance: tolerance, into: &left)
-        inner(pivot, before * -1, after * -1, d0: d0, d1: d1, half: half, room: shorter, end: end, longer: longer,
+        join(pivot, a, b, d0: d0, d1: d1, half: half, style: style, tolerance: tolerance, into: &left)
+        inner(pivot, a * -1, b * -1, d0: d0, d1: d1, half: half, room: shorter, end: end, longer: longer,
               into: &right)
       }
       if left.count + right.count > maximumPoints { return nil }
+      before = after
     }
     if !closed {
-      left.append(points[count - 1] + normals[segmentCount - 1])
-      right.append(points[count - 1] - normals[segmentCount - 1])
+      // The last segment: the first when there is one, else the last vertex's after.
+      let last = count == 2 ? firstSegment.normal : after.normal
+      left.append(points[count - 1] + last)
+      right.append(points[count - 1] - last)
     }
     return (left, right)
   }

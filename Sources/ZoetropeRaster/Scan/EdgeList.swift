@@ -95,24 +95,15 @@ extension EdgeList {
   /// running down a tall canvas is a piece per bucket it crosses, so many
   /// long edges could otherwise take memory no segment budget foresaw);
   /// `nil`, and the overrun recorded there, when they do not fit.
+  ///
+  /// `bounds`, when given, are the polylines' ``Bounds`` (for a shape
+  /// listed in several pieces of rows: measured once).
   package init?(_ polylines: [Polyline], fillRule: FillRule, canvasWidth: Int, canvasHeight: Int,
-                rows: Range<Int>? = nil, offset: (x: Int, y: Int) = (0, 0), budget: FrameBudget? = nil) {
-    var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
-    // Every coordinate times zero, summed: zero while all are finite, NaN
-    // from the first infinity or NaN on (one multiply-add a coordinate
-    // where two `isFinite` tests cost a compare and a branch each).
-    var probe = 0.0
-    for line in polylines {
-      line.points.withUnsafeBufferPointer { points in
-        for p in points {
-          // One `minsd`/`maxsd` each (a NaN coordinate is caught by the probe).
-          minX = p.x < minX ? p.x : minX; maxX = p.x > maxX ? p.x : maxX
-          minY = p.y < minY ? p.y : minY; maxY = p.y > maxY ? p.y : maxY
-          probe += p.x * 0 + p.y * 0
-        }
-      }
-    }
-    guard probe == 0, minX <= maxX, minY <= maxY else { return nil }
+                rows: Range<Int>? = nil, offset: (x: Int, y: Int) = (0, 0), budget: FrameBudget? = nil,
+                bounds: Bounds? = nil) {
+    let bounds = bounds ?? Bounds(polylines)
+    let (minX, minY, maxX, maxY) = (bounds.minX, bounds.minY, bounds.maxX, bounds.maxY)
+    guard bounds.isFinite, minX <= maxX, minY <= maxY else { return nil }
     // The canvas in the polylines' frame.
     let left = -offset.x, top = -offset.y, right = canvasWidth - offset.x, bottom = canvasHeight - offset.y
     // Clamp before converting: coordinates may be astronomically large.
@@ -138,27 +129,55 @@ extension EdgeList {
       var counts = EdgeList.emptyCounts(rows: moved.rows)
       let edges = EdgeList.unclipped(polylines, originX: x0, shiftY: shiftY,
                                      firstBucket: moved.rows.lowerBound / EdgeList.bucketRows, counts: &counts)
-      self.init(edges: edges, counted: counts, originX: moved.originX, width: x1 - x0, rows: moved.rows,
+      self.init(edges: edges, counted: consume counts, originX: moved.originX, width: x1 - x0, rows: moved.rows,
                 fillRule: fillRule, budget: budget)
       if self.edges.isEmpty { return nil }
       return
     }
-    var builder = EdgeBuilder(originX: Double(x0), width: x1 - x0, top: Double(y0), bottom: Double(y1),
-                              shiftY: shiftY)
-    // An edge a point (more where one is cut at the sides: the array grows then).
-    builder.reserveCapacity(polylines.reduce(0) { $0 + $1.points.count })
-    for line in polylines where line.points.count > 1 {
-      var previous = line.points[0]
-      for p in line.points.dropFirst() {
-        builder.add(previous, p)
-        previous = p
+    // Clipped: each segment gives at most three pieces (cut where it
+    // crosses the first and the last column), the buckets' entries counted
+    // as they are made.
+    var capacity = 0
+    for line in polylines { capacity += line.points.count }
+    var counts = EdgeList.emptyCounts(rows: moved.rows)
+    let edges = counts.withUnsafeMutableBufferPointer { counts in
+      [Edge](unsafeUninitializedCapacity: 3 * capacity) { edges, initialized in
+        var builder = EdgeBuilder(originX: Double(x0), width: x1 - x0, top: Double(y0), bottom: Double(y1),
+                                  shiftY: shiftY, into: edges.baseAddress!, counts: counts.baseAddress!,
+                                  firstBucket: moved.rows.lowerBound / EdgeList.bucketRows)
+        for line in polylines where line.points.count > 1 {
+          line.points.withUnsafeBufferPointer { builder.addClosed($0) }
+        }
+        initialized = builder.count
       }
-      // Filling closes every subpath.
-      builder.add(previous, line.points[0])
     }
-    guard !builder.edges.isEmpty else { return nil }
-    self.init(edges: builder.edges, originX: moved.originX, width: x1 - x0, rows: moved.rows, fillRule: fillRule,
-              budget: budget)
+    guard !edges.isEmpty else { return nil }
+    self.init(edges: edges, counted: consume counts, originX: moved.originX, width: x1 - x0, rows: moved.rows,
+              fillRule: fillRule, budget: budget)
+  }
+
+  /// The box of polylines' points, and whether every coordinate is finite.
+  package struct Bounds {
+    var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+    /// Every coordinate times zero, summed: zero while all are finite, NaN
+    /// from the first infinity or NaN on (one multiply-add a coordinate
+    /// where two `isFinite` tests cost a compare and a branch each).
+    var probe = 0.0
+    var isFinite: Bool { probe == 0 }
+
+    /// The bounds of every point of `polylines`.
+    package init(_ polylines: [Polyline]) {
+      for line in polylines {
+        line.points.withUnsafeBufferPointer { points in
+          for p in points {
+            // One `minsd`/`maxsd` each (a NaN coordinate is caught by the probe).
+            minX = p.x < minX ? p.x : minX; maxX = p.x > maxX ? p.x : maxX
+            minY = p.y < minY ? p.y : minY; maxY = p.y > maxY ? p.y : maxY
+            probe += p.x * 0 + p.y * 0
+          }
+        }
+      }
+    }
   }
 
   /// Room to count the entries of each bucket of a list over `rows`
@@ -184,8 +203,9 @@ extension EdgeList {
 
   /// The list of whole (oriented, clipped, rounded) edges, each listed in
   /// every bucket it crosses; `counted`, when given, holds the entries of
-  /// each bucket as ``count(_:firstBucket:into:)`` counts them.
-  init?(edges whole: [Edge], counted: [Int32]? = nil, originX: Int, width: Int, rows: Range<Int>,
+  /// each bucket as ``count(_:firstBucket:into:)`` counts them (taken: its
+  /// array becomes the list's bucket starts, not copied).
+  init?(edges whole: [Edge], counted: consuming [Int32]? = nil, originX: Int, width: Int, rows: Range<Int>,
         fillRule: FillRule, budget: FrameBudget?) {
     self.originX = originX
     self.width = width
@@ -197,12 +217,13 @@ extension EdgeList {
     firstBucket = first
     let shift = Int32(EdgeList.bucketShift)
     // Counting sort: entries per bucket, then their places.
-    var starts = counted ?? EdgeList.emptyCounts(rows: rows)
+    let wasCounted = counted != nil
+    var starts = (consume counted) ?? EdgeList.emptyCounts(rows: rows)
     let bucketCount = starts.count - 1
     var total = 0
     starts.withUnsafeMutableBufferPointer { counts in
       let counts = counts.baseAddress!
-      if counted == nil {
+      if !wasCounted {
         whole.withUnsafeBufferPointer { whole in
           for e in whole { EdgeList.count(e, firstBucket: first, into: counts) }
         }
@@ -297,7 +318,10 @@ func gridFloor(_ v: Double) -> Int32 {
   return Double(t) > v ? t &- 1 : t
 }
 
-/// Clips segments to a shape's pixels and rounds them onto the fixed-point grid.
+/// Clips segments to a shape's pixels and rounds them onto the fixed-point
+/// grid, writing the edges into room made for them (at most three a
+/// segment) and counting each one's buckets as ``EdgeList/unclipped(_:originX:shiftY:firstBucket:counts:)``
+/// does.
 struct EdgeBuilder {
   /// The shape's first column and width in columns.
   let originX: Double, width: Int
@@ -305,18 +329,68 @@ struct EdgeBuilder {
   let top: Double, bottom: Double
   /// Added to every rounded y: the frame's origin row, in fixed point.
   let shiftY: Int32
-  private(set) var edges: [EdgeList.Edge] = []
+  /// Where the edges go, and how many are there.
+  let edges: UnsafeMutablePointer<EdgeList.Edge>
+  private(set) var count = 0
+  /// Bucket `firstBucket + k`'s entries are counted at `counts[k + 1]`.
+  let counts: UnsafeMutablePointer<Int32>
+  let firstBucket: Int
 
-  init(originX: Double, width: Int, top: Double, bottom: Double, shiftY: Int32 = 0) {
+  init(originX: Double, width: Int, top: Double, bottom: Double, shiftY: Int32,
+       into edges: UnsafeMutablePointer<EdgeList.Edge>, counts: UnsafeMutablePointer<Int32>, firstBucket: Int) {
     self.originX = originX
     self.width = width
     self.top = top
     self.bottom = bottom
     self.shiftY = shiftY
+    self.edges = edges
+    self.counts = counts
+    self.firstBucket = firstBucket
   }
 
-  /// Makes room for `count` edges.
-  mutating func reserveCapacity(_ count: Int) { edges.reserveCapacity(count) }
+  /// Adds the segments of a polyline (device pixels, finite, at least two
+  /// points) and the one closing it.
+  ///
+  /// A segment whose ends both lie within the shape's pixels (columns
+  /// `0…width` from ``originX``, rows `top…bottom`) needs no cut: its ends
+  /// are rounded as ``add(_:_:)`` rounds them, each point once for both of
+  /// its segments; the others go through ``add(_:_:)``.
+  mutating func addClosed(_ points: UnsafeBufferPointer<Point>) {
+    let scale = Double(EdgeList.one), w = Double(width), maxX = w * scale
+    let ox = originX, top = top, bottom = bottom, shiftY = shiftY
+    // The point's grid coordinates when it lies within the shape's pixels.
+    @inline(__always) func grid(_ p: Point) -> (inside: Bool, x: Int32, y: Int32) {
+      let x = p.x - ox
+      guard x >= 0, x <= w, p.y >= top, p.y <= bottom else { return (false, 0, 0) }
+      return (true, Int32(Swift.min(x * scale + 0.5, maxX)), gridFloor(p.y * scale + 0.5) &+ shiftY)
+    }
+    let first = grid(points[0])
+    var previous = first, from = points[0]
+    for k in 1...points.count {
+      let p = k == points.count ? points[0] : points[k]
+      let next = k == points.count ? first : grid(p)
+      if previous.inside && next.inside {
+        if previous.y < next.y {
+          keep(EdgeList.Edge(x0: previous.x, y0: previous.y, x1: next.x, y1: next.y, winding: 1))
+        } else if next.y < previous.y {
+          keep(EdgeList.Edge(x0: next.x, y0: next.y, x1: previous.x, y1: previous.y, winding: -1))
+        }
+      } else if !(from.y <= top && p.y <= top) && !(from.y >= bottom && p.y >= bottom) {
+        // (A segment wholly above or below the rows kept adds nothing.)
+        add(from, p)
+      }
+      previous = next
+      from = p
+    }
+  }
+
+  /// Writes an edge and counts its buckets.
+  @inline(__always)
+  private mutating func keep(_ e: EdgeList.Edge) {
+    (edges + count).initialize(to: e)
+    count &+= 1
+    EdgeList.count(e, firstBucket: firstBucket, into: counts)
+  }
 
   /// Adds the segment `a → b` (device pixels, finite).
   mutating func add(_ a: Point, _ b: Point) {
@@ -386,9 +460,9 @@ struct EdgeBuilder {
     let ax = Int32(Swift.min(a.x * scale + 0.5, maxX)), ay = gridFloor(a.y * scale + 0.5) &+ shiftY
     let bx = Int32(Swift.min(b.x * scale + 0.5, maxX)), by = gridFloor(b.y * scale + 0.5) &+ shiftY
     if ay < by {
-      edges.append(EdgeList.Edge(x0: ax, y0: ay, x1: bx, y1: by, winding: 1))
+      keep(EdgeList.Edge(x0: ax, y0: ay, x1: bx, y1: by, winding: 1))
     } else if by < ay {
-      edges.append(EdgeList.Edge(x0: bx, y0: by, x1: ax, y1: ay, winding: -1))
+      keep(EdgeList.Edge(x0: bx, y0: by, x1: ax, y1: ay, winding: -1))
     }
   }
 }

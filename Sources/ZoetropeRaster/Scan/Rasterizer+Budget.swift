@@ -122,7 +122,7 @@ extension Rasterizer {
     guard budget.spend(segments: outline.reduce(0) { $0 + $1.points.count }, on: "the outline of its stroke") else {
       return nil
     }
-    return shape(ofLayerPolylines: outline, fillRule: .nonZero, transform: transform, canvas: canvas,
+    return shape(ofLayerPolylines: consume outline, fillRule: .nonZero, transform: transform, canvas: canvas,
                  scratch: scratch)
   }
 

@@ -88,14 +88,28 @@ extension Rasterizer {
   /// The coverage of polylines in layer coordinates (already flattened, such
   /// as a stroke's outline) under `transform`; `nil` when nothing lands on
   /// the canvas.
-  package static func shape(ofLayerPolylines polylines: [Polyline], fillRule: FillRule, transform: Transform3D,
-                            canvas: Canvas, scratch: RasterScratch? = nil) -> ShapeCoverage? {
+  ///
+  /// The polylines are taken (`consuming`): a caller handing over its last
+  /// copy has their points transformed where they are, not copied.
+  package static func shape(ofLayerPolylines polylines: consuming [Polyline], fillRule: FillRule,
+                            transform: Transform3D, canvas: Canvas, scratch: RasterScratch? = nil) -> ShapeCoverage? {
     guard transform.isAffine else {
       return shape(of: project(polylines, through: transform), fillRule: fillRule, canvasWidth: canvas.width,
                    canvasHeight: canvas.height, scratch: scratch)
     }
     let (t, offset) = framed(transform.affineTransform)
-    let lines = polylines.map { Polyline(points: $0.points.map(t.transform), isClosed: $0.isClosed) }
+    // Under the identity (a layer moved by whole pixels) the points are
+    // taken as they are: transforming them gives the same numbers (but for
+    // the sign of a zero, which nothing after tells apart; a point that is
+    // not finite makes the shape cover nothing either way).
+    var lines = consume polylines
+    if t != .identity {
+      for i in lines.indices {
+        lines[i].points.withUnsafeMutableBufferPointer { points in
+          for k in points.indices { points[k] = t.transform(points[k]) }
+        }
+      }
+    }
     return shape(of: lines, fillRule: fillRule, canvasWidth: canvas.width, canvasHeight: canvas.height,
                  offset: offset, scratch: scratch)
   }
@@ -145,10 +159,11 @@ extension Rasterizer {
     // Usually three pieces: the upper corners' edges, the middle, the lower corners' edges.
     var pieces: [ShapeCoverage.Piece] = []
     pieces.reserveCapacity(3)
+    let bounds = EdgeList.Bounds(lines)
     func addCorners(_ rows: Range<Int>) {
       // What `shape(of:…rows:…)` gives, without a shape of one piece around it.
       if let corners = EdgeList(lines, fillRule: .nonZero, canvasWidth: canvas.width, canvasHeight: canvas.height,
-                                rows: rows, offset: offset, budget: scratch?.budget) {
+                                rows: rows, offset: offset, budget: scratch?.budget, bounds: bounds) {
         pieces.append(.edges(corners))
       }
     }

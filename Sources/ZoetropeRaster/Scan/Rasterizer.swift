@@ -42,18 +42,31 @@ package enum Rasterizer {
     of polylines: [Polyline], fillRule: FillRule, canvasWidth: Int, canvasHeight: Int, rows: Range<Int>? = nil,
     offset: (x: Int, y: Int) = (0, 0), scratch: RasterScratch? = nil
   ) -> ShapeCoverage? {
+    shape(of: polylines, fillRule: fillRule, canvasWidth: canvasWidth, canvasHeight: canvasHeight, rows: rows,
+          offset: offset, scratch: scratch, bounds: nil)
+  }
+
+  /// ``shape(of:fillRule:canvasWidth:canvasHeight:rows:offset:scratch:)``
+  /// with the polylines' bounds, when known (measured once for the pieces
+  /// of a shape with a straight middle).
+  static func shape(
+    of polylines: [Polyline], fillRule: FillRule, canvasWidth: Int, canvasHeight: Int, rows: Range<Int>?,
+    offset: (x: Int, y: Int), scratch: RasterScratch?, bounds: EdgeList.Bounds?
+  ) -> ShapeCoverage? {
     // Rows only vertical sides cross are rectangles side by side: no edges there.
     if rows == nil, let middle = straightMiddle(polylines, fillRule: fillRule), let rectangles = middleRectangles(
       middle, canvasWidth: canvasWidth, canvasHeight: canvasHeight, offset: offset)
     {
       var pieces: [ShapeCoverage.Piece] = []
+      let bounds = EdgeList.Bounds(polylines)
       // The middle rows in the polylines' frame; the parts above and below, in device rows.
       let middleRows = (middle.rows.lowerBound + offset.y)..<(middle.rows.upperBound + offset.y)
       for part in [Int.min..<middleRows.lowerBound, middleRows, middleRows.upperBound..<Int.max] {
         if part == middleRows {
           pieces += rectangles.map { .rectangle($0) }
         } else if let piece = shape(of: polylines, fillRule: fillRule, canvasWidth: canvasWidth,
-                                    canvasHeight: canvasHeight, rows: part, offset: offset, scratch: scratch) {
+                                    canvasHeight: canvasHeight, rows: part, offset: offset, scratch: scratch,
+                                    bounds: bounds) {
           pieces += piece.pieces
         } else if scratch?.budget.isWithin == false {
           return nil
@@ -62,7 +75,7 @@ package enum Rasterizer {
       return pieces.isEmpty ? nil : ShapeCoverage(pieces: pieces)
     }
     guard let list = EdgeList(polylines, fillRule: fillRule, canvasWidth: canvasWidth, canvasHeight: canvasHeight,
-                              rows: rows, offset: offset, budget: scratch?.budget)
+                              rows: rows, offset: offset, budget: scratch?.budget, bounds: bounds)
     else { return nil }
     return ShapeCoverage(.edges(list))
   }
