@@ -38,29 +38,35 @@ extension DisplayList {
   /// as equal.
   ///
   /// Two drawings with as many commands, few of them changed, are compared
-  /// pair by pair (``pairedDamage(since:bandHeight:bands:)``); others band
-  /// by band (``alignedDamage(since:bandHeight:bands:)``).
+  /// pair by pair (``pairedDamage(since:bandHeight:bands:reaches:)``); others band
+  /// by band (``alignedDamage(since:bandHeight:bands:reaches:)``).
   package func damage(since previous: DisplayList, bandHeight: Int) -> [BandDamage] {
     let bandHeight = Swift.max(bandHeight, 1)
     let bands = (height + bandHeight - 1) / bandHeight
     guard previous.width == width, previous.height == height, previous.backgroundWord == backgroundWord, bands > 0
     else { return [BandDamage](repeating: .whole, count: Swift.max(bands, 0)) }
-    return pairedDamage(since: previous, bandHeight: bandHeight, bands: bands)
-      ?? alignedDamage(since: previous, bandHeight: bandHeight, bands: bands)
+    // How far each drawing's groups reach, worked out once for both ways.
+    let reaches = (mine: groupReach(), theirs: previous.groupReach())
+    return pairedDamage(since: previous, bandHeight: bandHeight, bands: bands, reaches: reaches)
+      ?? alignedDamage(since: previous, bandHeight: bandHeight, bands: bands, reaches: reaches)
   }
 
   /// ``damage(since:bandHeight:)`` with the two drawings' commands listed
   /// band by band and aligned in each band (for drawings of the same size
   /// and background, `bands` bands of `bandHeight` rows). This drawing
   /// keeps its list (``BandIndex``) for the next frame's comparison.
-  func alignedDamage(since previous: DisplayList, bandHeight: Int, bands: Int) -> [BandDamage] {
+  /// (`reaches`: the two drawings' ``groupReach()``, worked out when `nil`.)
+  func alignedDamage(since previous: DisplayList, bandHeight: Int, bands: Int,
+                     reaches: (mine: [Int: Reach], theirs: [Int: Reach])? = nil) -> [BandDamage] {
+    let (myReach, theirReach) = reaches ?? (groupReach(), previous.groupReach())
     // The earlier drawing's commands by band were listed when it was
-    // compared with the one before it: they are kept with it.
+    // compared with the one before it: they are kept with it. (Counted as
+    // they are listed: a group's begin and end in every band it reaches.)
     let kept = previous.bandIndex.entries(bandHeight: bandHeight, bands: bands, commands: previous.commands.count)
-    guard bandEntries(bandHeight: bandHeight)
-      + (kept?.entries.count ?? previous.bandEntries(bandHeight: bandHeight)) <= DisplayList.maximumBandEntries
+    guard bandEntries(bandHeight: bandHeight, reach: myReach)
+      + (kept?.entries.count ?? previous.bandEntries(bandHeight: bandHeight, reach: theirReach))
+      <= DisplayList.maximumBandEntries
     else { return [BandDamage](repeating: .whole, count: bands) }
-    let myReach = groupReach(), theirReach = previous.groupReach()
     let mine = commandsByBand(bandHeight: bandHeight, bands: bands, reach: myReach)
     let theirs = kept ?? previous.commandsByBand(bandHeight: bandHeight, bands: bands, reach: theirReach)
     bandIndex.keep(mine, bandHeight: bandHeight, commands: commands.count)
@@ -154,7 +160,8 @@ extension DisplayList {
   /// shift every pair after them, which the alignment pairs again), or
   /// when the differing pairs reach more bands, together, than a sixteenth
   /// of ``maximumBandEntries``.
-  func pairedDamage(since previous: DisplayList, bandHeight: Int, bands: Int) -> [BandDamage]? {
+  func pairedDamage(since previous: DisplayList, bandHeight: Int, bands: Int,
+                    reaches: (mine: [Int: Reach], theirs: [Int: Reach])? = nil) -> [BandDamage]? {
     let count = commands.count
     guard previous.commands.count == count else { return nil }
     let most = count / 4 + 4
@@ -170,7 +177,7 @@ extension DisplayList {
       let rows = rows.clamped(to: 0..<height)
       return rows.isEmpty ? nil : (rows.lowerBound / bandHeight)...((rows.upperBound - 1) / bandHeight)
     }
-    let myReach = groupReach(), theirReach = previous.groupReach()
+    let (myReach, theirReach) = reaches ?? (groupReach(), previous.groupReach())
     for i in differing {
       let mine = reached(damageRows(i, myReach)), theirs = reached(previous.damageRows(i, theirReach))
       let first = Swift.min(mine?.lowerBound ?? .max, theirs?.lowerBound ?? .max)
@@ -280,11 +287,12 @@ extension DisplayList {
   /// band counts as damaged instead.
   static let maximumBandEntries = 1 << 22
 
-  /// How many (command, band) pairs the drawing has.
-  private func bandEntries(bandHeight: Int) -> Int {
+  /// How many (command, band) pairs the drawing has (a group's begin and
+  /// end counted in every band of their `reach`).
+  private func bandEntries(bandHeight: Int, reach: [Int: Reach] = [:]) -> Int {
     var total = 0
-    for command in commands {
-      let rows = rows(of: command).clamped(to: 0..<height)
+    for index in commands.indices {
+      let rows = damageRows(index, reach).clamped(to: 0..<height)
       if !rows.isEmpty { total += (rows.upperBound - 1) / bandHeight - rows.lowerBound / bandHeight + 1 }
     }
     return total
