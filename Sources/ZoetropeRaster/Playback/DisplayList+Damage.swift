@@ -126,7 +126,7 @@ extension DisplayList {
   /// What a band plays given the columns of the commands found to differ
   /// there (`imaged`: one of them paints an image): nothing, those columns
   /// as at most ``maximumRuns`` runs, or the whole band.
-  private func bandDamage(_ damage: [Range<Int>], imaged: Bool) -> BandDamage {
+  func bandDamage(_ damage: [Range<Int>], imaged: Bool) -> BandDamage {
     if imaged { return .whole }
     guard !damage.isEmpty else { return .none }
     var runs = DisplayList.merged(damage, joiningGapsBelow: DisplayList.smallestKeptGap)
@@ -141,81 +141,6 @@ extension DisplayList {
     // Most of the width is played whole: the whole band's fast paths
     // (rectangles filled row by row) beat clipping every command.
     return 4 * runs.reduce(0) { $0 + $1.count } >= 3 * width ? .whole : .columns(runs)
-  }
-
-  /// ``damage(since:bandHeight:)`` for two drawings with as many commands,
-  /// few of which differ from the command at the same index in `previous`
-  /// (a clip's frame in which some layers moved or changed and none came or
-  /// left): each pair is compared once, and only the pairs that differ
-  /// visit the bands they reach, where aligning the two band by band
-  /// visits every command of every band. In a band, a differing pair
-  /// damages the columns of each of its two commands that reaches it,
-  /// unless the two draw the same on its rows; outside those columns a
-  /// pixel meets, index by index, commands that draw the same there or
-  /// nothing, so it keeps its value — the alignment's reasoning, with
-  /// every command paired with its namesake.
-  ///
-  /// `nil` — the alignment decides — when the counts differ, when more
-  /// than a quarter of the pairs differ (a layer gone and another come
-  /// shift every pair after them, which the alignment pairs again), or
-  /// when the differing pairs reach more bands, together, than a sixteenth
-  /// of ``maximumBandEntries``.
-  func pairedDamage(since previous: DisplayList, bandHeight: Int, bands: Int,
-                    reaches: (mine: [Int: Reach], theirs: [Int: Reach])? = nil) -> [BandDamage]? {
-    let count = commands.count
-    guard previous.commands.count == count else { return nil }
-    let most = count / 4 + 4
-    var differing: [Int] = []
-    for i in 0..<count where !sameCommand(i, as: i, in: previous) {
-      differing.append(i)
-      if differing.count > most { return nil }
-    }
-    // What each differing pair damages, band by band: (band, columns, paints an image).
-    var touches: [(band: Int, columns: Range<Int>, image: Bool)] = []
-    var visits = 0
-    func reached(_ rows: Range<Int>) -> ClosedRange<Int>? {
-      let rows = rows.clamped(to: 0..<height)
-      return rows.isEmpty ? nil : (rows.lowerBound / bandHeight)...((rows.upperBound - 1) / bandHeight)
-    }
-    let (myReach, theirReach) = reaches ?? (groupReach(), previous.groupReach())
-    for i in differing {
-      let mine = reached(damageRows(i, myReach)), theirs = reached(previous.damageRows(i, theirReach))
-      let first = Swift.min(mine?.lowerBound ?? .max, theirs?.lowerBound ?? .max)
-      guard first != .max else { continue }
-      let last = Swift.max(mine?.upperBound ?? .min, theirs?.upperBound ?? .min)
-      // Each visit lays out up to two touches: past a sixteenth of the
-      // entries the alignment bounds, it decides (and bounds its memory).
-      visits += last - first + 1
-      guard visits <= DisplayList.maximumBandEntries / 16 else { return nil }
-      let columns = damageColumns(i, myReach).clamped(to: 0..<width)
-      let theirColumns = previous.damageColumns(i, theirReach).clamped(to: 0..<width)
-      let image = paintsImage(commands[i]), theirImage = previous.paintsImage(previous.commands[i])
-      for band in first...last {
-        let inMine = mine?.contains(band) ?? false, inTheirs = theirs?.contains(band) ?? false
-        guard inMine || inTheirs else { continue }
-        let rows = (band * bandHeight)..<Swift.min((band + 1) * bandHeight, height)
-        if inMine && inTheirs && sameCommand(i, as: i, in: previous, rows: rows) { continue }
-        if inMine { touches.append((band, columns, image)) }
-        if inTheirs { touches.append((band, theirColumns, theirImage)) }
-      }
-    }
-    // Bands no differing pair reaches play nothing; the others their columns.
-    var result = [BandDamage](repeating: .none, count: bands)
-    touches.sort { $0.band < $1.band }
-    var columns: [Range<Int>] = []
-    var k = 0
-    while k < touches.count {
-      let band = touches[k].band
-      var imaged = false
-      columns.removeAll(keepingCapacity: true)
-      while k < touches.count && touches[k].band == band {
-        imaged = imaged || touches[k].image
-        if !touches[k].columns.isEmpty { columns.append(touches[k].columns) }
-        k += 1
-      }
-      result[band] = bandDamage(columns, imaged: imaged)
-    }
-    return result
   }
 
   /// Whether command `i` of a drawing draws what command `j` of an earlier
@@ -349,52 +274,8 @@ extension DisplayList {
     return BandEntries(starts: starts, entries: entries)
   }
 
-  /// How far a group's begin or end reaches past its own bounds.
-  struct Reach {
-    let rows: Range<Int>, columns: Range<Int>
-  }
-
-  /// The rows and columns a change of each group's begin and end can reach,
-  /// by index, for the groups whose content reaches past their bounds: a
-  /// group decides how everything it encloses shows, and a masked group's
-  /// bounds are cut to its mask (what its content draws outside them is
-  /// thrown away, where the same command outside the group would show), so
-  /// when a group comes, goes or changes, every command it encloses may
-  /// draw otherwise. Groups whose bounds hold their content (an opacity
-  /// group's) are not listed.
-  func groupReach() -> [Int: Reach] {
-    var reach: [Int: Reach] = [:]
-    for (start, command) in commands.enumerated() {
-      guard case .beginGroup(_, let end) = command, end > start, end < commands.count else { continue }
-      var rows = self.rows(of: command), columns = self.columns(of: command)
-      func include(_ index: Int) {
-        let r = self.rows(of: commands[index]), c = self.columns(of: commands[index])
-        guard !r.isEmpty, !c.isEmpty else { return }
-        rows = rows.isEmpty ? r : Swift.min(rows.lowerBound, r.lowerBound)..<Swift.max(rows.upperBound, r.upperBound)
-        columns = columns.isEmpty
-          ? c : Swift.min(columns.lowerBound, c.lowerBound)..<Swift.max(columns.upperBound, c.upperBound)
-      }
-      for index in (start + 1)...end { include(index) }
-      let grown = Reach(rows: rows, columns: columns)
-      for index in [start, end] where self.rows(of: commands[index]) != rows || self.columns(of: commands[index]) != columns {
-        reach[index] = grown
-      }
-    }
-    return reach
-  }
-
-  /// The device rows a change of command `index` can reach (see ``groupReach()``).
-  func damageRows(_ index: Int, _ reach: [Int: Reach]) -> Range<Int> {
-    reach.isEmpty ? rows(of: commands[index]) : reach[index]?.rows ?? rows(of: commands[index])
-  }
-
-  /// The device columns a change of command `index` can reach (see ``groupReach()``).
-  func damageColumns(_ index: Int, _ reach: [Int: Reach]) -> Range<Int> {
-    reach.isEmpty ? columns(of: commands[index]) : reach[index]?.columns ?? columns(of: commands[index])
-  }
-
   /// Whether a command paints an image.
-  private func paintsImage(_ command: Command) -> Bool {
+  func paintsImage(_ command: Command) -> Bool {
     if case .image = command { return true }
     return false
   }
@@ -455,7 +336,7 @@ extension DisplayList {
   }
 
   /// Whether command `i` draws what command `j` of `other` draws.
-  private func sameCommand(_ i: Int, as j: Int, in other: DisplayList) -> Bool {
+  func sameCommand(_ i: Int, as j: Int, in other: DisplayList) -> Bool {
     switch (commands[i], other.commands[j]) {
     case (.solid(let a, let p), .solid(let b, let q)):
       return p == q && sameCoverage(a, as: b, in: other)
@@ -482,7 +363,7 @@ extension DisplayList {
   /// rectangle (the straight middle of a shape) moved or grown only where
   /// these rows do not see it, or a group whose bounds did. Other commands
   /// are not compared row by row (false).
-  private func sameCommand(_ i: Int, as j: Int, in other: DisplayList, rows: Range<Int>) -> Bool {
+  func sameCommand(_ i: Int, as j: Int, in other: DisplayList, rows: Range<Int>) -> Bool {
     switch (commands[i], other.commands[j]) {
     case (.solid(.rectangle(let a), let p), .solid(.rectangle(let b), let q)):
       return p == q && rectangles[a].sameRows(rows, as: other.rectangles[b])
