@@ -169,17 +169,18 @@ package enum Compositor {
       // A cancelled frame stops here, as its playing stops between bands:
       // a layer's pieces check too, but a layer may have none to check.
       if isCancelled?() == true { return }
-      switch work {
-      case .border(let entry, let layerToDevice, let inherited):
+      let entry = work.entry
+      if work.isBorder {
         context.scratch.budget.layer = layers[entry].node
-        if let tint = inherited.tint {
-          drawBorder(tinted(layers[entry].properties, by: tint), layerToDevice: layerToDevice,
-                     opacity: inherited.opacity, clip: inherited.clip, context: context, into: &frame)
+        if let tint = work.inherited.tint {
+          drawBorder(tinted(layers[entry].properties, by: tint), layerToDevice: work.inherited.parentToDevice,
+                     opacity: work.inherited.opacity, clip: work.inherited.clip, context: context, into: &frame)
         } else {
-          drawBorder(layers[entry].properties, layerToDevice: layerToDevice, opacity: inherited.opacity,
-                     clip: inherited.clip, context: context, into: &frame)
+          drawBorder(properties(of: layers + entry), layerToDevice: work.inherited.parentToDevice,
+                     opacity: work.inherited.opacity, clip: work.inherited.clip, context: context, into: &frame)
         }
-      case .layer(let entry, var inherited):
+      } else {
+        var inherited = work.inherited
         // (Most layers have no transitions: asked of the node in place, a
         // question asked of the lent tree copied it first.)
         if !inherited.skipsTransition, !nodes[layers[entry].node].transitionStates.isEmpty,
@@ -316,13 +317,33 @@ package enum Compositor {
   /// The entries a frame's stack of work starts with room for.
   static let initialStackCapacity = 128
 
-  /// What is left to record of a subtree, last first.
-  enum Work {
+  /// What is left to record of a subtree, last first: a layer and its
+  /// sublayers, with what it inherits; or a layer's border, once its
+  /// sublayers are drawn. (A struct: as an enum whose border case carried
+  /// its transform beside the inherited one, every entry pushed and popped
+  /// was copied at the border's size, and a few times more.)
+  struct Work {
+    /// The layer's entry.
+    var entry: Int
+    /// Whether the work is the layer's border.
+    var isBorder: Bool
+    /// What the layer inherits; for a border, its `parentToDevice` is the
+    /// layer's own layer→device transform, and its opacity includes the
+    /// layer's own.
+    var inherited: Inherited
+
     /// A layer and its sublayers, with what it inherits.
-    case layer(Int, Inherited)
-    /// A layer's border, once its sublayers are drawn (the inherited opacity
+    static func layer(_ entry: Int, _ inherited: Inherited) -> Work {
+      Work(entry: entry, isBorder: false, inherited: inherited)
+    }
+
+    /// A layer's border, drawn with `layerToDevice` (`inherited`'s opacity
     /// already includes the layer's own).
-    case border(Int, layerToDevice: Transform3D, Inherited)
+    static func border(_ entry: Int, layerToDevice: Transform3D, _ inherited: Inherited) -> Work {
+      var inherited = inherited
+      inherited.parentToDevice = layerToDevice
+      return Work(entry: entry, isBorder: true, inherited: inherited)
+    }
   }
 
   /// Whether a translucent layer's pieces can overlap one another.
