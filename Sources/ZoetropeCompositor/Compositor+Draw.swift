@@ -72,7 +72,7 @@ extension Compositor {
     return context.coverages.strokeShape(of: path, style: style, trimmedFrom: start, to: end,
                                          transform: layerToDevice, canvas: context.canvas, scratch: context.scratch) {
       Rasterizer.strokeShape(of: path, style: style, trimmedFrom: start, to: end, transform: layerToDevice,
-                             canvas: context.canvas, scratch: context.scratch)
+                             canvas: context.canvas, scratch: context.scratch, outlines: context.coverages.outlines)
     }
   }
 

@@ -176,13 +176,14 @@ extension DisplayList {
         }
         switch commands[index] {
         case .solid(.rectangle(let index), let context):
-          if let clip {
+          // (A clip holding every column the shape reaches cuts nothing.)
+          if let clip, !clip.contains(rectangles[index].columns) {
             rectangles[index].fill(SolidBlend(context), rows: rows, band: target, width: width, clip: clip)
           } else {
             rectangles[index].fill(SolidBlend(context), rows: rows, band: target, width: width)
           }
         case .solid(.edges(let index), let context):
-          if let clip {
+          if let clip, !clip.contains(self.columns(of: .edges(index))) {
             fill(edges: index, SolidBlend(context), clip: clip, scratch: scratch, rows: rows, into: target)
           } else {
             fill(edges: index, SolidBlend(context), scratch: scratch, rows: rows, into: target)
@@ -331,4 +332,12 @@ extension DisplayList {
 private struct LentCells: @unchecked Sendable {
   let cells: BandCells
   init(_ cells: BandCells) { self.cells = cells }
+}
+
+extension Range where Bound == Int {
+  /// Whether every element of `other` lies in this range (an empty one always does).
+  @inline(__always)
+  func contains(_ other: Range<Int>) -> Bool {
+    other.isEmpty || (lowerBound <= other.lowerBound && other.upperBound <= upperBound)
+  }
 }

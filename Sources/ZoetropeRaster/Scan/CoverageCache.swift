@@ -186,11 +186,15 @@ package final class CoverageCache {
   /// within one, so a frame rendered from scratch does without them.
   let isKeptAcrossFrames: Bool
 
+  /// The stroke outlines kept across frames, for a cache that is; `nil` otherwise.
+  package let outlines: StrokeOutlineCache?
+
   /// An empty cache keeping at most `maximumBytes` of coverage, and strokes
   /// and shapes the canvas may clip when `isKeptAcrossFrames`.
   package init(maximumBytes: Int = CoverageCache.maximumBytes, isKeptAcrossFrames: Bool = false) {
     self.maximumBytes = maximumBytes
     self.isKeptAcrossFrames = isKeptAcrossFrames
+    outlines = isKeptAcrossFrames ? StrokeOutlineCache() : nil
   }
 
   /// Starts the next frame of a clip: what the frame before used (made or
@@ -200,6 +204,7 @@ package final class CoverageCache {
   /// one frame's distinct shapes.
   package func startFrame() {
     frame += 1
+    outlines?.startFrame()
     let previous = frame - 1
     // (A dictionary is filtered only when something in it goes: filtering
     // hashes every key kept into a new one, and in a clip of still layers

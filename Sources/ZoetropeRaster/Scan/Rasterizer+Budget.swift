@@ -88,9 +88,13 @@ extension Rasterizer {
   /// miter limit for miter joins or √2 for square caps). Under a perspective
   /// map, or with dashes (whose pattern restarts at each subpath), nothing is
   /// cut and the budget alone decides.
+  ///
+  /// With `outlines`, an outline kept there for the same path, style, trim
+  /// and tolerance is placed again without stroking (its making's charges
+  /// spent again, in the same order), and one made is kept there.
   package static func strokeShape(of path: Path, style: StrokeStyle, trimmedFrom start: Double = 0,
                                   to end: Double = 1, transform: Transform3D, canvas: Canvas,
-                                  scratch: RasterScratch? = nil) -> ShapeCoverage? {
+                                  scratch: RasterScratch? = nil, outlines: StrokeOutlineCache? = nil) -> ShapeCoverage? {
     let budget = scratch?.budget ?? FrameBudget()
     guard budget.isWithin else { return nil }
     if transform.isAffine,
@@ -99,31 +103,70 @@ extension Rasterizer {
       return nil
     }
     let tolerance = Rasterizer.tolerance / deviceScale(of: transform)
+    let outline: [Polyline]
+    if let kept = outlines?.entry(for: path, style: style, from: start, to: end, tolerance: tolerance) {
+      // What stroking it spent, spent again in the same order.
+      guard budget.spend(segments: kept.segments, on: "stroking its path"),
+        kept.dashes.map({ budget.spend(dashes: $0, on: "dashing its stroke") }) ?? true
+      else { return nil }
+      let room = budget.limits.segments - budget.segments
+      guard kept.points <= room else {
+        _ = budget.spend(segments: room + 1, on: "the outline of its stroke")
+        return nil
+      }
+      guard budget.spend(segments: kept.points, on: "the outline of its stroke") else { return nil }
+      outline = kept.outline
+    } else {
+      guard let made = strokeOutline(of: path, style: style, trimmedFrom: start, to: end, tolerance: tolerance,
+                                     transform: transform, canvas: canvas, budget: budget)
+      else { return nil }
+      if !made.isCulled {
+        outlines?.keep(made.outline, for: path, style: style, from: start, to: end, tolerance: tolerance,
+                       segments: made.segments, dashes: made.dashes, points: made.points)
+      }
+      outline = made.outline
+    }
+    return shape(ofLayerPolylines: consume outline, fillRule: .nonZero, transform: transform, canvas: canvas,
+                 scratch: scratch)
+  }
+
+  /// The outline of the stroke of `path` in layer space (see
+  /// ``strokeShape(of:style:trimmedFrom:to:transform:canvas:scratch:outlines:)``),
+  /// with the segments, dashes and points `budget` was charged for it and
+  /// whether the path was first cut down to what `transform` puts on the
+  /// canvas (then the outline holds for this transform only); `nil` past the
+  /// budget.
+  private static func strokeOutline(of path: Path, style: StrokeStyle, trimmedFrom start: Double, to end: Double,
+                                    tolerance: Double, transform: Transform3D, canvas: Canvas, budget: FrameBudget)
+    -> (outline: [Polyline], segments: Int, dashes: Int?, points: Int, isCulled: Bool)?
+  {
     // A partial stroke cuts a path measured once per clip (see MeasurementCache).
     var drawn = start > 0 || end < 1
       ? path.trimmed(from: start, to: end, measurement: MeasurementCache.shared.measurement(of: path)) : path
     var estimate = drawn.flattenedSegmentEstimate(tolerance: tolerance)
+    var isCulled = false
     if estimate > cullingThreshold, style.dashPattern.isEmpty,
       let region = strokeRegion(style: style, transform: transform, canvas: canvas)
     {
       drawn = drawn.culledForStroke(outside: region)
       estimate = drawn.flattenedSegmentEstimate(tolerance: tolerance)
+      isCulled = true
     }
     guard budget.spend(segments: estimate, on: "stroking its path") else { return nil }
     let lines = drawn.flattened(tolerance: tolerance)
+    var dashes: Int?
     if !style.dashPattern.isEmpty {
-      guard budget.spend(dashes: dashEstimate(lines, style: style), on: "dashing its stroke") else { return nil }
+      dashes = dashEstimate(lines, style: style)
+      guard budget.spend(dashes: dashes!, on: "dashing its stroke") else { return nil }
     }
     let room = budget.limits.segments - budget.segments
     guard let outline = Stroker.stroke(lines, style: style, tolerance: tolerance, maximumPoints: room) else {
       _ = budget.spend(segments: room + 1, on: "the outline of its stroke")
       return nil
     }
-    guard budget.spend(segments: outline.reduce(0) { $0 + $1.points.count }, on: "the outline of its stroke") else {
-      return nil
-    }
-    return shape(ofLayerPolylines: consume outline, fillRule: .nonZero, transform: transform, canvas: canvas,
-                 scratch: scratch)
+    let points = outline.reduce(0) { $0 + $1.points.count }
+    guard budget.spend(segments: points, on: "the outline of its stroke") else { return nil }
+    return (outline, estimate, dashes, points, isCulled)
   }
 
   /// The canvas in layer coordinates (its bounding box under the inverse of
