@@ -10,7 +10,15 @@ extension Compositor {
   /// `inherited` when it masks to bounds, else `inherited`.
   static func clip(of p: LayerProperties, layerToDevice: Transform3D, inside inherited: ClipMask?,
                    context: Context) -> ClipMask? {
-    guard p.masksToBounds else { return inherited }
+    withUnsafePointer(to: p) { clip(of: $0, layerToDevice: layerToDevice, inside: inherited, context: context) }
+  }
+
+  /// ``clip(of:layerToDevice:inside:context:)`` of the properties `p` points
+  /// at, read in place (a layer's properties lent from the tree were copied
+  /// whole, every reference in them retained and released, to be lent on).
+  static func clip(of p: UnsafePointer<LayerProperties>, layerToDevice: Transform3D, inside inherited: ClipMask?,
+                   context: Context) -> ClipMask? {
+    guard p.pointee.masksToBounds else { return inherited }
     let runs = RoundedBounds(p).spans(transform: layerToDevice, canvas: context.canvas, scratch: context.scratch,
                                       cache: context.coverages)
     return ClipMask(runs, parent: inherited)
@@ -26,23 +34,38 @@ extension Compositor {
   /// contents image.
   static func draw(_ p: LayerProperties, layerToDevice: Transform3D, opacity: Double, inheritedClip: ClipMask?,
                    ownClip: ClipMask?, tint: Color? = nil, context: Context, into frame: inout DisplayList) {
+    withUnsafePointer(to: p) {
+      draw($0, layerToDevice: layerToDevice, opacity: opacity, inheritedClip: inheritedClip, ownClip: ownClip,
+           tint: tint, context: context, into: &frame)
+    }
+  }
+
+  /// ``draw(_:layerToDevice:opacity:inheritedClip:ownClip:tint:context:into:)``
+  /// of the properties `p` points at, read in place (see
+  /// ``clip(of:layerToDevice:inside:context:)-(UnsafePointer<LayerProperties>,_,_,_)``);
+  /// a contents image's and a text's drawing get a copy of them.
+  static func draw(_ p: UnsafePointer<LayerProperties>, layerToDevice: Transform3D, opacity: Double,
+                   inheritedClip: ClipMask?, ownClip: ClipMask?, tint: Color? = nil, context: Context,
+                   into frame: inout DisplayList) {
     let shape = RoundedBounds(p)
-    if let background = p.backgroundColor, background.alpha > 0,
+    if let background = p.pointee.backgroundColor, background.alpha > 0,
       let coverage = shape.coverage(transform: layerToDevice, canvas: context.canvas, scratch: context.scratch,
                                     cache: context.coverages)
     {
       frame.fill(clipped(coverage, by: inheritedClip), color: background, opacity: opacity)
     }
-    drawContents(p, layerToDevice: layerToDevice, opacity: opacity, inheritedClip: inheritedClip, ownClip: ownClip,
-                 tint: tint, context: context, into: &frame)
-    if let gradient = p.gradient, !shape.isEmpty, let paint = gradientPaint(gradient, bounds: p.bounds,
+    if p.pointee.content.contents != nil {
+      drawContents(p.pointee, layerToDevice: layerToDevice, opacity: opacity, inheritedClip: inheritedClip,
+                   ownClip: ownClip, tint: tint, context: context, into: &frame)
+    }
+    if let gradient = p.pointee.gradient, !shape.isEmpty, let paint = gradientPaint(gradient, bounds: p.pointee.bounds,
                                                                            layerToDevice: layerToDevice,
                                                                            opacity: opacity, ramps: context.ramps),
       let coverage = fillCoverage(shape.path, transform: layerToDevice, context: context)
     {
       frame.fill(clipped(coverage, by: inheritedClip), gradient: paint)
     }
-    if let content = p.shape, let path = content.path {
+    if let content = p.pointee.shape, let path = content.path {
       if let fillColor = content.fillColor, fillColor.alpha > 0,
         let coverage = fillCoverage(path, fillRule: content.fillRule, transform: layerToDevice, context: context)
       {
@@ -54,7 +77,11 @@ extension Compositor {
         frame.fill(clipped(coverage, by: ownClip), color: strokeColor, opacity: opacity)
       }
     }
-    drawText(p, layerToDevice: layerToDevice, opacity: opacity, clip: ownClip, context: context, into: &frame)
+    // (Through the optional in place: `text != nil` compared copies of it.)
+    if let fontSize = p.pointee.text?.fontSize, fontSize > 0 {
+      drawText(p.pointee, layerToDevice: layerToDevice, opacity: opacity, clip: ownClip, context: context,
+               into: &frame)
+    }
   }
 
   /// The coverage of a shape layer's stroke: the path trimmed to
@@ -101,11 +128,19 @@ extension Compositor {
   /// clip applies.
   static func drawBorder(_ p: LayerProperties, layerToDevice: Transform3D, opacity: Double, clip: ClipMask?,
                          context: Context, into frame: inout DisplayList) {
+    withUnsafePointer(to: p) {
+      drawBorder($0, layerToDevice: layerToDevice, opacity: opacity, clip: clip, context: context, into: &frame)
+    }
+  }
+
+  /// ``drawBorder(_:layerToDevice:opacity:clip:context:into:)`` of the
+  /// properties `p` points at, read in place.
+  static func drawBorder(_ p: UnsafePointer<LayerProperties>, layerToDevice: Transform3D, opacity: Double,
+                         clip: ClipMask?, context: Context, into frame: inout DisplayList) {
+    guard p.pointee.borderWidth > 0, let border = p.pointee.borderColor, border.alpha > 0 else { return }
     let shape = RoundedBounds(p)
-    guard p.borderWidth > 0, let border = p.borderColor, border.alpha > 0, !shape.isEmpty,
-      !shape.missesCanvasRows(under: layerToDevice, context.canvas)
-    else { return }
-    let width = Swift.min(p.borderWidth, shape.rect.width / 2, shape.rect.height / 2)
+    guard !shape.isEmpty, !shape.missesCanvasRows(under: layerToDevice, context.canvas) else { return }
+    let width = Swift.min(p.pointee.borderWidth, shape.rect.width / 2, shape.rect.height / 2)
     // Found again by its numbers: the ring's path is built only to make it.
     let coverage = context.coverages.shape(of: shape.cacheOutline(borderWidth: width), method: ringCacheMethod,
                                            fillRule: .evenOdd, transform: layerToDevice, canvas: context.canvas,
@@ -139,7 +174,12 @@ extension Compositor {
 
   /// Whether a layer has a border to draw.
   static func drawsBorder(_ p: LayerProperties) -> Bool {
-    p.borderWidth > 0 && (p.borderColor?.alpha ?? 0) > 0 && !p.bounds.isEmpty
+    withUnsafePointer(to: p) { drawsBorder($0) }
+  }
+
+  /// ``drawsBorder(_:)`` of the properties `p` points at, read in place.
+  static func drawsBorder(_ p: UnsafePointer<LayerProperties>) -> Bool {
+    p.pointee.borderWidth > 0 && (p.pointee.borderColor?.alpha ?? 0) > 0 && !p.pointee.bounds.isEmpty
   }
 
   /// `shape` restricted to `clip` (multiplied by its coverage where it is

@@ -87,7 +87,7 @@ package enum Compositor {
     /// strings share storage is quicker than hashing the string again.
     var lastText: (request: TextLayout.Request, layout: TextLayout)?
     /// Whether layers drawn as they are are recorded reading their
-    /// properties in place (``recordPlainLayer(_:_:inherited:tree:context:into:stack:)``);
+    /// properties in place (``recordPlainLayer(_:_:nodes:inherited:context:into:stack:)``);
     /// false only for tests, which compare the two ways.
     var readsPlainLayersInPlace = true
 
@@ -144,15 +144,21 @@ package enum Compositor {
     // (Through a pointer, whose subscript lends the element in place; a
     // buffer's copies it.)
     tree.layers.withUnsafeBufferPointer { layers in
-      guard let layers = layers.baseAddress else { return }
-      renderSubtree(root, rootInherited, depth: depth, tree: tree, layers: layers, context: context, into: &frame)
+      tree.structure.nodes.withUnsafeBufferPointer { nodes in
+        guard let layers = layers.baseAddress, let nodes = nodes.baseAddress else { return }
+        renderSubtree(root, rootInherited, depth: depth, tree: tree, layers: layers, nodes: nodes, context: context,
+                      into: &frame)
+      }
     }
   }
 
-  /// ``renderSubtree(_:_:depth:context:into:)`` over `tree` (the context's) and its `layers`.
+  /// ``renderSubtree(_:_:depth:context:into:)`` over `tree` (the context's),
+  /// its `layers` and its structure's `nodes`.
   private static func renderSubtree(_ root: Int, _ rootInherited: Inherited, depth: Int, tree: PresentationTree,
-                                    layers: UnsafePointer<PresentationLayer>, context: Context,
-                                    into frame: inout DisplayList) {
+                                    layers: UnsafePointer<PresentationLayer>, nodes: UnsafePointer<LayerTree.Node>,
+                                    context: Context, into frame: inout DisplayList) {
+    // (Read once: nothing sets it while a frame records.)
+    let isCancelled = context.scratch.budget.isCancelled
     var stack: [Work] = []
     // The frame's own tree starts with room for a level of sublayers (its
     // growth from one entry cost a reallocation and a copy per doubling);
@@ -162,26 +168,31 @@ package enum Compositor {
     while let work = stack.popLast() {
       // A cancelled frame stops here, as its playing stops between bands:
       // a layer's pieces check too, but a layer may have none to check.
-      if context.scratch.budget.isCancelled?() == true { return }
-      switch work {
-      case .border(let entry, let layerToDevice, let inherited):
+      if isCancelled?() == true { return }
+      let entry = work.entry
+      if work.isBorder {
         context.scratch.budget.layer = layers[entry].node
-        if let tint = inherited.tint {
-          drawBorder(tinted(layers[entry].properties, by: tint), layerToDevice: layerToDevice,
-                     opacity: inherited.opacity, clip: inherited.clip, context: context, into: &frame)
+        if let tint = work.inherited.tint {
+          drawBorder(tinted(layers[entry].properties, by: tint), layerToDevice: work.inherited.parentToDevice,
+                     opacity: work.inherited.opacity, clip: work.inherited.clip, context: context, into: &frame)
         } else {
-          drawBorder(layers[entry].properties, layerToDevice: layerToDevice, opacity: inherited.opacity,
-                     clip: inherited.clip, context: context, into: &frame)
+          drawBorder(properties(of: layers + entry), layerToDevice: work.inherited.parentToDevice,
+                     opacity: work.inherited.opacity, clip: work.inherited.clip, context: context, into: &frame)
         }
-      case .layer(let entry, var inherited):
-        if !inherited.skipsTransition, let shown = tree.transitionShown(of: entry) {
+      } else {
+        var inherited = work.inherited
+        // (Most layers have no transitions: asked of the node in place, a
+        // question asked of the lent tree copied it first.)
+        if !inherited.skipsTransition, !nodes[layers[entry].node].transitionStates.isEmpty,
+          let shown = tree.transitionShown(of: entry)
+        {
           drawTransition(shown, inherited, depth: depth, context: context, into: &frame, stack: &stack)
           continue
         }
         context.scratch.budget.layer = layers[entry].node
         guard !layers[entry].properties.isHidden, layers[entry].properties.opacity > 0 else { continue }
         if inherited.tint == nil, context.readsPlainLayersInPlace,
-          recordPlainLayer(entry, layers[entry].properties, inherited: inherited, tree: tree, context: context,
+          recordPlainLayer(entry, layers + entry, nodes: nodes, inherited: inherited, context: context,
                            into: &frame, stack: &stack)
         {
           continue
@@ -234,28 +245,45 @@ package enum Compositor {
     }
   }
 
-  /// Records entry `entry`, whose presentation is `p` (read in place in
-  /// the tree), when it is drawn as it is: not a transform layer, a
+  /// Records entry `entry`, which `layer` points at in the tree (whose
+  /// structure's nodes `nodes` points at), when it is drawn as it is: not a transform layer, a
   /// replicator or an emitter, without a mask, a shadow, a blend mode,
   /// filters or a group, and untinted (the caller's part) — as the
   /// placement's way records it, piece for piece, its sublayers pushed on
   /// `stack`. False, having recorded nothing, for any other layer. (A
   /// placement's copy of a layer's properties cost about a thousand
   /// instructions, a third of a still layer's recording.)
-  private static func recordPlainLayer(_ entry: Int, _ p: borrowing LayerProperties, inherited: borrowing Inherited,
-                                       tree: borrowing PresentationTree, context: Context,
-                                       into frame: inout DisplayList, stack: inout [Work]) -> Bool {
-    guard !p.isReplicator, !p.isEmitter, p.compositingFilter == nil, p.filters.isEmpty, !tree.isTransformLayer(entry),
-      tree.mask(of: entry) == nil, !castsShadow(p, context: context)
+  private static func recordPlainLayer(_ entry: Int, _ layer: UnsafePointer<PresentationLayer>,
+                                       nodes: UnsafePointer<LayerTree.Node>, inherited: borrowing Inherited,
+                                       context: Context, into frame: inout DisplayList, stack: inout [Work]) -> Bool {
+    // Everything is read through pointers, in place: the properties and the
+    // tree lent as values were copied whole (every reference in them
+    // retained, then released) for each function of another module asked of
+    // them, or they were lent on to.
+    let p = properties(of: layer)
+    // The node read as `isTransformLayer(_:)`, `mask(of:)` and
+    // `sublayersInPaintOrder(of:)` read it.
+    let node = layer.pointee.node
+    guard !p.pointee.isReplicator, !p.pointee.isEmitter, p.pointee.compositingFilter == nil,
+      p.pointee.filters.isEmpty, nodes[node].kind != .transformLayer, nodes[node].mask == nil,
+      !castsShadow(p, context: context)
     else { return false }
-    let sublayers = tree.sublayersInPaintOrder(of: entry)
-    if p.opacity < 1, needsIsolation(p, hasSublayers: !sublayers.isEmpty, hasShadow: false) { return false }
-    let layerToDevice = p.layerToSuperlayer.concatenating(inherited.parentToDevice)
-    let opacity = inherited.opacity * p.opacity
+    let sublayers = entry == node && !nodes[node].hasAnimatedSublayerOrder
+      ? nodes[node].sublayers : context.tree.sublayersInPaintOrder(of: entry)
+    if p.pointee.opacity < 1, needsIsolation(p.pointee, hasSublayers: !sublayers.isEmpty, hasShadow: false) {
+      return false
+    }
+    // (From the fields themselves: `layerToSuperlayer` asked of the
+    // pointee copied it whole.)
+    let layerToDevice = LayerProperties.layerToSuperlayer(bounds: p.pointee.bounds, anchorPoint: p.pointee.anchorPoint,
+                                                          position: p.pointee.position,
+                                                          transform: p.pointee.transform)
+      .concatenating(inherited.parentToDevice)
+    let opacity = inherited.opacity * p.pointee.opacity
     let clip = self.clip(of: p, layerToDevice: layerToDevice, inside: inherited.clip, context: context)
     draw(p, layerToDevice: layerToDevice, opacity: opacity, inheritedClip: inherited.clip, ownClip: clip,
          context: context, into: &frame)
-    // The border over the sublayers, as ``renderSubtree(_:_:depth:tree:layers:context:into:)`` orders it.
+    // The border over the sublayers, as ``renderSubtree(_:_:depth:tree:layers:nodes:context:into:)`` orders it.
     if sublayers.isEmpty {
       drawBorder(p, layerToDevice: layerToDevice, opacity: opacity, clip: inherited.clip, context: context,
                  into: &frame)
@@ -269,23 +297,53 @@ package enum Compositor {
     if stack.count + sublayers.count > stack.capacity {
       stack.reserveCapacity(Swift.max(2 * stack.capacity, stack.count + sublayers.count))
     }
-    let childToDevice = p.sublayerToLayer.concatenating(layerToDevice)
+    // (Asked of the field first, as `sublayerToLayer` does.)
+    let childToDevice = (p.pointee.sublayerTransform.isIdentity ? Transform3D.identity : p.pointee.sublayerToLayer)
+      .concatenating(layerToDevice)
     for child in sublayers.reversed() {
       stack.append(.layer(child, Inherited(parentToDevice: childToDevice, opacity: opacity, clip: clip)))
     }
     return true
   }
 
+  /// The properties of the entry `layer` points at, in place.
+  private static func properties(of layer: UnsafePointer<PresentationLayer>) -> UnsafePointer<LayerProperties> {
+    (UnsafeRawPointer(layer) + propertiesOffset).assumingMemoryBound(to: LayerProperties.self)
+  }
+
+  /// Where an entry's properties lie in it.
+  private static let propertiesOffset = MemoryLayout<PresentationLayer>.offset(of: \.properties)!
+
   /// The entries a frame's stack of work starts with room for.
   static let initialStackCapacity = 128
 
-  /// What is left to record of a subtree, last first.
-  enum Work {
+  /// What is left to record of a subtree, last first: a layer and its
+  /// sublayers, with what it inherits; or a layer's border, once its
+  /// sublayers are drawn. (A struct: as an enum whose border case carried
+  /// its transform beside the inherited one, every entry pushed and popped
+  /// was copied at the border's size, and a few times more.)
+  struct Work {
+    /// The layer's entry.
+    var entry: Int
+    /// Whether the work is the layer's border.
+    var isBorder: Bool
+    /// What the layer inherits; for a border, its `parentToDevice` is the
+    /// layer's own layer→device transform, and its opacity includes the
+    /// layer's own.
+    var inherited: Inherited
+
     /// A layer and its sublayers, with what it inherits.
-    case layer(Int, Inherited)
-    /// A layer's border, once its sublayers are drawn (the inherited opacity
+    static func layer(_ entry: Int, _ inherited: Inherited) -> Work {
+      Work(entry: entry, isBorder: false, inherited: inherited)
+    }
+
+    /// A layer's border, drawn with `layerToDevice` (`inherited`'s opacity
     /// already includes the layer's own).
-    case border(Int, layerToDevice: Transform3D, Inherited)
+    static func border(_ entry: Int, layerToDevice: Transform3D, _ inherited: Inherited) -> Work {
+      var inherited = inherited
+      inherited.parentToDevice = layerToDevice
+      return Work(entry: entry, isBorder: true, inherited: inherited)
+    }
   }
 
   /// Whether a translucent layer's pieces can overlap one another.

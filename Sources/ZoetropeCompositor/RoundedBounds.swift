@@ -30,6 +30,12 @@ struct RoundedBounds {
     self.init(rect: p.bounds.standardized, cornerRadius: p.cornerRadius, corners: p.maskedCorners, curve: p.cornerCurve)
   }
 
+  /// The rounded bounds of the layer properties `p` points at, read in place.
+  init(_ p: UnsafePointer<LayerProperties>) {
+    self.init(rect: p.pointee.bounds.standardized, cornerRadius: p.pointee.cornerRadius,
+              corners: p.pointee.maskedCorners, curve: p.pointee.cornerCurve)
+  }
+
   /// `rect` with `cornerRadius` clamped to what fits.
   init(rect: Rect, cornerRadius: Double, corners: CornerMask = .all, curve: CornerCurve = .circular) {
     self.rect = rect

@@ -160,9 +160,9 @@ public struct ReplicatorProperties: Hashable, Sendable {
 
 /// An immutable value on the heap, compared and hashed by value: keeps rarely
 /// used large properties out of ``LayerProperties``'s inline storage.
-final class ValueBox<Value: Hashable & Sendable>: Hashable, Sendable {
+@usableFromInline final class ValueBox<Value: Hashable & Sendable>: Hashable, Sendable {
   let value: Value
   init(_ value: Value) { self.value = value }
-  static func == (a: ValueBox, b: ValueBox) -> Bool { a === b || a.value == b.value }
-  func hash(into hasher: inout Hasher) { hasher.combine(value) }
+  @usableFromInline static func == (a: ValueBox, b: ValueBox) -> Bool { a === b || a.value == b.value }
+  @usableFromInline func hash(into hasher: inout Hasher) { hasher.combine(value) }
 }

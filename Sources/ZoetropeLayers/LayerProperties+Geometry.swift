@@ -15,7 +15,19 @@ extension LayerProperties {
   /// ``Transform3D``): the anchor point moved to the origin, `transform`
   /// applied, then moved to `position`. The compositor draws with it.
   public var layerToSuperlayer: Transform3D {
-    let anchor = anchorInBounds
+    LayerProperties.layerToSuperlayer(bounds: bounds, anchorPoint: anchorPoint, position: position,
+                                      transform: transform)
+  }
+
+  /// ``layerToSuperlayer`` of a layer with these `bounds`, `anchorPoint`,
+  /// `position` and `transform` (for a caller reading them in place: a
+  /// getter asked of properties lent from memory it cannot prove unchanged
+  /// — a pointer's — copied them whole first, every reference in them
+  /// retained and released).
+  package static func layerToSuperlayer(bounds: Rect, anchorPoint: Point, position: Point,
+                                        transform: Transform3D) -> Transform3D {
+    let anchor = Point(x: bounds.origin.x + anchorPoint.x * bounds.size.width,
+                       y: bounds.origin.y + anchorPoint.y * bounds.size.height)
     return Transform3D.translation(x: -anchor.x, y: -anchor.y, z: 0)
       .concatenating(transform)
       .concatenating(.translation(x: position.x, y: position.y, z: 0))

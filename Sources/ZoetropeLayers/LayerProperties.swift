@@ -77,18 +77,23 @@ public struct LayerProperties: Hashable, Sendable {
   }
   /// Boxed: ``ReplicatorProperties`` holds a 128-byte transform, and every
   /// layer's properties are copied at every frame.
-  private var replicatorBox: ValueBox<ReplicatorProperties>?
+  /// (Usable from inlined code, for ``isReplicator``.)
+  @usableFromInline var replicatorBox: ValueBox<ReplicatorProperties>?
   /// Whether the layer has ``replicator`` properties (asked without copying them out of their box).
-  package var isReplicator: Bool { replicatorBox != nil }
+  /// (Inlined: a question asked of a lent value through another module's
+  /// getter copied the whole value first.)
+  @inlinable package var isReplicator: Bool { replicatorBox != nil }
   /// The `CAEmitterLayer` properties, for emitter layers.
   public var emitter: EmitterProperties? {
     get { emitterBox?.value }
     set { emitterBox = newValue.map(ValueBox.init) }
   }
   /// Boxed, as ``replicator``.
-  private var emitterBox: ValueBox<EmitterProperties>?
+  /// (Usable from inlined code, for ``isEmitter``.)
+  @usableFromInline var emitterBox: ValueBox<EmitterProperties>?
   /// Whether the layer has ``emitter`` properties (asked without copying them out of their box).
-  package var isEmitter: Bool { emitterBox != nil }
+  /// (Inlined, as ``isReplicator``.)
+  @inlinable package var isEmitter: Bool { emitterBox != nil }
 
   /// A plain layer's defaults.
   public init() {}

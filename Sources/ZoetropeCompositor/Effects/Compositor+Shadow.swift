@@ -28,8 +28,13 @@ extension Compositor {
 
   /// Whether a layer with these (tinted) properties casts a visible shadow.
   static func castsShadow(_ p: LayerProperties, context: Context) -> Bool {
-    guard context.shadowNesting < maximumShadowNesting, p.shadowOpacity > 0, !p.shadowOpacity.isNaN,
-      let color = p.shadowColor, color.alpha > 0
+    withUnsafePointer(to: p) { castsShadow($0, context: context) }
+  }
+
+  /// ``castsShadow(_:context:)`` for the properties `p` points at, read in place.
+  static func castsShadow(_ p: UnsafePointer<LayerProperties>, context: Context) -> Bool {
+    guard context.shadowNesting < maximumShadowNesting, p.pointee.shadowOpacity > 0, !p.pointee.shadowOpacity.isNaN,
+      let color = p.pointee.shadowColor, color.alpha > 0
     else { return false }
     return true
   }
