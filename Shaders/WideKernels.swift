@@ -126,7 +126,9 @@ import CZoetropeKernels
   /// happens for `count ≤ 0`.
   @inlinable @inline(__always)
   package func fillRun(_ pixels: UnsafeMutablePointer<UInt8>, count: Int, coverage: UInt8) {
-    if count >= 8, usesAVX2 {
+    // (Runs of one to seven pixels too: the C kernels' four-pixel step and
+    // plain stores take them in fewer instructions than the portable kernel.)
+    if count > 0, usesAVX2 {
       let source = coverage == 255 ? fullSource : BlendKernels.weightedSource(context, coverage: coverage)
       if source >> 24 == 255 {
         zk_fill_pixels_avx2(pixels, count, source)
@@ -142,18 +144,23 @@ import CZoetropeKernels
 
   /// `rows` rows of a rectangle that share their coverage, `stride` bytes
   /// apart from `pixels` (the first row's left side pixel), in one call
-  /// where the AVX-512 kernels run: in each row, ``fill(_:coverage:)`` of
-  /// the left side pixel under `left`, ``fillRun(_:count:coverage:)`` of
-  /// the `interiorCount` pixels after it under `interior` (none when it is
-  /// 0), and ``fill(_:coverage:)`` of the right side pixel after those
-  /// under `right` — the same bytes. Returns false, touching nothing, where
-  /// the kernels do not run or do not take the colour (the caller then
-  /// blends row by row).
+  /// where the AVX-512 or AVX2 kernels run: in each row,
+  /// ``fill(_:coverage:)`` of the left side pixel under `left`,
+  /// ``fillRun(_:count:coverage:)`` of the `interiorCount` pixels after it
+  /// under `interior` (none when it is 0), and ``fill(_:coverage:)`` of the
+  /// right side pixel after those under `right` — the same bytes. Returns
+  /// false, touching nothing, where the kernels do not run or do not take
+  /// the colour (the caller then blends row by row).
   @inlinable @inline(__always)
   package func fillRectangleRows(_ pixels: UnsafeMutablePointer<UInt8>, stride: Int, rows: Int, interiorCount: Int,
                                  left: UInt8, interior: UInt8, right: UInt8) -> Bool {
-    usesAVX512
-      && zk_fill_rectangle_rows_avx512(pixels, stride, rows, interiorCount, left, interior, right, fullSource) != 0
+    if usesAVX512,
+      zk_fill_rectangle_rows_avx512(pixels, stride, rows, interiorCount, left, interior, right, fullSource) != 0
+    {
+      return true
+    }
+    return usesAVX2
+      && zk_fill_rectangle_rows_avx2(pixels, stride, rows, interiorCount, left, interior, right, fullSource) != 0
   }
 
   /// ``fillSolid(_:coverage:count:context:)`` of this colour for one pixel
@@ -178,7 +185,9 @@ import CZoetropeKernels
       }
     } else if usesAVX512 {
       zk_fill_solid_avx512(pixels, coverage, count, fullSource)
-    } else if count >= 8, usesAVX2 {
+    } else if usesAVX2 {
+      // Four to seven pixels too: one 128-bit step and a word at a time,
+      // in half the instructions of the portable kernel's.
       zk_fill_solid_avx2(pixels, coverage, count, fullSource)
     } else {
       ZoetropeShaders.fillSolid(pixels, coverage: coverage, count: count, context: context)
@@ -221,6 +230,15 @@ package func fillRectangleRowsAVX512(_ pixels: UnsafeMutablePointer<UInt8>, stri
                                      left: UInt8, interior: UInt8, right: UInt8, context: FillSolidContext) -> Bool {
   zk_fill_rectangle_rows_avx512(pixels, stride, rows, interiorCount, left, interior, right,
                                 BlendKernels.word(context.color)) != 0
+}
+
+/// The AVX2 kernel of ``SolidBlend/fillRectangleRows(_:stride:rows:interiorCount:left:interior:right:)``
+/// alone (for the identity tests); false where it does not take the
+/// colour. Requires ``BlendKernels/avx2Available``.
+package func fillRectangleRowsAVX2(_ pixels: UnsafeMutablePointer<UInt8>, stride: Int, rows: Int, interiorCount: Int,
+                                   left: UInt8, interior: UInt8, right: UInt8, context: FillSolidContext) -> Bool {
+  zk_fill_rectangle_rows_avx2(pixels, stride, rows, interiorCount, left, interior, right,
+                              BlendKernels.word(context.color)) != 0
 }
 
 /// The string store of a band's background alone (for the identity

@@ -100,38 +100,9 @@ extension AVX512KernelTests {
 extension AVX512KernelTests {
   /// A rectangle's rows in one call — side pixels gathered and scattered
   /// sixteen rows at a time, interiors as runs — give the portable
-  /// kernels' bytes row by row, and touch nothing else: rows 1–40 (over
-  /// and under multiples of sixteen), interiors of 0–70 pixels, coverage
-  /// bytes of 0, 255 and between, opaque, translucent and clear colours.
+  /// kernels' bytes row by row, and touch nothing else.
   @Test func rectangleRowsMatchThePortableKernelsRowByRow() {
-    var random = SeededRandom(state: 0x5EC7)
-    for round in 0..<400 {
-      let rows = 1 + Int(random.byte() % 40), count = Int(random.byte() % 71)
-      // Guard pixels before, after and between the rows.
-      let stride = 4 * (count + 2 + Int(random.byte() % 5)), offset = 4 * Int(random.byte() % 3)
-      let pick = random.byte()
-      let alpha: UInt8 = pick < 60 ? 255 : pick < 80 ? 0 : random.byte()
-      func channel() -> UInt8 { UInt8(UInt16(random.byte()) * UInt16(alpha) / 255) }
-      let context = FillSolidContext(premultipliedRed: channel(), green: channel(), blue: channel(), alpha: alpha)
-      func coverage() -> UInt8 { let c = random.byte(); return c < 40 ? 0 : c < 100 ? 255 : random.byte() }
-      let (left, interior, right) = (coverage(), coverage(), coverage())
-      let original = random.premultipliedPixels(rows * stride / 4 + offset / 4 + 8)
-      var wide = original, portable = original
-      let taken = wide.withUnsafeMutableBufferPointer {
-        fillRectangleRowsAVX512($0.baseAddress! + offset, stride: stride, rows: rows, interiorCount: count, left: left,
-                                interior: interior, right: right, context: context)
-      }
-      portable.withUnsafeMutableBufferPointer { buffer in
-        for row in 0..<rows {
-          let line = buffer.baseAddress! + offset + row * stride
-          withUnsafePointer(to: left) { fillSolid(line, coverage: $0, count: 1, context: context) }
-          if interior > 0 { fillSolidRun(line + 4, count: count, coverage: interior, context: context) }
-          withUnsafePointer(to: right) { fillSolid(line + 4 * (count + 1), coverage: $0, count: 1, context: context) }
-        }
-      }
-      let agrees = wide == portable
-      #expect(taken && agrees, "round \(round): \(rows) rows of \(count), alpha \(alpha), \(left)/\(interior)/\(right)")
-    }
+    WideKernelTests.rectangleRowsMatchThePortableKernelsRowByRow(fillRectangleRowsAVX512)
   }
 
   /// Colours that are not premultiplied, and strides too long for the

@@ -59,6 +59,16 @@ void zk_fill_solid_avx512(uint8_t *pixels, const uint8_t *coverage, ptrdiff_t co
 int zk_fill_rectangle_rows_avx512(uint8_t *pixels, ptrdiff_t stride, ptrdiff_t rows, ptrdiff_t count,
                                   uint8_t left, uint8_t interior, uint8_t right, uint32_t color);
 
+/// zk_fill_rectangle_rows_avx512's rows, a row at a time with what they
+/// share worked out once: the bytes of the one-pixel tail of
+/// zk_fill_solid_avx2 on each side pixel and zk_fill_solid_run_avx2 (or
+/// zk_fill_pixels_avx2, when the weighted colour is opaque) on each
+/// interior. Returns 0, touching nothing, for a colour that is not
+/// premultiplied, rows ≤ 0 or count < 0; else 1. Requires
+/// zk_cpu_has_avx2() == 1.
+int zk_fill_rectangle_rows_avx2(uint8_t *pixels, ptrdiff_t stride, ptrdiff_t rows, ptrdiff_t count,
+                                uint8_t left, uint8_t interior, uint8_t right, uint32_t color);
+
 /// Stores `word` (one RGBA8 pixel, R in the low byte) into `count` pixels:
 /// an opaque run, whatever was there. Nothing happens for count ≤ 0.
 /// Byte-identical to Shaders' fillSolidRun for an opaque colour.

@@ -15,14 +15,23 @@ struct SolidRuns: RowRunSink {
   /// Pixels a row.
   let width: Int
 
+  /// The pixel at device column `x` of device row `y`. Wrapping: the
+  /// resolve hands on only the band's rows and columns within its width,
+  /// so nothing overflows (checked, the offset cost a run a dozen
+  /// instructions and kept its flags on the stack).
+  @inline(__always)
+  func pixels(y: Int32, x: Int) -> UnsafeMutablePointer<UInt8> {
+    band + 4 &* ((Int(y) &- top) &* width &+ x)
+  }
+
   @inline(__always)
   func varying(y: Int32, x: Int, count: Int, bytes: UnsafePointer<UInt8>) {
-    solid.fill(band + 4 * ((Int(y) - top) * width + x), coverage: bytes, count: count)
+    solid.fill(pixels(y: y, x: x), coverage: bytes, count: count)
   }
 
   @inline(__always)
   func constant(y: Int32, x: Int, count: Int, value: UInt8) {
-    solid.fillRun(band + 4 * ((Int(y) - top) * width + x), count: count, coverage: value)
+    solid.fillRun(pixels(y: y, x: x), count: count, coverage: value)
   }
 }
 
