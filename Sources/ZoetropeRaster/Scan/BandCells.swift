@@ -105,7 +105,7 @@ package final class BandCells {
     let shape = RowShape(list)
     for row in rows {
       var spans = SpanList(runs: runs, bytes: bytes)
-      resolveRow(row - rows.lowerBound, shape, y: row, into: &spans)
+      resolveRow(row &- rows.lowerBound, shape, y: row, into: &spans)
       body(UnsafeBufferPointer(start: runs, count: spans.count))
     }
   }
@@ -132,7 +132,7 @@ package final class BandCells {
     }
     guard prepare(list, rows: rows) else { return }
     let shape = RowShape(list)
-    for row in rows { resolveRow(row - rows.lowerBound, shape, y: row, into: &sink) }
+    for row in rows { resolveRow(row &- rows.lowerBound, shape, y: row, into: &sink) }
   }
 
   /// Sets the cells up for `list` and deposits its pieces within `rows`;

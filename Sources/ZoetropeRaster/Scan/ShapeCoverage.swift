@@ -317,6 +317,9 @@ package struct RectangleCoverage: Sendable, Equatable {
     while start < shared.upperBound {
       let fy = RectangleCoverage.overlap(start, top, bottom)
       var end = start + 1
+      // Whole rows run on to the last row the rectangle covers whole (the
+      // rows before `bottom`'s), found at once rather than row by row.
+      if fy == 256 { end = Swift.max(end, Swift.min(shared.upperBound, bottom >> 8)) }
       while end < shared.upperBound && RectangleCoverage.overlap(end, top, bottom) == fy { end += 1 }
       let sides = (left: RectangleCoverage.byte(leftOverlap, fy), right: RectangleCoverage.byte(rightOverlap, fy),
                    interior: RectangleCoverage.byte(256, fy))
