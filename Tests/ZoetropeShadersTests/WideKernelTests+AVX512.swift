@@ -108,19 +108,8 @@ extension AVX512KernelTests {
   /// Colours that are not premultiplied, and strides too long for the
   /// gathers, are refused untouched (the caller blends row by row).
   @Test func rectangleRowsRefuseWhatTheyCannotTake() {
-    var pixels = [UInt8](repeating: 0x3C, count: 4 * 64)
-    let original = pixels
-    let unpremultiplied = FillSolidContext(premultipliedRed: 200, green: 10, blue: 10, alpha: 100)
     let opaque = FillSolidContext(premultipliedRed: 200, green: 10, blue: 10, alpha: 255)
-    let refused = pixels.withUnsafeMutableBufferPointer { p in
-      [fillRectangleRowsAVX512(p.baseAddress!, stride: 16, rows: 4, interiorCount: 2, left: 9, interior: 255, right: 9,
-                               context: unpremultiplied),
-       fillRectangleRowsAVX512(p.baseAddress!, stride: 1 << 28, rows: 1, interiorCount: 2, left: 9, interior: 255,
-                               right: 9, context: opaque),
-       fillRectangleRowsAVX512(p.baseAddress!, stride: 16, rows: 0, interiorCount: 2, left: 9, interior: 255, right: 9,
-                               context: opaque)]
-    }
-    #expect(refused == [false, false, false])
-    #expect(pixels == original)
+    WideKernelTests.rectangleRowsRefuseUntouched(fillRectangleRowsAVX512, [(16, 4, 2, WideKernelTests.unpremultiplied),
+                                                                          (1 << 28, 1, 2, opaque), (16, 0, 2, opaque)])
   }
 }

@@ -15,20 +15,9 @@ extension WideKernelTests {
   /// Colours that are not premultiplied, no rows and negative interiors
   /// are refused untouched (the caller blends row by row).
   @Test func rectangleRowsAVX2RefuseWhatTheyCannotTake() {
-    var pixels = [UInt8](repeating: 0x3C, count: 4 * 64)
-    let original = pixels
-    let unpremultiplied = FillSolidContext(premultipliedRed: 200, green: 10, blue: 10, alpha: 100)
     let opaque = FillSolidContext(premultipliedRed: 200, green: 10, blue: 10, alpha: 255)
-    let refused = pixels.withUnsafeMutableBufferPointer { p in
-      [fillRectangleRowsAVX2(p.baseAddress!, stride: 16, rows: 4, interiorCount: 2, left: 9, interior: 255, right: 9,
-                             context: unpremultiplied),
-       fillRectangleRowsAVX2(p.baseAddress!, stride: 16, rows: 0, interiorCount: 2, left: 9, interior: 255, right: 9,
-                             context: opaque),
-       fillRectangleRowsAVX2(p.baseAddress!, stride: 16, rows: 2, interiorCount: -1, left: 9, interior: 255, right: 9,
-                             context: opaque)]
-    }
-    #expect(refused == [false, false, false])
-    #expect(pixels == original)
+    Self.rectangleRowsRefuseUntouched(fillRectangleRowsAVX2, [(16, 4, 2, Self.unpremultiplied), (16, 0, 2, opaque),
+                                                              (16, 2, -1, opaque)])
   }
 }
 
@@ -37,6 +26,24 @@ extension WideKernelTests {
   /// kernels row by row (the bytes, and nothing else touched): rows 1–40 (over
   /// and under multiples of sixteen), interiors of 0–70 pixels, coverage
   /// bytes of 0, 255 and between, opaque, translucent and clear colours.
+  /// A colour that is not premultiplied (red above alpha).
+  static let unpremultiplied = FillSolidContext(premultipliedRed: 200, green: 10, blue: 10, alpha: 100)
+
+  /// A kernel of a rectangle's rows refuses every one of `calls` (stride,
+  /// rows, interior pixels, colour) and leaves the pixels as they were.
+  static func rectangleRowsRefuseUntouched(
+    _ kernel: (UnsafeMutablePointer<UInt8>, Int, Int, Int, UInt8, UInt8, UInt8, FillSolidContext) -> Bool,
+    _ calls: [(stride: Int, rows: Int, count: Int, context: FillSolidContext)]
+  ) {
+    var pixels = [UInt8](repeating: 0x3C, count: 4 * 64)
+    let original = pixels
+    let refused = pixels.withUnsafeMutableBufferPointer { p in
+      calls.map { kernel(p.baseAddress!, $0.stride, $0.rows, $0.count, 9, 255, 9, $0.context) }
+    }
+    #expect(refused == calls.map { _ in false })
+    #expect(pixels == original)
+  }
+
   static func rectangleRowsMatchThePortableKernelsRowByRow(
     _ kernel: (UnsafeMutablePointer<UInt8>, Int, Int, Int, UInt8, UInt8, UInt8, FillSolidContext) -> Bool
   ) {
