@@ -53,6 +53,7 @@ package enum Compositor {
               coverages: $0.coverages, ramps: $0.ramps)
     }
       ?? Context(tree: tree, canvas: canvas)
+    if cache == nil { context.coverages.reserveCapacity(forLayers: tree.layers.count) }
     context.scratch.budget.isCancelled = isCancelled
     context.readsPlainLayersInPlace = readsPlainLayersInPlace
     renderSubtree(0, Inherited(parentToDevice: .scale(x: scale, y: scale, z: 1)), depth: 0, context: context,

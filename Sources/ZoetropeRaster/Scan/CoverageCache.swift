@@ -216,6 +216,13 @@ package final class CoverageCache {
     resolvedBytes = shapes.values.reduce(0) { $0 + $1.value.resolvedByteCount }
   }
 
+  /// Makes room for the shapes of `layers` layers (at most ``capacity``)
+  /// at once: a cache made for one frame otherwise grows its table from
+  /// empty, hashing every kept key again at each doubling.
+  package func reserveCapacity(forLayers layers: Int) {
+    shapes.reserveCapacity(Swift.min(Swift.max(layers, 0), CoverageCache.capacity))
+  }
+
   /// How many shapes and runs are kept (for tests).
   package var count: Int { entries.count + shapes.count }
 
