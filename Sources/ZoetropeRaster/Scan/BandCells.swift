@@ -102,7 +102,7 @@ package final class BandCells {
       return
     }
     guard prepare(list, rows: rows) else { return }
-    let shape = RowShape(list, stride: stride, wordsPerRow: wordsPerRow)
+    let shape = RowShape(list, stride: stride, wordsPerRow: wordsPerRow, resolver: resolver)
     var line = cells, words = touched
     for row in rows {
       var spans = SpanList(runs: runs, bytes: bytes)
@@ -134,7 +134,7 @@ package final class BandCells {
       return
     }
     guard prepare(list, rows: rows) else { return }
-    let shape = RowShape(list, stride: stride, wordsPerRow: wordsPerRow)
+    let shape = RowShape(list, stride: stride, wordsPerRow: wordsPerRow, resolver: resolver)
     var line = cells, words = touched
     for row in rows {
       resolveRow(line, words, shape, y: row, into: &sink)
@@ -219,11 +219,14 @@ package final class BandCells {
     let width: Int, originX: Int, evenOdd: Bool
     /// Cells and touched words a row.
     let stride: Int, wordsPerRow: Int
+    /// What resolves a stretch of cells under the list's fill rule.
+    let resolve: CoverageResolver.Function
 
     @inline(__always)
-    init(_ list: UnsafePointer<EdgeList>, stride: Int, wordsPerRow: Int) {
+    init(_ list: UnsafePointer<EdgeList>, stride: Int, wordsPerRow: Int, resolver: CoverageResolver) {
       (width, originX, evenOdd) = (list.pointee.width, list.pointee.originX, list.pointee.fillRule == .evenOdd)
       (self.stride, self.wordsPerRow) = (stride, wordsPerRow)
+      resolve = resolver.function(evenOdd: evenOdd)
     }
   }
 
@@ -243,7 +246,7 @@ package final class BandCells {
   private func resolveRow<Sink: RowRunSink>(_ line: UnsafeMutablePointer<Int32>, _ words: UnsafeMutablePointer<UInt64>,
                                             _ shape: RowShape, y: Int, into sink: inout Sink) {
     let width = shape.width, originX = shape.originX, evenOdd = shape.evenOdd
-    let resolver = self.resolver, bytes = self.bytes
+    let resolve = shape.resolve, bytes = self.bytes
     let y = Int32(truncatingIfNeeded: y)
     var sum: Int32 = 0
     // Pixels from `constantStart` on have the coverage of `sum`.
@@ -257,8 +260,9 @@ package final class BandCells {
       guard start < width else { continue }
       // (Stretches are apart but where the first begins at column 0.)
       if start > constantStart {
-        // Above 0 only after a stretch: a run is pending.
-        let value = coverageByte(sum, evenOdd: evenOdd)
+        // Above 0 only after a stretch: a run is pending. (A sum of 0,
+        // outside a shape, needs no rounding.)
+        let value = sum == 0 ? 0 : coverageByte(sum, evenOdd: evenOdd)
         if value > 0 && start &- constantStart < BandCells.shortRun {
           // Joined to the pending run: sixteen bytes at once (fewer are
           // kept, the next stretch's written over), the buffer has room past the row.
@@ -275,10 +279,7 @@ package final class BandCells {
       } else {
         pendingStart = start
       }
-      let groups = endGroup &- firstGroup
-      sum = evenOdd
-        ? resolveCellsScalar(line + start, groups: groups, sum: sum, evenOdd: true, into: bytes + start)
-        : resolver.resolve(line + start, groups: groups, sum: sum, into: bytes + start)
+      sum = resolve(line + start, endGroup &- firstGroup, sum, bytes + start)
       constantStart = Swift.min(endGroup &<< 2, width)
     }
     if pendingStart >= 0 {
