@@ -285,7 +285,8 @@ package final class BandCells {
     if pendingStart >= 0 {
       sink.varying(y: y, x: originX &+ pendingStart, count: constantStart &- pendingStart,
                    bytes: UnsafePointer(bytes + pendingStart))
-      if width > constantStart {
+      // (The sum is 0 past a shape's last edge but where its list cuts it.)
+      if sum != 0 && width > constantStart {
         let value = coverageByte(sum, evenOdd: evenOdd)
         if value > 0 { sink.constant(y: y, x: originX &+ constantStart, count: width &- constantStart, value: value) }
       }
