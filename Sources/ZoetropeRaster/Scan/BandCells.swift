@@ -60,8 +60,9 @@ package final class BandCells {
     // (A cell more at the end: a piece at the last row's right side adds 0 one past the row.)
     cells = .allocate(capacity: capacityRows * capacityStride + 1)
     cells.initialize(repeating: 0, count: capacityRows * capacityStride + 1)
-    touched = .allocate(capacity: capacityRows * words)
-    touched.initialize(repeating: 0, count: capacityRows * words)
+    // (A spare word past the last row: see ``CellGrid``.)
+    touched = .allocate(capacity: capacityRows * words + 1)
+    touched.initialize(repeating: 0, count: capacityRows * words + 1)
     runs = .allocate(capacity: capacityStride / 2 + 8)
     bytes = .allocate(capacity: capacityStride + 32)
   }
