@@ -20,7 +20,8 @@ import _ZoetropeTestSupport
       wordsPerRow = BandCells.words(forStride: stride)
       // One cell more, as BandCells allocates.
       cells = [Int32](repeating: 0, count: rows * stride + 1)
-      touched = [UInt64](repeating: 0, count: rows * wordsPerRow)
+      // And a spare word, as BandCells allocates (a deposit may or 0 into its first byte).
+      touched = [UInt64](repeating: 0, count: rows * wordsPerRow + 1)
     }
   }
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // The SIMD coverage resolver against its scalar twin, bit for bit, edge values included.
 
+import ZoetropeGeometry
 import ZoetropeShaders
 import Testing
 @testable import ZoetropeRaster
@@ -112,6 +113,28 @@ import _ZoetropeTestSupport
         let scalarSum = resolveCellsScalar(&scalarCells, groups: groups, sum: start, evenOdd: false, into: &scalarBytes)
         #expect(bytes == scalarBytes && sum == scalarSum, "\(resolver), Int32.min at \(original.firstIndex(of: .min) ?? -1)")
         #expect(bytes.last == 255)
+      }
+    }
+  }
+
+  /// The function each resolver gives (what a row calls once a stretch)
+  /// resolves as the scalar reference does under either fill rule: under
+  /// even-odd whatever the resolver, under non-zero each its own kernel.
+  @Test(arguments: [FillRule.nonZero, .evenOdd])
+  func aResolversFunctionResolvesAsTheScalarReference(_ rule: FillRule) {
+    let evenOdd = rule == .evenOdd
+    for resolver in [CoverageResolver.portable] + Self.wideResolvers {
+      let function = resolver.function(evenOdd: evenOdd)
+      for groups in [1, 2, 3, 7, 16, 33] {
+        let original = Self.cells(count: 4 * groups, seed: UInt64(31 * groups) &+ (evenOdd ? 5 : 0))
+        let start = Int32(groups % 3 - 1) * BandCells.fullArea &+ 77
+        var cells = original, scalarCells = original
+        var bytes = [UInt8](repeating: 7, count: 4 * groups), scalarBytes = bytes
+        let sum = function(&cells, groups, start, &bytes)
+        let scalarSum = resolveCellsScalar(&scalarCells, groups: groups, sum: start, evenOdd: evenOdd,
+                                           into: &scalarBytes)
+        #expect(bytes == scalarBytes && sum == scalarSum, "\(resolver) \(rule) \(groups) groups")
+        #expect(cells.allSatisfy { $0 == 0 }, "\(resolver) \(rule) leaves its cells clear")
       }
     }
   }

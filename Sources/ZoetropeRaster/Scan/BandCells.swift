@@ -60,8 +60,9 @@ package final class BandCells {
     // (A cell more at the end: a piece at the last row's right side adds 0 one past the row.)
     cells = .allocate(capacity: capacityRows * capacityStride + 1)
     cells.initialize(repeating: 0, count: capacityRows * capacityStride + 1)
-    touched = .allocate(capacity: capacityRows * words)
-    touched.initialize(repeating: 0, count: capacityRows * words)
+    // (A spare word past the last row: see ``CellGrid``.)
+    touched = .allocate(capacity: capacityRows * words + 1)
+    touched.initialize(repeating: 0, count: capacityRows * words + 1)
     runs = .allocate(capacity: capacityStride / 2 + 8)
     bytes = .allocate(capacity: capacityStride + 32)
   }
@@ -102,11 +103,14 @@ package final class BandCells {
       return
     }
     guard prepare(list, rows: rows) else { return }
-    let shape = RowShape(list)
+    let shape = RowShape(list, stride: stride, wordsPerRow: wordsPerRow, resolver: resolver)
+    var line = cells, words = touched
     for row in rows {
       var spans = SpanList(runs: runs, bytes: bytes)
-      resolveRow(row &- rows.lowerBound, shape, y: row, into: &spans)
+      resolveRow(line, words, shape, y: row, into: &spans)
       body(UnsafeBufferPointer(start: runs, count: spans.count))
+      line += shape.stride
+      words += shape.wordsPerRow
     }
   }
 
@@ -131,8 +135,13 @@ package final class BandCells {
       return
     }
     guard prepare(list, rows: rows) else { return }
-    let shape = RowShape(list)
-    for row in rows { resolveRow(row &- rows.lowerBound, shape, y: row, into: &sink) }
+    let shape = RowShape(list, stride: stride, wordsPerRow: wordsPerRow, resolver: resolver)
+    var line = cells, words = touched
+    for row in rows {
+      resolveRow(line, words, shape, y: row, into: &sink)
+      line += shape.stride
+      words += shape.wordsPerRow
+    }
   }
 
   /// Sets the cells up for `list` and deposits its pieces within `rows`;
@@ -204,82 +213,84 @@ package final class BandCells {
 
   // MARK: - Resolve
 
-  /// What resolving a row needs of its list, read once a band (not once a
-  /// row, through a pointer the sink's stores could alias).
+  /// What resolving a row needs of its list and of these cells, read once
+  /// a band (not once a row, through a pointer or a field the sink's
+  /// stores could alias).
   struct RowShape {
     let width: Int, originX: Int, evenOdd: Bool
+    /// Cells and touched words a row.
+    let stride: Int, wordsPerRow: Int
+    /// What resolves a stretch of cells under the list's fill rule.
+    let resolve: CoverageResolver.Function
 
     @inline(__always)
-    init(_ list: UnsafePointer<EdgeList>) {
+    init(_ list: UnsafePointer<EdgeList>, stride: Int, wordsPerRow: Int, resolver: CoverageResolver) {
       (width, originX, evenOdd) = (list.pointee.width, list.pointee.originX, list.pointee.fillRule == .evenOdd)
+      (self.stride, self.wordsPerRow) = (stride, wordsPerRow)
+      resolve = resolver.function(evenOdd: evenOdd)
     }
   }
 
-  /// Resolves band row `row` (device row `y`) into `sink`, its runs left to
-  /// right (the bytes of varying ones in ``bytes``). Zeroes the row's cells
-  /// and bits.
+  /// Resolves the row whose cells are `line` and touched words `words`
+  /// (device row `y`) into `sink`, its runs left to right, the bytes of
+  /// varying ones in ``bytes`` at their columns. Zeroes the row's cells and
+  /// bits.
   ///
   /// Run by every row of every shape, once per stretch of touched groups:
-  /// the arithmetic wraps (every value is bounded by the row's width) and
-  /// the buffers sit in locals, so that the loop carries no overflow checks
-  /// or reloads of the cells' fields. A varying run goes to `sink` once it
-  /// is known not to grow: a short covered stretch and the next varying
-  /// one join it.
+  /// the arithmetic wraps (every value is bounded by the row's width), the
+  /// buffers sit in locals, and the state is three integers — the sum, the
+  /// column from which it holds, and where the varying run not yet handed
+  /// on begins — so that the loop keeps it in registers across the
+  /// resolver's calls. A varying run goes to `sink` once it is known not
+  /// to grow: a short covered stretch and the next varying one join it.
   @inline(__always)
-  private func resolveRow<Sink: RowRunSink>(_ row: Int, _ shape: RowShape, y: Int, into sink: inout Sink) {
-    let line = cells + row &* stride
+  private func resolveRow<Sink: RowRunSink>(_ line: UnsafeMutablePointer<Int32>, _ words: UnsafeMutablePointer<UInt64>,
+                                            _ shape: RowShape, y: Int, into sink: inout Sink) {
     let width = shape.width, originX = shape.originX, evenOdd = shape.evenOdd
-    let resolver = self.resolver, bytes = self.bytes
+    let resolve = shape.resolve, bytes = self.bytes
     let y = Int32(truncatingIfNeeded: y)
     var sum: Int32 = 0
     // Pixels from `constantStart` on have the coverage of `sum`.
     var constantStart = 0
-    // Where this row's last varying run ended (-1: none yet).
-    var varyingEnd = -1
-    var used = 0
-    // The varying run not yet handed on: its first column and bytes (-1: none).
-    var pendingStart = -1, pendingOffset = 0
-    @inline(__always) func handOn() {
-      guard pendingStart >= 0 else { return }
-      sink.varying(y: y, x: originX &+ pendingStart, count: varyingEnd &- pendingStart,
-                   bytes: UnsafePointer(bytes + pendingOffset))
-      pendingStart = -1
-    }
-    var stretches = MarkedStretches(words: touched + row &* wordsPerRow, count: wordsPerRow)
+    // The first column of the varying run not yet handed on, which ends at
+    // `constantStart` (-1: none yet, and then `sum` is 0).
+    var pendingStart = -1
+    var stretches = MarkedStretches(words: words, count: shape.wordsPerRow)
     while let (firstGroup, endGroup) = stretches.next() {
       let start = firstGroup &<< 2
       guard start < width else { continue }
-      let end = Swift.min(endGroup &<< 2, width)
-      var extending = false
+      // (Stretches are apart but where the first begins at column 0.)
       if start > constantStart {
-        let value = coverageByte(sum, evenOdd: evenOdd)
-        if value > 0 && start &- constantStart < BandCells.shortRun && varyingEnd == constantStart {
-          // Sixteen bytes at once (fewer are kept): the byte buffer has room past the row.
-          UnsafeMutableRawPointer(bytes + used).storeBytes(of: SIMD16<UInt8>(repeating: value), as: SIMD16<UInt8>.self)
-          used &+= start &- constantStart
-          extending = true
+        // Above 0 only after a stretch: a run is pending. (A sum of 0,
+        // outside a shape, needs no rounding.)
+        let value = sum == 0 ? 0 : coverageByte(sum, evenOdd: evenOdd)
+        if value > 0 && start &- constantStart < BandCells.shortRun {
+          // Joined to the pending run: sixteen bytes at once (fewer are
+          // kept, the next stretch's written over), the buffer has room past the row.
+          UnsafeMutableRawPointer(bytes + constantStart)
+            .storeBytes(of: SIMD16<UInt8>(repeating: value), as: SIMD16<UInt8>.self)
         } else {
-          handOn()
+          if pendingStart >= 0 {
+            sink.varying(y: y, x: originX &+ pendingStart, count: constantStart &- pendingStart,
+                         bytes: UnsafePointer(bytes + pendingStart))
+          }
           if value > 0 { sink.constant(y: y, x: originX &+ constantStart, count: start &- constantStart, value: value) }
+          pendingStart = start
         }
-      }
-      // (A run not extended was handed on above, or this is the row's first.)
-      if !extending {
+      } else {
         pendingStart = start
-        pendingOffset = used
       }
-      let groups = endGroup &- firstGroup
-      sum = evenOdd
-        ? resolveCellsScalar(line + start, groups: groups, sum: sum, evenOdd: true, into: bytes + used)
-        : resolver.resolve(line + start, groups: groups, sum: sum, into: bytes + used)
-      used &+= end &- start
-      constantStart = end
-      varyingEnd = end
+      sum = resolve(line + start, endGroup &- firstGroup, sum, bytes + start)
+      constantStart = Swift.min(endGroup &<< 2, width)
     }
-    handOn()
-    if varyingEnd >= 0 && width > constantStart {
-      let value = coverageByte(sum, evenOdd: evenOdd)
-      if value > 0 { sink.constant(y: y, x: originX &+ constantStart, count: width &- constantStart, value: value) }
+    if pendingStart >= 0 {
+      sink.varying(y: y, x: originX &+ pendingStart, count: constantStart &- pendingStart,
+                   bytes: UnsafePointer(bytes + pendingStart))
+      // (The sum is 0 past a shape's last edge but where its list cuts it.)
+      if sum != 0 && width > constantStart {
+        let value = coverageByte(sum, evenOdd: evenOdd)
+        if value > 0 { sink.constant(y: y, x: originX &+ constantStart, count: width &- constantStart, value: value) }
+      }
     }
     // The carry columns, if no group resolved them.
     line[width] = 0

@@ -4,7 +4,9 @@
 /// The cells of a band as plain values, so that the deposit loop keeps its
 /// pointers and sizes in registers: `stride` cells and `wordsPerRow` touched
 /// words a row, row 0 being row `firstRow` of the edges' y (the device row
-/// less the list's ``EdgeList/rowsMoved``).
+/// less the list's ``EdgeList/rowsMoved``). The touched words have a spare
+/// word past the last row's (a piece marks two bytes at once, which may
+/// reach one byte past its row's words: or-ed with 0 there).
 struct CellGrid {
   let cells: UnsafeMutablePointer<Int32>
   let touched: UnsafeMutablePointer<UInt64>
@@ -103,21 +105,33 @@ struct CellGrid {
     let cut = Swift.min(CellGrid.rounded(Double(256 &- lowFraction) * heightPerX), height)
     let firstHeight = split ? cut : height
     let firstEnd = split ? 256 : highFraction
-    let a = winding &* firstHeight, b = winding &* height &- a
-    let firstSum = lowFraction &+ firstEnd
+    let whole = winding &* height, a = winding &* firstHeight, b = whole &- a
     // The second pixel's two parts go to cells `first + 1` and `first + 2`
     // (`last` and `last + 1`); within one pixel `b` is 0 and the third
     // cell (spare, past the row at its right end) gets 0. One add to each
     // cell: two to the same cell would wait for each other through memory.
-    line[first] &+= Int32(truncatingIfNeeded: a &* (512 &- firstSum))
-    line[first &+ 1] &+= Int32(truncatingIfNeeded: a &* firstSum &+ b &* (512 &- highFraction))
-    line[first &+ 2] &+= Int32(truncatingIfNeeded: b &* highFraction)
-    // Groups `first >> 2` and `(last + 1) >> 2`, the same or neighbours:
-    // one store, and a second only where they straddle two words.
+    // The middle one, `a × firstSum + b × (512 − highFraction)`, is what
+    // the piece's whole `512 × winding × height` leaves of the other two.
+    let near = a &* (512 &- lowFraction &- firstEnd), far = b &* highFraction
+    line[first] &+= Int32(truncatingIfNeeded: near)
+    line[first &+ 1] &+= Int32(truncatingIfNeeded: whole &<< 9 &- near &- far)
+    line[first &+ 2] &+= Int32(truncatingIfNeeded: far)
+    // Groups `first >> 2` and `(last + 1) >> 2`, the same or neighbours.
     let group = first &>> 2, next = (last &+ 1) &>> 2
+    #if _endian(little)
+    // Both bits lie in the sixteen from the byte holding the first (bit g
+    // of the words is bit g & 7 of byte g >> 3): one or of two bytes,
+    // wherever they fall in the words (past the last row's, a spare word).
+    let pair = UInt16(truncatingIfNeeded: 1 | (next &- group) &<< 1) &<< UInt16(truncatingIfNeeded: group & 7)
+    let raw = UnsafeMutableRawPointer(words), offset = group &>> 3
+    raw.storeBytes(of: raw.loadUnaligned(fromByteOffset: offset, as: UInt16.self) | pair, toByteOffset: offset,
+                   as: UInt16.self)
+    #else
+    // One store, and a second only where they straddle two words.
     let bit = group & 63
     words[group &>> 6] |= (1 | UInt64(truncatingIfNeeded: next &- group) &<< 1) &<< UInt64(truncatingIfNeeded: bit)
     if bit &+ (next &- group) == 64 { words[next &>> 6] |= 1 }
+    #endif
   }
 
   /// ``depositRow(_:_:_:_:height:winding:heightPerX:)`` for a piece crossing

@@ -18,6 +18,23 @@ enum CoverageResolver {
   static let preferred: CoverageResolver =
     BlendKernels.usesAVX512 ? .avx512 : BlendKernels.usesAVX2 ? .avx2 : .portable
 
+  /// A resolver as a C function: cells, groups, sum and bytes as
+  /// ``resolveCells(_:groups:sum:into:)`` takes them.
+  typealias Function = @convention(c) (UnsafeMutablePointer<Int32>?, Int, Int32, UnsafeMutablePointer<UInt8>?) -> Int32
+
+  /// ``resolve(_:groups:sum:into:)`` of this resolver as a function
+  /// (one call a stretch, with no choice of resolver in it); under the
+  /// even-odd rule, the scalar reference's even-odd resolve whatever the
+  /// resolver.
+  func function(evenOdd: Bool) -> Function {
+    if evenOdd { return { resolveCellsScalar($0!, groups: $1, sum: $2, evenOdd: true, into: $3!) } }
+    switch self {
+    case .portable: return { resolveCells($0!, groups: $1, sum: $2, into: $3!) }
+    case .avx2: return zk_resolve_cells_avx2
+    case .avx512: return zk_resolve_cells_avx512
+    }
+  }
+
   /// ``resolveCells(_:groups:sum:into:)`` on this resolver. The AVX2 and
   /// AVX-512 ones must only be used where the CPU has them.
   @inline(__always)

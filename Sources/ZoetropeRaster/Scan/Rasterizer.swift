@@ -145,6 +145,7 @@ struct MarkedStretches {
   static func bridged(_ word: UInt64) -> UInt64 { word | ((word << 1) & (word >> 1)) }
 
   /// The next stretch `first..<end` of groups, or `nil` after the last.
+  @inline(__always)
   mutating func next() -> (Int, Int)? {
     while bits == 0 {
       guard index < count else { return nil }
@@ -152,24 +153,28 @@ struct MarkedStretches {
       words[index] = 0
       index &+= 1
     }
-    var low = bits.trailingZeroBitCount
-    let first = (index &- 1) &<< 6 | low
-    var end = first
-    while true {
-      // `bits >> low` starts with `ones` set bits.
-      let ones = (~(bits &>> UInt64(low))).trailingZeroBitCount
-      end &+= ones
-      if low &+ ones < 64 {
-        bits &= UInt64.max &<< UInt64(low &+ ones)
-        return (first, end)
-      }
-      // The stretch reached the top of the word: it goes on if the next word starts with a one.
-      bits = 0
-      guard index < count, words[index] & 1 != 0 else { return (first, end) }
-      bits = MarkedStretches.bridged(words[index])
+    let base = (index &- 1) &<< 6
+    let first = base | bits.trailingZeroBitCount
+    // Adding its lowest bit carries through the lowest stretch of ones: the
+    // sum's lowest set bit is where it ends, and the sum's bits anded with
+    // the word's leave the stretches above it.
+    let carried = bits &+ (bits & (0 &- bits))
+    if carried != 0 {
+      bits &= carried
+      return (first, base | carried.trailingZeroBitCount)
+    }
+    // The stretch reached the top of the word: it goes on while the next word starts with a one.
+    bits = 0
+    while index < count, words[index] & 1 != 0 {
+      let word = MarkedStretches.bridged(words[index])
       words[index] = 0
       index &+= 1
-      low = 0
+      let through = word &+ 1
+      if through != 0 {
+        bits = word & through
+        return (first, (index &- 1) &<< 6 | through.trailingZeroBitCount)
+      }
     }
+    return (first, index &<< 6)
   }
 }
