@@ -181,24 +181,24 @@ extension EdgeList {
   }
 
   /// Room to count the entries of each bucket of a list over `rows`
-  /// (bucket `k`'s at `k + 1`, all zero).
+  /// (``count(_:firstBucket:into:)``'s differences, all zero): the list's
+  /// bucket starts and a spare place past them.
   static func emptyCounts(rows: Range<Int>) -> [Int32] {
     let first = rows.lowerBound / EdgeList.bucketRows
-    return [Int32](repeating: 0, count: (rows.upperBound - 1) / EdgeList.bucketRows - first + 2)
+    return [Int32](repeating: 0, count: (rows.upperBound - 1) / EdgeList.bucketRows - first + 3)
   }
 
-  /// Adds one to the count of each bucket `e` is listed in (bucket
-  /// `firstBucket + k`'s at `counts[k + 1]`).
+  /// Counts `e` in each bucket it is listed in, as a difference: one more
+  /// from its first bucket on (bucket `firstBucket + k`'s at `counts[k + 1]`),
+  /// one fewer from the bucket after its last (a spare place past the last
+  /// bucket takes it), so that the entries of bucket `k` are the sum of
+  /// `counts[1…k + 1]` — two stores an edge, however many buckets it crosses.
   @inline(__always)
   static func count(_ e: Edge, firstBucket first: Int, into counts: UnsafeMutablePointer<Int32>) {
     let shift = Int32(EdgeList.bucketShift)
     let top = Int(e.y0 >> shift) &- first, bottom = Int((e.y1 &- 1) >> shift) &- first
-    // The same walk as the placing of the edges in their buckets.
-    var k = top
-    while k <= bottom {
-      counts[k &+ 1] &+= 1
-      k &+= 1
-    }
+    counts[top &+ 1] &+= 1
+    counts[bottom &+ 2] &-= 1
   }
 
   /// The list of whole (oriented, clipped, rounded) edges, each listed in
@@ -219,7 +219,7 @@ extension EdgeList {
     // Counting sort: entries per bucket, then their places.
     let wasCounted = counted != nil
     var starts = (consume counted) ?? EdgeList.emptyCounts(rows: rows)
-    let bucketCount = starts.count - 1
+    let bucketCount = starts.count - 2
     var total = 0
     starts.withUnsafeMutableBufferPointer { counts in
       let counts = counts.baseAddress!
@@ -231,13 +231,25 @@ extension EdgeList {
       // The total in full width (a bucket lists at most every edge once,
       // but the sum of them all may pass Int32's range; the guard below
       // refuses such a list before the starts are used).
+      // Bucket k's entries are the running sum of the differences
+      // (nothing before the first: counts[0] is 0).
+      var entries: Int32 = 0
       for k in 0..<bucketCount {
-        total &+= Int(counts[k &+ 1])
-        counts[k &+ 1] &+= counts[k]
+        entries &+= counts[k &+ 1]
+        total &+= Int(entries)
+        counts[k &+ 1] = counts[k] &+ entries
       }
     }
+    starts.removeLast()
     let bytes = total * MemoryLayout<Edge>.stride + starts.count * MemoryLayout<Int32>.stride
     guard total <= Int(Int32.max), budget?.spend(coverageBytes: bytes, on: "rasterizing it") ?? true else { return nil }
+    if bucketCount == 1 && whole.capacity <= 2 * total {
+      // One bucket: the edges are its entries, in their order (kept when
+      // they hold little more room than the budget priced).
+      edges = whole
+      bucketStarts = starts
+      return
+    }
     let entries = [Edge](unsafeUninitializedCapacity: total) { entries, initialized in
       guard let out = entries.baseAddress else { return }
       // Each bucket's next place (on the stack when there are few buckets).
