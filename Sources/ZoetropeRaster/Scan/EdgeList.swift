@@ -300,7 +300,7 @@ extension EdgeList {
         for line in polylines where line.points.count > 1 {
           line.points.withUnsafeBufferPointer { points in
             @inline(__always) func grid(_ p: Point) -> (Int32, Int32) {
-              (Int32((p.x - ox) * scale + 0.5), gridFloor(p.y * scale + 0.5) &+ shiftY)
+              (gridFloorUnchecked((p.x - ox) * scale + 0.5), gridFloorUnchecked(p.y * scale + 0.5) &+ shiftY)
             }
             let (fx, fy) = grid(points[0])
             var (px, py) = (fx, fy)
@@ -328,6 +328,20 @@ extension EdgeList {
 func gridFloor(_ v: Double) -> Int32 {
   let t = Int32(v)
   return Double(t) > v ? t &- 1 : t
+}
+
+/// ``gridFloor(_:)`` with no test of v's range (finite, |v| < 2³¹, or the
+/// result is meaningless): adding 1.5 × 2⁵² leaves v rounded to the nearest
+/// integer in the sum's low bits (its ulp is 1 there), one less where that
+/// rounded up. `Int32(v)` tests finiteness and both ends of its range, a
+/// dozen instructions a point on the unclipped path; the clipped one keeps
+/// ``gridFloor(_:)``, where the constant costs registers it needs.
+@inline(__always)
+func gridFloorUnchecked(_ v: Double) -> Int32 {
+  let magic = 6_755_399_441_055_744.0
+  let sum = v + magic
+  let nearest = Int32(truncatingIfNeeded: Int64(bitPattern: sum.bitPattern))
+  return sum - magic > v ? nearest &- 1 : nearest
 }
 
 /// Clips segments to a shape's pixels and rounds them onto the fixed-point
