@@ -12,7 +12,10 @@ extension DisplayList {
   /// unless the two draw the same on its rows; outside those columns a
   /// pixel meets, index by index, commands that draw the same there or
   /// nothing, so it keeps its value — the alignment's reasoning, with
-  /// every command paired with its namesake.
+  /// every command paired with its namesake. Nor does a pair damage the
+  /// columns both of its commands replace with the same opaque colour on
+  /// every row of the band (``replacedAlike(_:in:rows:)``: a rounded card
+  /// moved, between its corners), which the alignment does not look for.
   ///
   /// `nil` — the alignment decides — when the counts differ, when more
   /// than a quarter of the pairs differ (a layer gone and another come
@@ -37,6 +40,13 @@ extension DisplayList {
       return rows.isEmpty ? nil : (rows.lowerBound / bandHeight)...((rows.upperBound - 1) / bandHeight)
     }
     let (myReach, theirReach) = reaches ?? (groupReach(), previous.groupReach())
+    /// Damages `reached` in `band` but for the columns `alike` (the parts either side of them).
+    func touch(_ band: Int, _ reached: Range<Int>, except alike: Range<Int>, _ image: Bool) {
+      guard !alike.isEmpty else { return touches.append((band, reached, image)) }
+      touches.append((band, reached.clamped(to: reached.lowerBound..<Swift.max(reached.lowerBound, alike.lowerBound)), image))
+      let right = reached.clamped(to: Swift.min(alike.upperBound, reached.upperBound)..<reached.upperBound)
+      if !right.isEmpty { touches.append((band, right, image)) }
+    }
     for i in differing {
       let mine = reached(damageRows(i, myReach)), theirs = reached(previous.damageRows(i, theirReach))
       let first = Swift.min(mine?.lowerBound ?? .max, theirs?.lowerBound ?? .max)
@@ -54,8 +64,10 @@ extension DisplayList {
         guard inMine || inTheirs else { continue }
         let rows = (band * bandHeight)..<Swift.min((band + 1) * bandHeight, height)
         if inMine && inTheirs && sameCommand(i, as: i, in: previous, rows: rows) { continue }
-        if inMine { touches.append((band, columns, image)) }
-        if inTheirs { touches.append((band, theirColumns, theirImage)) }
+        // Where both replace every pixel with the same colour, they draw alike.
+        let alike = inMine && inTheirs ? replacedAlike(i, in: previous, rows: rows) : 0..<0
+        if inMine { touch(band, columns, except: alike, image) }
+        if inTheirs { touch(band, theirColumns, except: alike, theirImage) }
       }
     }
     // Bands no differing pair reaches play nothing; the others their columns.
@@ -75,5 +87,22 @@ extension DisplayList {
       result[band] = bandDamage(columns, imaged: imaged)
     }
     return result
+  }
+
+  /// The columns that command `i` and command `i` of `previous` both
+  /// replace, on every row of `rows`, with the same opaque colour: two
+  /// edge lists' known interiors (a rounded card's corner rows between its
+  /// corners, moved). Each pixel there is that colour after either command
+  /// whatever lay below, so the pair draws alike there; empty for any
+  /// other pair.
+  func replacedAlike(_ i: Int, in previous: DisplayList, rows: Range<Int>) -> Range<Int> {
+    guard case .solid(.edges(let a), let mine) = commands[i], case .solid(.edges(let b), let theirs) = previous.commands[i],
+      mine == theirs, mine.color[3] == 255
+    else { return 0..<0 }
+    let x = edgeLists[a].interior, y = previous.edgeLists[b].interior
+    guard !x.isEmpty, !y.isEmpty, Swift.max(x.y, y.y) <= rows.lowerBound, Swift.min(x.maxY, y.maxY) >= rows.upperBound
+    else { return 0..<0 }
+    let low = Swift.max(x.x, y.x)
+    return low..<Swift.max(low, Swift.min(x.maxX, y.maxX))
   }
 }

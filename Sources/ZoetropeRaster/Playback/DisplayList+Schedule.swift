@@ -19,7 +19,8 @@ extension DisplayList {
   ///
   /// Of a band without one, the columns that opaque rectangles outside
   /// every group replace over all of its rows at full coverage (a card's
-  /// middle, say; merged, and kept where at least
+  /// middle, say, or — an opaque edge list's ``EdgeList/interior`` — its
+  /// corner rows between the corners; merged, and kept where at least
   /// ``narrowestUnfilledColumns`` wide) are not filled with the background
   /// either. What the commands before such a rectangle draw there is then
   /// drawn over whatever the pixels held, and replaced: that is the same
@@ -157,15 +158,25 @@ extension DisplayList {
                         unfilled: unfilled, visibility: visibility, visible: visible)
   }
 
-  /// The columns of `rows` an opaque rectangle outside every group replaces
-  /// over all of them at full coverage (empty for any other command).
+  /// The columns of `rows` an opaque fill outside every group replaces
+  /// over all of them at full coverage: a rectangle's, or an edge list's
+  /// known ``EdgeList/interior`` (a rounded card's corner rows between its
+  /// corners); empty for any other command.
   private func replacedColumns(of rows: Range<Int>, by command: Command) -> Range<Int> {
-    guard case .solid(.rectangle(let index), let context) = command, context.color[3] == 255 else { return 0..<0 }
-    let rectangle = rectangles[index]
     // At full coverage an opaque colour replaces the pixel: byte(256, 256) = 255, d × (255 − 255) = 0.
-    guard rectangle.top <= rows.lowerBound << 8 && rectangle.bottom >= rows.upperBound << 8 else { return 0..<0 }
-    // The columns whose pixels lie wholly inside its sides.
-    return ((rectangle.left + 255) >> 8)..<Swift.max((rectangle.left + 255) >> 8, rectangle.right >> 8)
+    switch command {
+    case .solid(.rectangle(let index), let context) where context.color[3] == 255:
+      let rectangle = rectangles[index]
+      guard rectangle.top <= rows.lowerBound << 8 && rectangle.bottom >= rows.upperBound << 8 else { return 0..<0 }
+      // The columns whose pixels lie wholly inside its sides.
+      return ((rectangle.left + 255) >> 8)..<Swift.max((rectangle.left + 255) >> 8, rectangle.right >> 8)
+    case .solid(.edges(let index), let context) where context.color[3] == 255:
+      let interior = edgeLists[index].interior
+      guard !interior.isEmpty, interior.y <= rows.lowerBound && interior.maxY >= rows.upperBound else { return 0..<0 }
+      return interior.x..<interior.maxX
+    default:
+      return 0..<0
+    }
   }
 
   /// Walks a band's played entries from the last back, keeping in `later`

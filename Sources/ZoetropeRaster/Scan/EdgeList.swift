@@ -73,6 +73,12 @@ package struct EdgeList: Sendable {
   /// again (``ResolvedRows``), or `nil`: the edges are deposited. Shared by
   /// the list's copies; not part of what the list is (``byteCount``, ==).
   let resolvedRows: ResolvedRows?
+  /// Device pixels the shape is known to cover wholly (each one's coverage
+  /// 255), within its rows and columns: what its maker could tell (a
+  /// rounded rectangle's corner rows, between the corners), not all there
+  /// are; empty for none. It lets the schedule skip what an opaque fill of
+  /// the shape replaces there. Moved with the list.
+  var interior = DeviceRect(width: 0, height: 0)
 
   /// The bytes the list holds (priced against the frame's coverage budget).
   package var byteCount: Int {
@@ -154,30 +160,6 @@ extension EdgeList {
     guard !edges.isEmpty else { return nil }
     self.init(edges: edges, counted: consume counts, originX: moved.originX, width: x1 - x0, rows: moved.rows,
               fillRule: fillRule, budget: budget)
-  }
-
-  /// The box of polylines' points, and whether every coordinate is finite.
-  package struct Bounds {
-    var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
-    /// Every coordinate times zero, summed: zero while all are finite, NaN
-    /// from the first infinity or NaN on (one multiply-add a coordinate
-    /// where two `isFinite` tests cost a compare and a branch each).
-    var probe = 0.0
-    var isFinite: Bool { probe == 0 }
-
-    /// The bounds of every point of `polylines`.
-    package init(_ polylines: [Polyline]) {
-      for line in polylines {
-        line.points.withUnsafeBufferPointer { points in
-          for p in points {
-            // One `minsd`/`maxsd` each (a NaN coordinate is caught by the probe).
-            minX = p.x < minX ? p.x : minX; maxX = p.x > maxX ? p.x : maxX
-            minY = p.y < minY ? p.y : minY; maxY = p.y > maxY ? p.y : maxY
-            probe += p.x * 0 + p.y * 0
-          }
-        }
-      }
-    }
   }
 
   /// Room to count the entries of each bucket of a list over `rows`

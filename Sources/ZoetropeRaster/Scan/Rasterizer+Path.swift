@@ -131,10 +131,12 @@ extension Rasterizer {
 
   /// The coverage of a rectangle whose corners are shaped (rounded,
   /// continuous, some square) under an axis-aligned transform: `path` is the
-  /// outline, filling `bounds`, and its corners reach `cornerExtents.top`
-  /// down from the top edge and `cornerExtents.bottom` up from the bottom
-  /// edge (layer units); the rows between are a plain rectangle. `nil` when
-  /// the transform is not axis-aligned or no whole row lies between.
+  /// outline, convex, filling `bounds`, and its corners reach
+  /// `cornerExtents.top` down from the top edge and `cornerExtents.bottom`
+  /// up from the bottom edge (layer units); the rows between are a plain
+  /// rectangle. `nil` when the transform is not axis-aligned or no whole row
+  /// lies between. The corners' lists know the pixels between the corners
+  /// they cover wholly (``EdgeList/interior``, from ``flatSidesInterior(_:)``).
   package static func roundedShape(_ path: Path, bounds: Rect, cornerExtents: (top: Double, bottom: Double),
                                    transform: Transform3D, canvas: Canvas,
                                    scratch: RasterScratch? = nil) -> ShapeCoverage? {
@@ -160,10 +162,15 @@ extension Rasterizer {
     var pieces: [ShapeCoverage.Piece] = []
     pieces.reserveCapacity(3)
     let bounds = EdgeList.Bounds(lines)
+    var interior = flatSidesInterior(lines)
+    interior.x += offset.x
+    interior.y += offset.y
     func addCorners(_ rows: Range<Int>) {
       // What `shape(of:…rows:…)` gives, without a shape of one piece around it.
-      if let corners = EdgeList(lines, fillRule: .nonZero, canvasWidth: canvas.width, canvasHeight: canvas.height,
+      if var corners = EdgeList(lines, fillRule: .nonZero, canvasWidth: canvas.width, canvasHeight: canvas.height,
                                 rows: rows, offset: offset, budget: scratch?.budget, bounds: bounds) {
+        corners.interior = interior.intersection(DeviceRect(x: corners.originX, y: corners.rows.lowerBound,
+                                                            width: corners.width, height: corners.rows.count))
         pieces.append(.edges(corners))
       }
     }

@@ -162,6 +162,6 @@ extension EdgeList {
   /// the edges.
   func carrying(_ resolved: ResolvedRows) -> EdgeList {
     EdgeList(originX: originX, width: width, rows: rows, fillRule: fillRule, edges: edges, bucketStarts: bucketStarts,
-             firstBucket: firstBucket, rowsMoved: rowsMoved, resolvedRows: resolved)
+             firstBucket: firstBucket, rowsMoved: rowsMoved, resolvedRows: resolved, interior: interior)
   }
 }

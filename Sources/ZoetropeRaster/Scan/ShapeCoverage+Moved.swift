@@ -59,7 +59,8 @@ extension EdgeList {
     guard budget?.spend(coverageBytes: byteCount(at: movedRows), on: "rasterizing it") ?? true else { return nil }
     return EdgeList(originX: originX + dx, width: width, rows: movedRows, fillRule: fillRule, edges: edges,
                     bucketStarts: bucketStarts, firstBucket: firstBucket, rowsMoved: rowsMoved + dy,
-                    resolvedRows: resolvedRows)
+                    resolvedRows: resolvedRows, interior: DeviceRect(x: interior.x + dx, y: interior.y + dy,
+                                                                     width: interior.width, height: interior.height))
   }
 
   /// The bytes the same shape takes when made at `movedRows` (the list's
