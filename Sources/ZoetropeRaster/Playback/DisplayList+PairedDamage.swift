@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // Damage of a clip's usual frame: each command compared with the one at its index in the frame before.
 
+import ZoetropeShaders
+
 extension DisplayList {
   /// ``damage(since:bandHeight:)`` for two drawings with as many commands,
   /// few of which differ from the command at the same index in `previous`
@@ -89,20 +91,48 @@ extension DisplayList {
     return result
   }
 
-  /// The columns that command `i` and command `i` of `previous` both
-  /// replace, on every row of `rows`, with the same opaque colour: two
-  /// edge lists' known interiors (a rounded card's corner rows between its
-  /// corners, moved). Each pixel there is that colour after either command
-  /// whatever lay below, so the pair draws alike there; empty for any
-  /// other pair.
+  /// The columns that command `i` here and in `previous` replaces, with
+  /// the same opaque colour in both, on every row of `rows` — alone, or
+  /// with the command just before or after it filling the rows it leaves
+  /// (a rounded card's corner rows and its middle rectangle, on rows
+  /// apart): every pixel there is that colour once the two have been
+  /// played, whatever lay below, in both frames, so they draw alike there.
+  /// Empty when there are none.
   func replacedAlike(_ i: Int, in previous: DisplayList, rows: Range<Int>) -> Range<Int> {
-    guard case .solid(.edges(let a), let mine) = commands[i], case .solid(.edges(let b), let theirs) = previous.commands[i],
-      mine == theirs, mine.color[3] == 255
-    else { return 0..<0 }
-    let x = edgeLists[a].interior, y = previous.edgeLists[b].interior
-    guard !x.isEmpty, !y.isEmpty, Swift.max(x.y, y.y) <= rows.lowerBound, Swift.min(x.maxY, y.maxY) >= rows.upperBound
-    else { return 0..<0 }
-    let low = Swift.max(x.x, y.x)
-    return low..<Swift.max(low, Swift.min(x.maxX, y.maxX))
+    var widest = 0..<0
+    for group in [i..<(i + 1), (i - 1)..<(i + 1), i..<(i + 2)] where group.lowerBound >= 0 && group.upperBound <= commands.count {
+      guard let mine = replaced(by: group, rows: rows), let theirs = previous.replaced(by: group, rows: rows),
+        mine.context == theirs.context
+      else { continue }
+      let low = Swift.max(mine.columns.lowerBound, theirs.columns.lowerBound)
+      let alike = low..<Swift.max(low, Swift.min(mine.columns.upperBound, theirs.columns.upperBound))
+      if alike.count > widest.count { widest = alike }
+    }
+    return widest
+  }
+
+  /// The opaque colour the commands `group` (adjacent) fill with, each on
+  /// rows below the one before's, and the columns in which, on every row
+  /// of `rows`, the one command reaching that row replaces every pixel with
+  /// it (``replacedColumns(of:by:)``); `nil` when they do not.
+  private func replaced(by group: Range<Int>, rows: Range<Int>) -> (context: FillSolidContext, columns: Range<Int>)? {
+    var context: FillSolidContext?
+    var low = Int.min, high = Int.max, reached = 0, below = Int.min
+    for k in group {
+      guard case .solid(let coverage, let fill) = commands[k], fill.color[3] == 255, context.map({ $0 == fill }) ?? true
+      else { return nil }
+      context = fill
+      let own = self.rows(of: coverage)
+      guard own.lowerBound >= below else { return nil }
+      below = own.upperBound
+      let shared = own.clamped(to: rows)
+      guard !shared.isEmpty else { continue }
+      let columns = replacedColumns(of: shared, by: commands[k])
+      guard !columns.isEmpty else { return nil }
+      (low, high) = (Swift.max(low, columns.lowerBound), Swift.min(high, columns.upperBound))
+      reached += shared.count
+    }
+    guard let context, reached == rows.count, low < high else { return nil }
+    return (context, low..<high)
   }
 }

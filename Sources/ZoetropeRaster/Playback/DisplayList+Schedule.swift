@@ -162,7 +162,7 @@ extension DisplayList {
   /// over all of them at full coverage: a rectangle's, or an edge list's
   /// known ``EdgeList/interior`` (a rounded card's corner rows between its
   /// corners); empty for any other command.
-  private func replacedColumns(of rows: Range<Int>, by command: Command) -> Range<Int> {
+  func replacedColumns(of rows: Range<Int>, by command: Command) -> Range<Int> {
     // At full coverage an opaque colour replaces the pixel: byte(256, 256) = 255, d × (255 − 255) = 0.
     switch command {
     case .solid(.rectangle(let index), let context) where context.color[3] == 255:
