@@ -50,7 +50,7 @@ extension Compositor {
     let shape = RoundedBounds(p)
     if let background = p.pointee.backgroundColor, background.alpha > 0,
       let coverage = shape.coverage(transform: layerToDevice, canvas: context.canvas, scratch: context.scratch,
-                                    cache: context.coverages)
+                                    cache: context.coverages, opaque: background.alpha * opacity >= 1)
     {
       frame.fill(clipped(coverage, by: inheritedClip), color: background, opacity: opacity)
     }

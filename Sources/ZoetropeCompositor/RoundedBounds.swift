@@ -86,16 +86,22 @@ struct RoundedBounds {
 
   /// The coverage of the outline under `transform`; `nil` when nothing
   /// lands on the canvas. Axis-aligned outlines have edges only in the rows
-  /// the corners touch. With a `cache`, the coverage of an outline the
-  /// frame drew already, moved by whole pixels, when it is the same.
+  /// the corners touch; for an `opaque` fill, their lists know the pixels
+  /// between the corners they cover wholly (``Rasterizer/roundedShape(_:bounds:cornerExtents:transform:canvas:findsInterior:scratch:)``).
+  /// With a `cache`, the coverage of an outline the frame drew already,
+  /// moved by whole pixels, when it is the same.
   func coverage(transform: Transform3D, canvas: Rasterizer.Canvas, scratch: RasterScratch?,
-                cache: CoverageCache? = nil) -> ShapeCoverage? {
+                cache: CoverageCache? = nil, opaque: Bool = false) -> ShapeCoverage? {
     guard !isEmpty, !missesCanvasRows(under: transform, canvas) else { return nil }
-    guard let cache else { return coverage(of: path, transform: transform, canvas: canvas, scratch: scratch) }
-    // Found again by its numbers: the path is built only to make it.
+    guard let cache else {
+      return coverage(of: path, transform: transform, canvas: canvas, opaque: opaque, scratch: scratch)
+    }
+    // Found again by its numbers: the path is built only to make it. (Made
+    // for an opaque fill or not, whichever came first: the interior is
+    // only what playback may skip, never what it draws.)
     return cache.shape(of: cacheOutline(), method: RoundedBounds.cacheMethod, transform: transform, canvas: canvas,
                        scratch: scratch) {
-      coverage(of: path, transform: transform, canvas: canvas, scratch: scratch)
+      coverage(of: path, transform: transform, canvas: canvas, opaque: opaque, scratch: scratch)
     }
   }
 
@@ -138,18 +144,19 @@ struct RoundedBounds {
                                  boundingBox: rect)
   }
 
-  /// ``coverage(transform:canvas:scratch:cache:)`` of `outline` (this outline's path), made now.
-  private func coverage(of outline: Path, transform: Transform3D, canvas: Rasterizer.Canvas,
+  /// ``coverage(transform:canvas:scratch:cache:opaque:)`` of `outline` (this outline's path), made now.
+  private func coverage(of outline: Path, transform: Transform3D, canvas: Rasterizer.Canvas, opaque: Bool = false,
                         scratch: RasterScratch?) -> ShapeCoverage? {
     if !isRectangle, let shape = Rasterizer.roundedShape(outline, bounds: rect, cornerExtents: cornerExtents,
-                                                         transform: transform, canvas: canvas, scratch: scratch) {
+                                                         transform: transform, canvas: canvas, findsInterior: opaque,
+                                                         scratch: scratch) {
       return shape
     }
     return Rasterizer.shape(of: outline, fillRule: .nonZero, transform: transform, canvas: canvas, scratch: scratch)
   }
 
   /// How a ``CoverageCache`` tells the coverage of an outline (made by
-  /// ``coverage(transform:canvas:scratch:cache:)``) from that of a path filled alone.
+  /// ``coverage(transform:canvas:scratch:cache:opaque:)``) from that of a path filled alone.
   static let cacheMethod = 1
 
   /// The coverage runs of the outline under `transform` (resolved now, for

@@ -141,9 +141,11 @@ extension DisplayList {
       }
       let rows = (band * bandHeight)..<Swift.min((band + 1) * bandHeight, height)
       let entries = counts[band]..<counts[band + 1]
-      let cover = replacedColumns(of: rows, in: listed[entries], into: &replaced)
+      let (cover, byRectangle) = replacedColumns(of: rows, in: listed[entries], into: &replaced)
       covers.append(cover)
-      if !replaced.isEmpty {
+      // (Only rectangles hide what lies below them: cutting a shape below
+      // an edge list's interior into runs would deposit its edges once a run.)
+      if byRectangle {
         hideReplacedColumns(of: rows, entries: (cover ?? entries.lowerBound)..<entries.upperBound, listed: listed,
                             later: &later, visibility: &visibility, visible: &visible)
       }
@@ -215,6 +217,7 @@ extension DisplayList {
             }
           }
         }
+        guard case .solid(.rectangle, _) = command else { break }
         let columns = replacedColumns(of: rows, by: command)
         if columns.count >= DisplayList.narrowestHiddenColumns && later.count < DisplayList.maximumHiddenRuns {
           DisplayList.insertMerged(columns, into: &later)
@@ -243,12 +246,13 @@ extension DisplayList {
 
   /// The entry of `entries` (a band's commands, in order) holding the last
   /// command outside every group that is an opaque rectangle over every
-  /// pixel of `rows` (every column, each at full coverage), or `nil`; and,
-  /// in `replaced`, the columns each such rectangle (over every row, not
-  /// every column) replaces at full coverage, in the order they come.
+  /// pixel of `rows` (every column, each at full coverage), or `nil`; in
+  /// `replaced`, the columns each opaque fill outside every group (over
+  /// every row, not every column) replaces at full coverage, in the order
+  /// they come; and whether one of those is a rectangle.
   private func replacedColumns(of rows: Range<Int>, in entries: ArraySlice<Int32>,
-                               into replaced: inout [Range<Int>]) -> Int? {
-    var found: Int?
+                               into replaced: inout [Range<Int>]) -> (cover: Int?, byRectangle: Bool) {
+    var found: Int?, byRectangle = false
     var level = 0
     replaced.removeAll(keepingCapacity: true)
     for entry in entries.indices {
@@ -258,16 +262,15 @@ extension DisplayList {
       case let command where level == 0:
         let columns = replacedColumns(of: rows, by: command)
         guard !columns.isEmpty else { break }
-        if case .solid(.rectangle(let index), _) = command,
-          rectangles[index].left <= 0 && rectangles[index].right >= width << 8
-        {
-          found = entry
+        if case .solid(.rectangle(let index), _) = command {
+          byRectangle = true
+          if rectangles[index].left <= 0 && rectangles[index].right >= width << 8 { found = entry }
         }
         replaced.append(columns)
       default: break
       }
     }
-    return found
+    return (found, byRectangle)
   }
 
   /// `ranges` merged where they overlap or touch, left to right, keeping

@@ -103,10 +103,12 @@ extension EdgeList {
   /// `nil`, and the overrun recorded there, when they do not fit.
   ///
   /// `bounds`, when given, are the polylines' ``Bounds`` (for a shape
-  /// listed in several pieces of rows: measured once).
+  /// listed in several pieces of rows: measured once); `interior`, pixels
+  /// of the polylines' frame the caller knows they cover wholly: the
+  /// list's ``interior``, those of them within its pixels.
   package init?(_ polylines: [Polyline], fillRule: FillRule, canvasWidth: Int, canvasHeight: Int,
                 rows: Range<Int>? = nil, offset: (x: Int, y: Int) = (0, 0), budget: FrameBudget? = nil,
-                bounds: Bounds? = nil) {
+                bounds: Bounds? = nil, interior: DeviceRect = DeviceRect(width: 0, height: 0)) {
     let bounds = bounds ?? Bounds(polylines)
     let (minX, minY, maxX, maxY) = (bounds.minX, bounds.minY, bounds.maxX, bounds.maxY)
     guard bounds.isFinite, minX <= maxX, minY <= maxY else { return nil }
@@ -138,6 +140,7 @@ extension EdgeList {
       self.init(edges: edges, counted: consume counts, originX: moved.originX, width: x1 - x0, rows: moved.rows,
                 fillRule: fillRule, budget: budget)
       if self.edges.isEmpty { return nil }
+      keep(interior, offset: offset)
       return
     }
     // Clipped: each segment gives at most three pieces (cut where it
@@ -160,6 +163,17 @@ extension EdgeList {
     guard !edges.isEmpty else { return nil }
     self.init(edges: edges, counted: consume counts, originX: moved.originX, width: x1 - x0, rows: moved.rows,
               fillRule: fillRule, budget: budget)
+    keep(interior, offset: offset)
+  }
+
+  /// Sets ``interior`` to the pixels of `interior` (in a frame whose origin
+  /// lies at device pixel `offset`) within the list's.
+  private mutating func keep(_ interior: DeviceRect, offset: (x: Int, y: Int)) {
+    guard !interior.isEmpty else { return }
+    let x0 = Swift.max(interior.x + offset.x, originX), x1 = Swift.min(interior.maxX + offset.x, originX + width)
+    let y0 = Swift.max(interior.y + offset.y, rows.lowerBound)
+    let y1 = Swift.min(interior.maxY + offset.y, rows.upperBound)
+    self.interior = DeviceRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
   }
 
   /// Room to count the entries of each bucket of a list over `rows`

@@ -135,10 +135,12 @@ extension Rasterizer {
   /// `cornerExtents.top` down from the top edge and `cornerExtents.bottom`
   /// up from the bottom edge (layer units); the rows between are a plain
   /// rectangle. `nil` when the transform is not axis-aligned or no whole row
-  /// lies between. The corners' lists know the pixels between the corners
-  /// they cover wholly (``EdgeList/interior``, from ``flatSidesInterior(_:)``).
+  /// lies between. With `findsInterior` (for an opaque fill, which replaces
+  /// what lies below), the corners' lists know the pixels between the
+  /// corners they cover wholly (``EdgeList/interior``, from
+  /// ``flatSidesInterior(_:bounds:)``), when the corners are a band tall.
   package static func roundedShape(_ path: Path, bounds: Rect, cornerExtents: (top: Double, bottom: Double),
-                                   transform: Transform3D, canvas: Canvas,
+                                   transform: Transform3D, canvas: Canvas, findsInterior: Bool = false,
                                    scratch: RasterScratch? = nil) -> ShapeCoverage? {
     guard transform.isAffine, transform.m12 == 0, transform.m21 == 0 else { return nil }
     // Worked out in the shape's own frame (see ``framed(_:)``), rows moved to the device's.
@@ -162,15 +164,16 @@ extension Rasterizer {
     var pieces: [ShapeCoverage.Piece] = []
     pieces.reserveCapacity(3)
     let bounds = EdgeList.Bounds(lines)
-    var interior = flatSidesInterior(lines)
-    interior.x += offset.x
-    interior.y += offset.y
+    // Corners a band tall or more (16 rows, the default) leave whole bands
+    // between their top side and their end; shorter ones are not worth the
+    // scan.
+    let tall = findsInterior && Swift.max(upperRows, lowerRows) >= Double(EdgeList.bucketRows)
+    let interior = tall ? flatSidesInterior(lines, bounds: bounds) : DeviceRect(width: 0, height: 0)
     func addCorners(_ rows: Range<Int>) {
       // What `shape(of:…rows:…)` gives, without a shape of one piece around it.
-      if var corners = EdgeList(lines, fillRule: .nonZero, canvasWidth: canvas.width, canvasHeight: canvas.height,
-                                rows: rows, offset: offset, budget: scratch?.budget, bounds: bounds) {
-        corners.interior = interior.intersection(DeviceRect(x: corners.originX, y: corners.rows.lowerBound,
-                                                            width: corners.width, height: corners.rows.count))
+      if let corners = EdgeList(lines, fillRule: .nonZero, canvasWidth: canvas.width, canvasHeight: canvas.height,
+                                rows: rows, offset: offset, budget: scratch?.budget, bounds: bounds,
+                                interior: interior) {
         pieces.append(.edges(corners))
       }
     }
