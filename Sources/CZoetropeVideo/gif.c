@@ -43,7 +43,7 @@ struct zt_gif_writer {
   GifFileType *file;
   int width, height;
   lzw_coder *coder;  // NULL: giflib's own coder (the reference)
-  lzw_coder *counter;  // the caller's own, for zt_gif_coded_size (made at its first call)
+  lzw_coder *counter;  // the caller's own, for zt_gif_coded_size (NULL: it counts with a dictionary alone)
   int threaded;
   pthread_t thread;
   pthread_mutex_t lock;
@@ -141,6 +141,7 @@ int zt_gif_open(const char *path, int width, int height, const uint8_t *palette,
   w->status = ZT_OK;
   w->fail_from = -1;
   w->coder = malloc(sizeof *w->coder);  // without it, giflib's coder
+  w->counter = malloc(sizeof *w->counter);  // without it, lzw_count_plain
   pthread_mutex_init(&w->lock, NULL);
   pthread_cond_init(&w->changed, NULL);
   w->threaded = pthread_create(&w->thread, NULL, gif_encoder, w) == 0;
@@ -445,6 +446,57 @@ void zt_gif_abandon(zt_gif_writer *w) {
   zt_gif_close(w, message, sizeof message);
 }
 
+// The bytes of LZW data (as lzw_encode counts them) that `count` pixels
+// take at `depth` bits, every string looked up in `dictionary` (1 <<
+// LZW_SLOT_BITS slots, as lzw_encode's), runs of one pixel too: the same
+// codes, with no run tables. What zt_gif_coded_size counts with when the
+// writer could not make a coder of its own, so that a count (and the frames
+// it chooses) never depends on memory: the same clip gives the same bytes
+// when memory runs short (under `ulimit -v`, say).
+static size_t lzw_count_plain(uint32_t *dictionary, int depth, const uint8_t *pixels, size_t count) {
+  if (depth < 2) depth = 2;
+  const unsigned clear = 1u << depth, end = clear + 1, mask = clear - 1;
+  unsigned next = end + 1, limit = 1u << (depth + 1), code_bits = (unsigned)depth + 1;
+  size_t bits = 0;
+  // A code's bits; then the width grows as lzw_encode's EMIT grows it.
+#define COUNT()                            \
+  do {                                     \
+    bits += code_bits;                     \
+    if (next >= limit && code_bits < 12) { \
+      code_bits++;                         \
+      limit <<= 1;                         \
+    }                                      \
+  } while (0)
+  memset(dictionary, 0xFF, sizeof(uint32_t) << LZW_SLOT_BITS);
+  COUNT();  // the clear code
+  unsigned current = pixels[0] & mask;
+  for (size_t i = 1; i < count; i++) {
+    unsigned pixel = pixels[i] & mask;
+    uint32_t key = (uint32_t)current << 8 | pixel, slot = lzw_slot(key), entry;
+    while ((entry = dictionary[slot]) != LZW_EMPTY && entry >> 12 != key)
+      slot = (slot + 1) & ((1u << LZW_SLOT_BITS) - 1);
+    if (entry != LZW_EMPTY) {
+      current = entry & 0xFFF;
+      continue;
+    }
+    COUNT();  // `current`
+    if (next >= LZW_MAX_CODE) {
+      COUNT();  // a clear code, then every string forgotten
+      next = end + 1;
+      code_bits = (unsigned)depth + 1;
+      limit = 1u << (depth + 1);
+      memset(dictionary, 0xFF, sizeof(uint32_t) << LZW_SLOT_BITS);
+    } else {
+      dictionary[slot] = key << 12 | next++;
+    }
+    current = pixel;
+  }
+  COUNT();  // `current`
+  COUNT();  // the end code
+#undef COUNT
+  return (bits + 7) / 8;
+}
+
 // Waits until no frame is queued or being written (the encoder's coder is free).
 static void gif_wait_idle(zt_gif_writer *w) {
   if (!w->threaded) return;
@@ -453,11 +505,14 @@ static void gif_wait_idle(zt_gif_writer *w) {
 
 long zt_gif_coded_size(zt_gif_writer *w, const uint8_t *indices, size_t count) {
   if (count == 0) return 0;
-  if (!w->counter) w->counter = malloc(sizeof *w->counter);
-  if (!w->counter) return -1;
   int depth = w->file->SColorMap ? w->file->SColorMap->BitsPerPixel : 8;
   size_t bytes = 0;
-  lzw_encode(w->counter, NULL, depth, indices, count, &bytes);
+  if (w->counter) {
+    lzw_encode(w->counter, NULL, depth, indices, count, &bytes);
+  } else {
+    uint32_t dictionary[1 << LZW_SLOT_BITS];  // 64 KiB of the caller's stack
+    bytes = lzw_count_plain(dictionary, depth, indices, count);
+  }
   return (long)(bytes + (bytes + 254) / 255 + 1);  // with the sub-blocks' lengths and the end
 }
 
@@ -466,6 +521,8 @@ void zt_gif_use_reference_coder(zt_gif_writer *w) {
   gif_wait_idle(w);
   free(w->coder);
   w->coder = NULL;
+  free(w->counter);
+  w->counter = NULL;
   pthread_mutex_unlock(&w->lock);
 }
 

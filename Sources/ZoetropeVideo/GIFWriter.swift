@@ -300,7 +300,9 @@ package final class GIFWriter {
   }
 
   /// The bytes `indices` take as a frame's image data, counted by the
-  /// shim's coder without writing them.
+  /// shim's coder without writing them (its own, made with the writer, so
+  /// that the count, and the frames it chooses, never depend on memory
+  /// found later).
   func codedSize(of indices: [UInt8]) -> Int {
     guard let writer else { return indices.count }
     let size = indices.withUnsafeBufferPointer { zt_gif_coded_size(writer, $0.baseAddress, $0.count) }

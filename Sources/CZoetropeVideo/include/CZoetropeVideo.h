@@ -210,13 +210,16 @@ int zt_gif_write_frame(zt_gif_writer *writer, const uint8_t *indices, int x, int
 
 /// The bytes `count` palette indices take as a frame's image data (LZW
 /// codes in sub-blocks, as `zt_gif_write_frame` would write them), without
-/// writing anything; -1 when out of memory. For the caller's thread only
-/// (it has a coder of its own, made at the first call).
+/// writing anything. For the caller's thread only (it has a coder of its
+/// own, made with the writer; without one, it counts more slowly with a
+/// dictionary on the caller's stack — the same count: what memory there is
+/// never changes the frames a count chooses). Never fails.
 long zt_gif_coded_size(zt_gif_writer *writer, const uint8_t *indices, size_t count);
 
 /// Makes the writer compress the frames written from now on with giflib's
 /// own LZW coder, the reference the writer's coder is tested against (the
-/// same bytes, slower). Waits for the frames queued before.
+/// same bytes, slower), and `zt_gif_coded_size` count as without a coder of
+/// its own. Waits for the frames queued before.
 void zt_gif_use_reference_coder(zt_gif_writer *writer);
 
 /// For tests, once the queued frames are written: `encode_inline` stops the
