@@ -99,14 +99,19 @@ extension DisplayList {
   /// played, whatever lay below, in both frames, so they draw alike there.
   /// Empty when there are none.
   func replacedAlike(_ i: Int, in previous: DisplayList, rows: Range<Int>) -> Range<Int> {
+    // (Most differing pairs are no opaque fill: asked first, before any group.)
+    guard case .solid(_, let fill) = commands[i], fill.color[3] == 255 else { return 0..<0 }
     var widest = 0..<0
-    for group in [i..<(i + 1), (i - 1)..<(i + 1), i..<(i + 2)] where group.lowerBound >= 0 && group.upperBound <= commands.count {
-      guard let mine = replaced(by: group, rows: rows), let theirs = previous.replaced(by: group, rows: rows),
-        mine.context == theirs.context
-      else { continue }
-      let low = Swift.max(mine.columns.lowerBound, theirs.columns.lowerBound)
-      let alike = low..<Swift.max(low, Swift.min(mine.columns.upperBound, theirs.columns.upperBound))
-      if alike.count > widest.count { widest = alike }
+    for first in (i - 1)...i where first >= 0 {
+      for last in i...(i + 1) where last < commands.count && last - first <= 1 {
+        let group = first..<(last + 1)
+        guard let mine = replaced(by: group, rows: rows), let theirs = previous.replaced(by: group, rows: rows),
+          mine.context == theirs.context
+        else { continue }
+        let low = Swift.max(mine.columns.lowerBound, theirs.columns.lowerBound)
+        let alike = low..<Swift.max(low, Swift.min(mine.columns.upperBound, theirs.columns.upperBound))
+        if alike.count > widest.count { widest = alike }
+      }
     }
     return widest
   }

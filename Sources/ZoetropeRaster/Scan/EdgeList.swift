@@ -58,6 +58,10 @@ package struct EdgeList: Sendable {
   package let rows: Range<Int>
   /// How the winding turns into coverage.
   package let fillRule: FillRule
+  /// ``interior``'s columns and rows, as 32-bit numbers beside the fill
+  /// rule: the list is copied whole wherever a shape's pieces are, so it
+  /// keeps the size it had without them.
+  var interiorColumns = Int32(0)..<0, interiorRows = Int32(0)..<0
   /// The edges, bucket after bucket (an edge once in each bucket it crosses).
   /// Their y lies ``rowsMoved`` rows above the device rows they cover.
   let edges: [Edge]
@@ -78,7 +82,18 @@ package struct EdgeList: Sendable {
   /// rounded rectangle's corner rows, between the corners), not all there
   /// are; empty for none. It lets the schedule skip what an opaque fill of
   /// the shape replaces there. Moved with the list.
-  var interior = DeviceRect(width: 0, height: 0)
+  var interior: DeviceRect {
+    get {
+      DeviceRect(x: Int(interiorColumns.lowerBound), y: Int(interiorRows.lowerBound), width: interiorColumns.count,
+                 height: interiorRows.count)
+    }
+    set {
+      // (Within the list's pixels, so within the canvas: far inside Int32's range.)
+      let empty = newValue.isEmpty
+      interiorColumns = Int32(truncatingIfNeeded: newValue.x)..<Int32(truncatingIfNeeded: empty ? newValue.x : newValue.maxX)
+      interiorRows = Int32(truncatingIfNeeded: newValue.y)..<Int32(truncatingIfNeeded: empty ? newValue.y : newValue.maxY)
+    }
+  }
 
   /// The bytes the list holds (priced against the frame's coverage budget).
   package var byteCount: Int {

@@ -161,7 +161,8 @@ extension EdgeList {
   /// copy of): ``BandCells`` then plays those runs instead of depositing
   /// the edges.
   func carrying(_ resolved: ResolvedRows) -> EdgeList {
-    EdgeList(originX: originX, width: width, rows: rows, fillRule: fillRule, edges: edges, bucketStarts: bucketStarts,
-             firstBucket: firstBucket, rowsMoved: rowsMoved, resolvedRows: resolved, interior: interior)
+    EdgeList(originX: originX, width: width, rows: rows, fillRule: fillRule, interiorColumns: interiorColumns,
+             interiorRows: interiorRows, edges: edges, bucketStarts: bucketStarts, firstBucket: firstBucket,
+             rowsMoved: rowsMoved, resolvedRows: resolved)
   }
 }

@@ -57,10 +57,12 @@ extension EdgeList {
   func moved(dx: Int, dy: Int, budget: FrameBudget?) -> EdgeList? {
     let movedRows = (rows.lowerBound + dy)..<(rows.upperBound + dy)
     guard budget?.spend(coverageBytes: byteCount(at: movedRows), on: "rasterizing it") ?? true else { return nil }
-    return EdgeList(originX: originX + dx, width: width, rows: movedRows, fillRule: fillRule, edges: edges,
+    let x = Int32(truncatingIfNeeded: dx), y = Int32(truncatingIfNeeded: dy)
+    return EdgeList(originX: originX + dx, width: width, rows: movedRows, fillRule: fillRule,
+                    interiorColumns: (interiorColumns.lowerBound &+ x)..<(interiorColumns.upperBound &+ x),
+                    interiorRows: (interiorRows.lowerBound &+ y)..<(interiorRows.upperBound &+ y), edges: edges,
                     bucketStarts: bucketStarts, firstBucket: firstBucket, rowsMoved: rowsMoved + dy,
-                    resolvedRows: resolvedRows, interior: DeviceRect(x: interior.x + dx, y: interior.y + dy,
-                                                                     width: interior.width, height: interior.height))
+                    resolvedRows: resolvedRows)
   }
 
   /// The bytes the same shape takes when made at `movedRows` (the list's
