@@ -77,24 +77,6 @@ package struct EdgeList: Sendable {
   /// again (``ResolvedRows``), or `nil`: the edges are deposited. Shared by
   /// the list's copies; not part of what the list is (``byteCount``, ==).
   let resolvedRows: ResolvedRows?
-  /// Device pixels the shape is known to cover wholly (each one's coverage
-  /// 255), within its rows and columns: what its maker could tell (a
-  /// rounded rectangle's corner rows, between the corners), not all there
-  /// are; empty for none. It lets the schedule skip what an opaque fill of
-  /// the shape replaces there. Moved with the list.
-  var interior: DeviceRect {
-    get {
-      DeviceRect(x: Int(interiorColumns.lowerBound), y: Int(interiorRows.lowerBound), width: interiorColumns.count,
-                 height: interiorRows.count)
-    }
-    set {
-      // (Within the list's pixels, so within the canvas: far inside Int32's range.)
-      let empty = newValue.isEmpty
-      interiorColumns = Int32(truncatingIfNeeded: newValue.x)..<Int32(truncatingIfNeeded: empty ? newValue.x : newValue.maxX)
-      interiorRows = Int32(truncatingIfNeeded: newValue.y)..<Int32(truncatingIfNeeded: empty ? newValue.y : newValue.maxY)
-    }
-  }
-
   /// The bytes the list holds (priced against the frame's coverage budget).
   package var byteCount: Int {
     edges.count * MemoryLayout<Edge>.stride + bucketStarts.count * MemoryLayout<Int32>.stride
@@ -179,16 +161,6 @@ extension EdgeList {
     self.init(edges: edges, counted: consume counts, originX: moved.originX, width: x1 - x0, rows: moved.rows,
               fillRule: fillRule, budget: budget)
     keep(interior, offset: offset)
-  }
-
-  /// Sets ``interior`` to the pixels of `interior` (in a frame whose origin
-  /// lies at device pixel `offset`) within the list's.
-  private mutating func keep(_ interior: DeviceRect, offset: (x: Int, y: Int)) {
-    guard !interior.isEmpty else { return }
-    let x0 = Swift.max(interior.x + offset.x, originX), x1 = Swift.min(interior.maxX + offset.x, originX + width)
-    let y0 = Swift.max(interior.y + offset.y, rows.lowerBound)
-    let y1 = Swift.min(interior.maxY + offset.y, rows.upperBound)
-    self.interior = DeviceRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
   }
 
   /// Room to count the entries of each bucket of a list over `rows`
