@@ -497,6 +497,13 @@ static size_t lzw_count_plain(uint32_t *dictionary, int depth, const uint8_t *pi
   return (bits + 7) / 8;
 }
 
+// lzw_count_plain with a dictionary on the caller's stack (64 KiB), taken
+// only when called: not part of zt_gif_coded_size's own frame.
+__attribute__((noinline)) static size_t lzw_count_on_stack(int depth, const uint8_t *pixels, size_t count) {
+  uint32_t dictionary[1 << LZW_SLOT_BITS];
+  return lzw_count_plain(dictionary, depth, pixels, count);
+}
+
 // Waits until no frame is queued or being written (the encoder's coder is free).
 static void gif_wait_idle(zt_gif_writer *w) {
   if (!w->threaded) return;
@@ -510,8 +517,7 @@ long zt_gif_coded_size(zt_gif_writer *w, const uint8_t *indices, size_t count) {
   if (w->counter) {
     lzw_encode(w->counter, NULL, depth, indices, count, &bytes);
   } else {
-    uint32_t dictionary[1 << LZW_SLOT_BITS];  // 64 KiB of the caller's stack
-    bytes = lzw_count_plain(dictionary, depth, indices, count);
+    bytes = lzw_count_on_stack(depth, indices, count);
   }
   return (long)(bytes + (bytes + 254) / 255 + 1);  // with the sub-blocks' lengths and the end
 }

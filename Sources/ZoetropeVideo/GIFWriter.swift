@@ -305,8 +305,7 @@ package final class GIFWriter {
   /// found later).
   func codedSize(of indices: [UInt8]) -> Int {
     guard let writer else { return indices.count }
-    let size = indices.withUnsafeBufferPointer { zt_gif_coded_size(writer, $0.baseAddress, $0.count) }
-    return size < 0 ? indices.count : Int(size)
+    return Int(indices.withUnsafeBufferPointer { zt_gif_coded_size(writer, $0.baseAddress, $0.count) })
   }
 
   /// 4×4 Bayer thresholds, 0…15.

@@ -54,8 +54,9 @@ extension DisplayList {
       let first = Swift.min(mine?.lowerBound ?? .max, theirs?.lowerBound ?? .max)
       guard first != .max else { continue }
       let last = Swift.max(mine?.upperBound ?? .min, theirs?.upperBound ?? .min)
-      // Each visit lays out up to two touches: past a sixteenth of the
-      // entries the alignment bounds, it decides (and bounds its memory).
+      // Each visit lays out up to four touches (each command's columns,
+      // cut in two around what they replace alike): past a sixteenth of
+      // the entries the alignment bounds, it decides (and bounds its memory).
       visits += last - first + 1
       guard visits <= DisplayList.maximumBandEntries / 16 else { return nil }
       let columns = damageColumns(i, myReach).clamped(to: 0..<width)

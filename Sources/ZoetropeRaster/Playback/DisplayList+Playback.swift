@@ -113,8 +113,9 @@ extension DisplayList {
   /// were. With a `schedule` and the index of these rows' band in it
   /// (`scheduled`), only that band's commands are visited, from its covering
   /// rectangle if it has one (the background is then not filled), and the
-  /// background is not filled in the columns that opaque rectangles outside
-  /// every group replace over all of its rows (``BandSchedule``); without,
+  /// background is not filled in the columns that opaque rectangles (or
+  /// edge lists' interiors) outside every group replace over all of its
+  /// rows (``BandSchedule``); without,
   /// every command from the background up.
   func play(rows: Range<Int>, into band: UnsafeMutablePointer<UInt8>, scratch: BandScratch,
             columns: Range<Int>? = nil, schedule: BandSchedule? = nil, band scheduled: Int = 0) {

@@ -42,8 +42,8 @@ extension DisplayList {
     /// The columns of band `b` its background is not filled in are
     /// `unfilled[unfilledStarts[b] ..< unfilledStarts[b + 1]]`: left to
     /// right, apart, each column of them replaced over all of the band's
-    /// rows by an opaque rectangle it plays (every column, for a covered
-    /// band).
+    /// rows by an opaque rectangle or edge list's interior it plays (every
+    /// column, for a covered band).
     let unfilledStarts: [Int]
     let unfilled: [Range<Int>]
     /// For each entry of `commands`: ``everyColumn``, ``hidden``, or where

@@ -60,7 +60,7 @@ package struct EdgeList: Sendable {
   package let fillRule: FillRule
   /// ``interior``'s columns and rows, as 32-bit numbers beside the fill
   /// rule: the list is copied whole wherever a shape's pieces are, so it
-  /// keeps the size it had without them.
+  /// grows by 16 bytes (80 → 96), not by a `DeviceRect`'s 32.
   var interiorColumns = Int32(0)..<0, interiorRows = Int32(0)..<0
   /// The edges, bucket after bucket (an edge once in each bucket it crosses).
   /// Their y lies ``rowsMoved`` rows above the device rows they cover.
