@@ -24,9 +24,8 @@ extension EdgeList {
   /// lies at device pixel `offset`) within the list's.
   mutating func keep(_ interior: DeviceRect, offset: (x: Int, y: Int)) {
     guard !interior.isEmpty else { return }
-    let x0 = Swift.max(interior.x + offset.x, originX), x1 = Swift.min(interior.maxX + offset.x, originX + width)
-    let y0 = Swift.max(interior.y + offset.y, rows.lowerBound)
-    let y1 = Swift.min(interior.maxY + offset.y, rows.upperBound)
-    self.interior = DeviceRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    let moved = DeviceRect(x: interior.x + offset.x, y: interior.y + offset.y, width: interior.width,
+                           height: interior.height)
+    self.interior = moved.intersection(DeviceRect(x: originX, y: rows.lowerBound, width: width, height: rows.count))
   }
 }

@@ -34,7 +34,7 @@ extension Rasterizer {
     var a = Double.infinity, b = -Double.infinity, c = Double.infinity, d = -Double.infinity
     for line in lines {
       line.points.withUnsafeBufferPointer { points in
-        for p in points where p.y == top || p.y == bottom {
+        for p in points {
           if p.y == top {
             a = Swift.min(a, p.x)
             b = Swift.max(b, p.x)
