@@ -13,7 +13,7 @@ import ZoetropeRaster
 /// A frame drawn with a cache has the bytes it has without one (every copy
 /// is exact: see ``CoverageCache``, ``BlurCache`` and ``GradientRampCache``). Each frame keeps only
 /// what it or the frame before used, and at most a given number of bytes of
-/// coverage, so a cache holds about one frame's distinct shapes. Not
+/// coverage and of blurs, so a cache holds about one frame's distinct shapes. Not
 /// thread-safe: one per thread that records frames.
 package final class RecordingCache {
   let coverages: CoverageCache

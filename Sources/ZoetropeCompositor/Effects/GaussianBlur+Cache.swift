@@ -30,22 +30,41 @@ package final class BlurCache {
     let runs: CoverageSpans
     /// The last frame that used it.
     var frame: Int
+
+    /// The bytes it holds: the image's, the hidden columns' and the runs'.
+    var byteCount: Int {
+      image.bytes.count + hidden.count * MemoryLayout<Range<Int>?>.stride
+        + runs.spans.count * MemoryLayout<CoverageSpans.Span>.stride + runs.coverage.count
+    }
   }
 
   private var entries: [Entry] = []
+  /// What ``entries`` hold, in bytes (``Entry/byteCount``).
+  private var bytes = 0
   /// The frame being recorded (counted by ``startFrame()``).
   private var frame = 0
-  /// Blurs kept at most (the most recent).
-  static let capacity = 8
+  /// Blurs kept at most.
+  let capacity: Int
+  /// Bytes kept at most (``Entry/byteCount``); a blur larger than this is not kept.
+  let byteCapacity: Int
 
-  /// An empty cache.
-  package init() {}
+  /// An empty cache keeping at most `capacity` blurs and `byteCapacity`
+  /// bytes. The defaults hold more than the distinct shadows of a UI-sized
+  /// frame (a grid of cards casts a few, one per column's phase on the
+  /// blur's blocks) and a few dozen shadows of full-frame layers at 1080p.
+  package init(capacity: Int = 256, byteCapacity: Int = 64 << 20) {
+    (self.capacity, self.byteCapacity) = (capacity, byteCapacity)
+  }
+
+  /// How many blurs are kept.
+  var count: Int { entries.count }
 
   /// Starts the next frame of a clip: the blurs the frame before used stay
   /// (a card that did not change keeps its shadow without a blur), the rest go.
   package func startFrame() {
     frame += 1
     entries.removeAll { $0.frame < frame - 1 }
+    bytes = entries.reduce(0) { $0 + $1.byteCount }
   }
 
   /// The runs of a blur equal to this one, moved onto it; `nil` when none was kept.
@@ -66,11 +85,29 @@ package final class BlurCache {
 
   /// Keeps `runs`, the blur of `image` over `out` with `hidden` (relative
   /// to the image's origin) columns left out.
+  ///
+  /// When the cache is full it makes room from the blurs this frame has not
+  /// used (yet), the longest unused first, and never from those it has: a
+  /// frame with more distinct blurs than fit keeps the first ones for the
+  /// next frame, where dropping the oldest would drop, blur after blur, the
+  /// one the next frame needs next and keep none (the shadows of a clip's
+  /// still layers recur in the same order every frame). With no room to
+  /// make, the blur is not kept.
   func keep(_ runs: CoverageSpans, image: AlphaImage, sigmaX: Double, sigmaY: Double, out: DeviceRect,
             hidden: [Range<Int>?]) {
-    if entries.count == BlurCache.capacity { entries.removeFirst() }
-    entries.append(Entry(image: image, sigmaX: sigmaX, sigmaY: sigmaY, out: BlurCache.relative(out, to: image.rect),
-                         hidden: hidden, runs: runs, frame: frame))
+    let entry = Entry(image: image, sigmaX: sigmaX, sigmaY: sigmaY, out: BlurCache.relative(out, to: image.rect),
+                      hidden: hidden, runs: runs, frame: frame)
+    let size = entry.byteCount
+    guard size <= byteCapacity else { return }
+    while entries.count >= capacity || bytes + size > byteCapacity {
+      guard let unused = entries.indices.filter({ entries[$0].frame < frame }).min(by: {
+        entries[$0].frame < entries[$1].frame
+      }) else { return }
+      bytes -= entries[unused].byteCount
+      entries.remove(at: unused)
+    }
+    entries.append(entry)
+    bytes += size
   }
 
   /// Whether two byte arrays hold the same bytes (one `memcmp`).
