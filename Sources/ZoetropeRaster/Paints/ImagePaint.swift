@@ -173,3 +173,31 @@ extension ImagePaint.Choice {
     self.init(filter: .trilinear, level: level, weight: weight)
   }
 }
+
+extension ImagePaint {
+  /// Whether this paint samples, at every device pixel, what `other` does:
+  /// the same decoded pixels (the same storage, not an equal copy: `false`
+  /// for two decodings of one file), the same maps bit for bit, filters,
+  /// opacity, tint and compositing. Everything else a paint holds follows
+  /// from these.
+  func samplesAlike(_ other: ImagePaint) -> Bool {
+    image.storage === other.image.storage && image.width == other.image.width && image.height == other.image.height
+      && ImagePaint.sameBits(deviceToLayer.m, other.deviceToLayer.m) && x.sameBits(as: other.x)
+      && y.sameBits(as: other.y) && minification == other.minification && magnification == other.magnification
+      && alpha == other.alpha && colorFactors == other.colorFactors && compositing == other.compositing
+  }
+
+  /// Whether two arrays hold the same doubles bit for bit (−0 is not 0; a NaN is itself).
+  static func sameBits(_ a: [Double], _ b: [Double]) -> Bool {
+    a.count == b.count && zip(a, b).allSatisfy { $0.bitPattern == $1.bitPattern }
+  }
+}
+
+extension ImagePaint.AxisMap {
+  /// Whether the two maps' knots and pieces are the same bit for bit.
+  func sameBits(as other: ImagePaint.AxisMap) -> Bool {
+    ImagePaint.sameBits([break1, break2, scale0, offset0, scale1, offset1, scale2, offset2],
+                        [other.break1, other.break2, other.scale0, other.offset0, other.scale1, other.offset1,
+                         other.scale2, other.offset2])
+  }
+}

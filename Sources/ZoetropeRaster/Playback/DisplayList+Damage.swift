@@ -25,8 +25,8 @@ extension DisplayList {
   /// only within its columns. The two sequences are aligned in order, and
   /// the band changes only in the columns of the commands that found no
   /// equal partner (both versions'), as runs of columns (runs closer than
-  /// ``smallestKeptGap`` joined, at most ``maximumRuns``); when one of those paints an image, or
-  /// the runs cover three quarters of the width or more, it changes wholly. Two
+  /// ``smallestKeptGap`` joined, at most ``maximumRuns``); when one of those paints an image, the
+  /// runs reach one, or they cover three quarters of the width or more, it changes wholly. Two
   /// commands are equal when they draw the same thing: the same coverage
   /// (edges, rectangle, runs, clip), the same paint, the same group bounds,
   /// alpha and blend mode. Within one band, two commands are also equal
@@ -34,8 +34,9 @@ extension DisplayList {
   /// straight middle) that moved or grew only outside them, or a group
   /// whose bounds did. Coverage kept from the frame before (see
   /// ``CoverageCache``) is the same storage, so an unchanged layer costs a
-  /// comparison of addresses; commands that paint images are never taken
-  /// as equal.
+  /// comparison of addresses; two images are equal when they sample the same
+  /// pixels the same way (``ImagePaint/samplesAlike(_:)``), and a band where
+  /// the damage reaches an image is played whole.
   ///
   /// Two drawings with as many commands, few of them changed, are compared
   /// pair by pair (``pairedDamage(since:bandHeight:bands:reaches:)``); others band
@@ -118,15 +119,22 @@ extension DisplayList {
           j += 1
         }
       }
-      result.append(bandDamage(damage, imaged: imaged))
+      result.append(bandDamage(damage, imaged: imaged, images: imagePaints.isEmpty ? [] : a.compactMap { i in
+        paintsImage(commands[i]) ? columns(of: commands[i]) : nil
+      }))
     }
     return result
   }
 
   /// What a band plays given the columns of the commands found to differ
   /// there (`imaged`: one of them paints an image): nothing, those columns
-  /// as at most ``maximumRuns`` runs, or the whole band.
-  func bandDamage(_ damage: [Range<Int>], imaged: Bool) -> BandDamage {
+  /// as at most ``maximumRuns`` runs, or the whole band — also when a run
+  /// reaches `images`, the columns of the band's images that did not change.
+  ///
+  /// An image is sampled along each run of its coverage from the run's
+  /// first pixel (``ImagePaint``'s walk), so cut at a column its later
+  /// pixels could land a rounding apart: it is played whole or not at all.
+  func bandDamage(_ damage: [Range<Int>], imaged: Bool, images: [Range<Int>] = []) -> BandDamage {
     if imaged { return .whole }
     guard !damage.isEmpty else { return .none }
     var runs = DisplayList.merged(damage, joiningGapsBelow: DisplayList.smallestKeptGap)
@@ -140,6 +148,7 @@ extension DisplayList {
     }
     // Most of the width is played whole: the whole band's fast paths
     // (rectangles filled row by row) beat clipping every command.
+    if images.contains(where: { image in runs.contains { $0.overlaps(image) } }) { return .whole }
     return 4 * runs.reduce(0) { $0 + $1.count } >= 3 * width ? .whole : .columns(runs)
   }
 
@@ -342,6 +351,8 @@ extension DisplayList {
       return p == q && sameCoverage(a, as: b, in: other)
     case (.gradient(let a, let p), .gradient(let b, let q)):
       return paints[p] == other.paints[q] && sameCoverage(a, as: b, in: other)
+    case (.image(let a, let p), .image(let b, let q)):
+      return imagePaints[p].samplesAlike(other.imagePaints[q]) && sameCoverage(a, as: b, in: other)
     case (.beginGroup(let a, _), .beginGroup(let b, _)):
       return a == b
     case (.endGroup(let alpha, let a, let mode), .endGroup(let beta, let b, let other)):
@@ -353,7 +364,7 @@ extension DisplayList {
     case (.falseColor(let a, let filter), .falseColor(let b, let other)):
       return a == b && filter == other
     default:
-      // Different kinds, or images (never taken as equal).
+      // Different kinds.
       return false
     }
   }

@@ -76,6 +76,15 @@ extension DisplayList {
     // Bands no differing pair reaches play nothing; the others their columns.
     var result = [BandDamage](repeating: .none, count: bands)
     touches.sort { $0.band < $1.band }
+    // The columns of the images in each band touched (those that differ are in the touches).
+    var images: [Int: [Range<Int>]] = [:]
+    if !imagePaints.isEmpty, !touches.isEmpty {
+      let touched = Set(touches.map(\.band))
+      for i in commands.indices where paintsImage(commands[i]) {
+        guard let bands = reached(rows(of: commands[i])) else { continue }
+        for band in bands where touched.contains(band) { images[band, default: []].append(columns(of: commands[i])) }
+      }
+    }
     var columns: [Range<Int>] = []
     var k = 0
     while k < touches.count {
@@ -87,7 +96,7 @@ extension DisplayList {
         if !touches[k].columns.isEmpty { columns.append(touches[k].columns) }
         k += 1
       }
-      result[band] = bandDamage(columns, imaged: imaged)
+      result[band] = bandDamage(columns, imaged: imaged, images: images[band] ?? [])
     }
     return result
   }
