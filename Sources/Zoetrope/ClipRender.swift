@@ -78,7 +78,8 @@ public struct ClipRender: Sendable {
   /// within 3/8 of ``Limits/maximumBytesInFlight``. A PNG sequence's band
   /// caches (one a thread) each keep one more such drawing, the origin of
   /// the frame they hold: 1/8 more at most. A cache's rows resolved ahead
-  /// take an eighth of its coverage at most: 1/64 more.
+  /// take an eighth of its coverage at most: 1/64 more; its shadow blurs a
+  /// quarter: 1/32 more.
   var maximumKeptDrawingBytes: Int { Swift.min(64 << 20, Limits.maximumBytesInFlight / (8 * threads)) }
 
   /// A render of `frames` of `renderer`'s scene at `frameRate`.

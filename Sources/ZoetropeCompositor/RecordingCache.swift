@@ -17,16 +17,18 @@ import ZoetropeRaster
 /// thread-safe: one per thread that records frames.
 package final class RecordingCache {
   let coverages: CoverageCache
-  let blurs = BlurCache()
+  let blurs: BlurCache
   let ramps = GradientRampCache()
   /// Cells for rasterizing, all zero between uses: each frame's recording
   /// and then its playing on this thread take them in turn, rather than
   /// making and zeroing cells of their own (two a frame).
   private var keptCells: BandCells?
 
-  /// An empty cache keeping at most `maximumBytes` of coverage.
+  /// An empty cache keeping at most `maximumBytes` of coverage, and a
+  /// quarter of that in shadow blurs.
   package init(maximumBytes: Int = CoverageCache.maximumBytes) {
     coverages = CoverageCache(maximumBytes: maximumBytes, isKeptAcrossFrames: true)
+    blurs = BlurCache(byteCapacity: Swift.max(maximumBytes / 4, 0))
   }
 
   /// The kept cells, for shapes and bands up to `width` columns (made anew,

@@ -51,7 +51,9 @@ package final class BlurCache {
   /// An empty cache keeping at most `capacity` blurs and `byteCapacity`
   /// bytes. The defaults hold more than the distinct shadows of a UI-sized
   /// frame (a grid of cards casts a few, one per column's phase on the
-  /// blur's blocks) and a few dozen shadows of full-frame layers at 1080p.
+  /// blur's blocks) and a dozen shadows of full-frame layers at 1080p; a
+  /// clip's cache (``RecordingCache``) keeps a quarter of its coverage's
+  /// bytes (16 MiB on one thread: about sixty cards' shadows at 1080p).
   package init(capacity: Int = 256, byteCapacity: Int = 64 << 20) {
     (self.capacity, self.byteCapacity) = (capacity, byteCapacity)
   }
