@@ -176,7 +176,7 @@ let package = Package(
       dependencies: [
         "ZoetropeGeometry", "ZoetropeTiming", "ZoetropeAnimation", "ZoetropeLayers", "ZoetropeScene", "_ZoetropeTestSupport",
       ]),
-    .testTarget(name: "ZoetropeRasterTests", dependencies: ["ZoetropeShaders", "ZoetropeGeometry", "ZoetropeRaster", "_ZoetropeTestSupport"]),
+    .testTarget(name: "ZoetropeRasterTests", dependencies: ["ZoetropeShaders", "ZoetropeGeometry", "ZoetropePixels", "ZoetropeRaster", "_ZoetropeTestSupport"]),
     .testTarget(
       name: "ZoetropeCompositorTests",
       dependencies: umbrella + ["ZoetropeRaster", "ZoetropeCompositor", "_ZoetropeTestSupport"]),
