@@ -155,8 +155,15 @@ package struct GradientPaint: Sendable {
   }
 
   /// Premultiplied colours for `count` pixels of device row `y` from column `x`,
-  /// sampled at pixel centres.
+  /// sampled at pixel centres. (Along a row of constant colour, the first
+  /// pixel's colour stored `count` times: the bytes of sampling each.)
   func row(y: Int, x: Int, count: Int, into buffer: UnsafeMutablePointer<UInt8>) {
+    if count > 1, isConstantAlongRows {
+      row(y: y, x: x, count: 1, into: buffer)
+      let word = UnsafeRawPointer(buffer).load(as: UInt32.self)
+      UnsafeMutableRawPointer(buffer).initializeMemory(as: UInt32.self, repeating: word, count: count)
+      return
+    }
     let scale = Double(GradientPaint.rampSize - 1) / (rampEnd - rampStart)
     let last = Double(GradientPaint.rampSize - 1)
     let words = UnsafeMutableRawPointer(buffer)

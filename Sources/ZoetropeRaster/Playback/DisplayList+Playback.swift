@@ -200,11 +200,25 @@ extension DisplayList {
           }
         case .gradient(let coverage, let paintIndex):
           let paint = paints[paintIndex]
+          // A gradient alike on every row is shaded once, across its columns, for every run of the band.
+          let rowsAlike = paint.isConstantDownColumns
+          var shaded = 0..<0
+          let reach = self.columns(of: coverage).clamped(to: 0..<width)
           blend(coverage, runs: runs, scratch: scratch, rows: rows, into: target, clip: clip) { pixels, span, coverage in
-            let n = Int(span.count)
-            paint.row(y: Int(span.y), x: Int(span.x), count: n, into: scratch.source)
+            let n = Int(span.count), x = Int(span.x)
+            var source = scratch.source
+            if rowsAlike && reach.lowerBound <= x && x + n <= reach.upperBound {
+              if shaded.isEmpty {
+                paint.row(y: Int(span.y), x: reach.lowerBound, count: reach.count, into: scratch.source)
+                shaded = reach
+              }
+              source += 4 * (x - shaded.lowerBound)
+            } else {
+              paint.row(y: Int(span.y), x: x, count: n, into: scratch.source)
+              shaded = 0..<0
+            }
             if coverage == nil { scratch.constant.update(repeating: span.value, count: n) }
-            BlendKernels.sourceOverRow(pixels, source: scratch.source, coverage: coverage ?? UnsafePointer(scratch.constant), count: n)
+            BlendKernels.sourceOverRow(pixels, source: source, coverage: coverage ?? UnsafePointer(scratch.constant), count: n)
           }
         case .image(let coverage, let paintIndex):
           let paint = imagePaints[paintIndex]
