@@ -55,6 +55,9 @@ package struct GradientPaint: Sendable {
   private(set) var ramp: [UInt32] = []
   let rampStart: Double, rampEnd: Double
   static let rampSize = 1024
+  /// Whether the colour is the same along each device row, and whether a
+  /// row's colours are every row's (``alike(_:start:end:deviceToLayer:)``).
+  let isConstantAlongRows: Bool, isConstantDownColumns: Bool
 
   /// A paint of `colors` at `locations` (evenly spaced when `nil` or not one
   /// per colour), from `start` to `end` in layer coordinates (a radial one
@@ -76,6 +79,8 @@ package struct GradientPaint: Sendable {
     self.focus = focus
     self.deviceToLayer = deviceToLayer
     self.opacity = opacity
+    (isConstantAlongRows, isConstantDownColumns) = GradientPaint.alike(kind, start: start, end: end,
+                                                                         deviceToLayer: deviceToLayer)
     let low = Swift.min(0, stops[0].location), high = Swift.max(1, stops[stops.count - 1].location)
     rampStart = low.isFinite ? low : 0
     rampEnd = high.isFinite && high > rampStart ? high : rampStart + 1

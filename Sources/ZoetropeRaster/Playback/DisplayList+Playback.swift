@@ -203,11 +203,12 @@ extension DisplayList {
           // A gradient alike on every row is shaded once, across its columns, for every run of the band.
           let rowsAlike = paint.isConstantDownColumns
           var shaded = 0..<0
-          let reach = self.columns(of: coverage).clamped(to: 0..<width)
-          blend(coverage, runs: runs, scratch: scratch, rows: rows, into: target, clip: clip) { pixels, span, coverage in
+          var reach: Range<Int>? = nil
+          blend(coverage, runs: runs, scratch: scratch, rows: rows, into: target, clip: clip) { pixels, span, cover in
             let n = Int(span.count), x = Int(span.x)
             var source = scratch.source
-            if rowsAlike && reach.lowerBound <= x && x + n <= reach.upperBound {
+            if rowsAlike, reach == nil { reach = self.columns(of: coverage).clamped(to: 0..<width) }
+            if let reach, reach.lowerBound <= x && x + n <= reach.upperBound {
               if shaded.isEmpty {
                 paint.row(y: Int(span.y), x: reach.lowerBound, count: reach.count, into: scratch.source)
                 shaded = reach
@@ -217,8 +218,8 @@ extension DisplayList {
               paint.row(y: Int(span.y), x: x, count: n, into: scratch.source)
               shaded = 0..<0
             }
-            if coverage == nil { scratch.constant.update(repeating: span.value, count: n) }
-            BlendKernels.sourceOverRow(pixels, source: source, coverage: coverage ?? UnsafePointer(scratch.constant), count: n)
+            if cover == nil { scratch.constant.update(repeating: span.value, count: n) }
+            BlendKernels.sourceOverRow(pixels, source: source, coverage: cover ?? UnsafePointer(scratch.constant), count: n)
           }
         case .image(let coverage, let paintIndex):
           let paint = imagePaints[paintIndex]
