@@ -74,15 +74,8 @@ import ZoetropePixels
   @Test func playingTheDamageOverTheEarlierFrameGivesTheFrame() {
     for (before, after) in [(Self.frame(discX: 30), Self.frame(discX: 36)), (Self.frame(discX: 4), Self.frame(discX: 9)),
                             (Self.frame(discX: 4), Self.frame(discX: 4, scale: 0.125))] {
-      var pixels = [UInt8](repeating: 0, count: 4 * 96 * 64)
-      var fresh = pixels
-      pixels.withUnsafeMutableBufferPointer { _ = before.render(into: $0.baseAddress!, straightAlpha: true) }
-      let damage = after.damage(since: before, bandHeight: 16)
-      pixels.withUnsafeMutableBufferPointer {
-        _ = after.render(into: $0.baseAddress!, straightAlpha: true, threads: 2, damage: damage)
-      }
-      fresh.withUnsafeMutableBufferPointer { _ = after.render(into: $0.baseAddress!, straightAlpha: true) }
-      #expect(pixels == fresh)
+      let (played, fresh) = after.playedOver(before)
+      #expect(played == fresh)
     }
   }
 }

@@ -114,15 +114,8 @@ import ZoetropeGeometry
   func aCardPlayedOverItsEarlierPlaceGivesTheFrame(_ card: (y: Double, height: Double, x: Double)) {
     let before = Self.frame(cardAt: 20)
     let after = Self.frame(cardAt: card.y, height: card.height, x: card.x)
-    var pixels = [UInt8](repeating: 0, count: 4 * 96 * 128)
-    var fresh = pixels
-    pixels.withUnsafeMutableBufferPointer { _ = before.render(into: $0.baseAddress!, straightAlpha: true) }
-    let damage = after.damage(since: before, bandHeight: 16)
-    pixels.withUnsafeMutableBufferPointer {
-      _ = after.render(into: $0.baseAddress!, straightAlpha: true, threads: 2, damage: damage)
-    }
-    fresh.withUnsafeMutableBufferPointer { _ = after.render(into: $0.baseAddress!, straightAlpha: true) }
-    #expect(pixels == fresh)
+    let (played, fresh) = after.playedOver(before)
+    #expect(played == fresh)
   }
 
   /// Two discs in the same rows, far apart (columns 4…20 and 70…86), at `y`

@@ -196,8 +196,9 @@ extension ImagePaint {
 extension ImagePaint.AxisMap {
   /// Whether the two maps' knots and pieces are the same bit for bit.
   func sameBits(as other: ImagePaint.AxisMap) -> Bool {
-    ImagePaint.sameBits([break1, break2, scale0, offset0, scale1, offset1, scale2, offset2],
-                        [other.break1, other.break2, other.scale0, other.offset0, other.scale1, other.offset1,
-                         other.scale2, other.offset2])
+    func same(_ a: Double, _ b: Double) -> Bool { a.bitPattern == b.bitPattern }
+    return same(break1, other.break1) && same(break2, other.break2) && same(scale0, other.scale0)
+      && same(offset0, other.offset0) && same(scale1, other.scale1) && same(offset1, other.offset1)
+      && same(scale2, other.scale2) && same(offset2, other.offset2)
   }
 }
