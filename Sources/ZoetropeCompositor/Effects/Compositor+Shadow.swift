@@ -96,7 +96,8 @@ extension Compositor {
                           context: Context) -> AlphaImage? {
     let p = context.tree.layers[layer.entry].properties
     let known = p.shadowPath == nil
-      ? opaqueInterior(of: layer, layerToDevice: layer.layerToDevice.concatenating(offset), context: context) : nil
+      ? opaqueInterior(of: layer, layerToDevice: layer.layerToDevice.concatenating(offset), cornerRows: true,
+                       context: context) : nil
     let opaque = known.map { rows in
       { (y: Int) -> Range<Int>? in
         rows.lowerBound <= y && y < rows.lowerBound + rows.columns.count ? rows.columns[y - rows.lowerBound] : nil
@@ -182,9 +183,11 @@ extension Compositor {
   /// Under an axis-aligned transform they are worked out from the outline:
   /// the rows clear of the rounded corners, and in them the columns wholly
   /// inside the sides (on the rasterizer's 1/256 grid, so exactly the pixels
-  /// it covers fully); other transforms resolve the background's runs.
-  static func opaqueInterior(of layer: LayerPlacement, layerToDevice t: Transform3D, context: Context)
-    -> (lowerBound: Int, columns: [Range<Int>?])?
+  /// it covers fully); with `cornerRows`, also the rows the corners reach,
+  /// inside the straight line across each corner (some of what it covers);
+  /// other transforms resolve the background's runs.
+  static func opaqueInterior(of layer: LayerPlacement, layerToDevice t: Transform3D, cornerRows: Bool = false,
+                             context: Context) -> (lowerBound: Int, columns: [Range<Int>?])?
   {
     let p = layer.properties
     guard let background = p.backgroundColor, background.alpha >= 1 else { return nil }
@@ -203,8 +206,34 @@ extension Compositor {
       func grid(_ v: Double) -> Int { Int((v * 256 + 0.5).rounded(.down)) }
       let firstRow = Swift.max((grid(top) + 255) >> 8, 0), endRow = Swift.min(grid(bottom) >> 8, context.canvas.height)
       let firstColumn = Swift.max((grid(left) + 255) >> 8, 0), endColumn = Swift.min(grid(right) >> 8, context.canvas.width)
-      guard endRow > firstRow, endColumn > firstColumn else { return nil }
-      return (firstRow, [Range<Int>?](repeating: firstColumn..<endColumn, count: endRow - firstRow))
+      guard cornerRows else {
+        guard endRow > firstRow, endColumn > firstColumn else { return nil }
+        return (firstRow, [Range<Int>?](repeating: firstColumn..<endColumn, count: endRow - firstRow))
+      }
+      // A corner is convex and the flattened outline's points lie on it, so
+      // the outline holds the straight line from where the corner leaves
+      // one side to where it meets the other, and everything inside it. A
+      // pixel of a corner's rows is covered wholly when it lies a pixel
+      // (for the grid's rounding) inside that line where the line is
+      // deepest across the pixel's row: at its top in the upper corners,
+      // at its bottom in the lower ones (a capsule's rows are in both).
+      let upward = Swift.min(p0.y, p1.y), downward = Swift.max(p0.y, p1.y)
+      let inwards = Swift.abs(a.a) * shape.cornerExtent
+      let reach = (upper: upper * Swift.abs(a.d), lower: lower * Swift.abs(a.d))
+      func inset(depth: Double, reach: Double) -> Double {
+        reach > 0 && depth < reach ? inwards * (1 - depth / reach) : 0
+      }
+      let topRow = Swift.max((grid(upward) + 255) >> 8, 0), bottomRow = Swift.min(grid(downward) >> 8, context.canvas.height)
+      guard bottomRow > topRow else { return nil }
+      let columns = (topRow..<bottomRow).map { y -> Range<Int>? in
+        if firstRow <= y && y < endRow { return endColumn > firstColumn ? firstColumn..<endColumn : nil }
+        let depth = Swift.max(inset(depth: Double(y) - upward, reach: reach.upper),
+                              inset(depth: downward - Double(y + 1), reach: reach.lower)) + 1
+        let low = Swift.max((grid(left + depth) + 255) >> 8, 0), high = Swift.min(grid(right - depth) >> 8, context.canvas.width)
+        return high > low ? low..<high : nil
+      }
+      guard columns.contains(where: { $0 != nil }) else { return nil }
+      return (topRow, columns)
     }
     guard let runs = shape.spans(transform: t, canvas: context.canvas, scratch: context.scratch),
       let first = runs.spans.first, let last = runs.spans.last
