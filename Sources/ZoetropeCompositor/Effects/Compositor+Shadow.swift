@@ -206,9 +206,15 @@ extension Compositor {
       func grid(_ v: Double) -> Int { Int((v * 256 + 0.5).rounded(.down)) }
       let firstRow = Swift.max((grid(top) + 255) >> 8, 0), endRow = Swift.min(grid(bottom) >> 8, context.canvas.height)
       let firstColumn = Swift.max((grid(left) + 255) >> 8, 0), endColumn = Swift.min(grid(right) >> 8, context.canvas.width)
-      guard cornerRows else {
-        guard endRow > firstRow, endColumn > firstColumn else { return nil }
-        return (firstRow, [Range<Int>?](repeating: firstColumn..<endColumn, count: endRow - firstRow))
+      let middle: Range<Int>? = endColumn > firstColumn ? firstColumn..<endColumn : nil
+      // The corners' rows are worth their cost (the alpha is then played
+      // either side of what they hold, the shape rasterized twice in a
+      // band) where the straight part of the top and bottom sides is half
+      // the width or more: a card's, a pill's; not a circle's.
+      let inwards = Swift.abs(a.a) * shape.cornerExtent
+      guard cornerRows, right - left >= 4 * inwards else {
+        guard endRow > firstRow, let middle else { return nil }
+        return (firstRow, [Range<Int>?](repeating: middle, count: endRow - firstRow))
       }
       // A corner is convex and the flattened outline's points lie on it, so
       // the outline holds the straight line from where the corner leaves
@@ -216,22 +222,25 @@ extension Compositor {
       // pixel of a corner's rows is covered wholly when it lies a pixel
       // (for the grid's rounding) inside that line where the line is
       // deepest across the pixel's row: at its top in the upper corners,
-      // at its bottom in the lower ones (a capsule's rows are in both).
+      // at its bottom in the lower ones (a pill's rows are in both).
       let upward = Swift.min(p0.y, p1.y), downward = Swift.max(p0.y, p1.y)
-      let inwards = Swift.abs(a.a) * shape.cornerExtent
       let reach = (upper: upper * Swift.abs(a.d), lower: lower * Swift.abs(a.d))
       func inset(depth: Double, reach: Double) -> Double {
         reach > 0 && depth < reach ? inwards * (1 - depth / reach) : 0
       }
-      let topRow = Swift.max((grid(upward) + 255) >> 8, 0), bottomRow = Swift.min(grid(downward) >> 8, context.canvas.height)
-      guard bottomRow > topRow else { return nil }
-      let columns = (topRow..<bottomRow).map { y -> Range<Int>? in
-        if firstRow <= y && y < endRow { return endColumn > firstColumn ? firstColumn..<endColumn : nil }
+      func corner(_ y: Int) -> Range<Int>? {
         let depth = Swift.max(inset(depth: Double(y) - upward, reach: reach.upper),
                               inset(depth: downward - Double(y + 1), reach: reach.lower)) + 1
         let low = Swift.max((grid(left + depth) + 255) >> 8, 0), high = Swift.min(grid(right - depth) >> 8, context.canvas.width)
         return high > low ? low..<high : nil
       }
+      let topRow = Swift.max((grid(upward) + 255) >> 8, 0), bottomRow = Swift.min(grid(downward) >> 8, context.canvas.height)
+      guard bottomRow > topRow else { return nil }
+      var columns: [Range<Int>?] = []
+      columns.reserveCapacity(bottomRow - topRow)
+      for y in topRow..<Swift.min(firstRow, bottomRow) { columns.append(corner(y)) }
+      if endRow > firstRow { columns.append(contentsOf: repeatElement(middle, count: endRow - firstRow)) }
+      for y in Swift.max(endRow, firstRow, topRow)..<bottomRow { columns.append(corner(y)) }
       guard columns.contains(where: { $0 != nil }) else { return nil }
       return (topRow, columns)
     }

@@ -24,7 +24,8 @@ extension DisplayList {
   /// reaching no row of a band draws nothing in it), and a command draws
   /// only within its columns. The two sequences are aligned in order, and
   /// the band changes only in the columns of the commands that found no
-  /// equal partner (both versions'), as runs of columns (runs closer than
+  /// equal partner (both versions'; a shape's only those it can reach on the
+  /// band's rows, ``damageColumns(_:_:rows:)``), as runs of columns (runs closer than
   /// ``smallestKeptGap`` joined, at most ``maximumRuns``); when one of those paints an image, the
   /// runs reach one, or they cover three quarters of the width or more, it changes wholly. Two
   /// commands are equal when they draw the same thing: the same coverage
@@ -87,14 +88,15 @@ extension DisplayList {
       }
       damage.removeAll(keepingCapacity: true)
       var imaged = false
-      func damaged(_ columns: Range<Int>, image: Bool) {
-        imaged = imaged || image
-        let columns = columns.clamped(to: 0..<width)
+      func mineDiffers(_ i: Int) {
+        imaged = imaged || paintsImage(commands[i])
+        let columns = damageColumns(i, myReach, rows: rows)
         if !columns.isEmpty { damage.append(columns) }
       }
-      func mineDiffers(_ i: Int) { damaged(damageColumns(i, myReach), image: paintsImage(commands[i])) }
       func theirsDiffers(_ j: Int) {
-        damaged(previous.damageColumns(j, theirReach), image: previous.paintsImage(previous.commands[j]))
+        imaged = imaged || previous.paintsImage(previous.commands[j])
+        let columns = previous.damageColumns(j, theirReach, rows: rows)
+        if !columns.isEmpty { damage.append(columns) }
       }
       // The two sequences aligned in order: equal pairs match; a command
       // only one side has (a layer that appeared, left or moved into the

@@ -10,7 +10,8 @@ extension DisplayList {
   /// left): each pair is compared once, and only the pairs that differ
   /// visit the bands they reach, where aligning the two band by band
   /// visits every command of every band. In a band, a differing pair
-  /// damages the columns of each of its two commands that reaches it,
+  /// damages the columns of each of its two commands that reaches it (a
+  /// shape's only those it can reach on the band's rows),
   /// unless the two draw the same on its rows; outside those columns a
   /// pixel meets, index by index, commands that draw the same there or
   /// nothing, so it keeps its value — the alignment's reasoning, with
@@ -59,8 +60,6 @@ extension DisplayList {
       // the entries the alignment bounds, it decides (and bounds its memory).
       visits += last - first + 1
       guard visits <= DisplayList.maximumBandEntries / 16 else { return nil }
-      let columns = damageColumns(i, myReach).clamped(to: 0..<width)
-      let theirColumns = previous.damageColumns(i, theirReach).clamped(to: 0..<width)
       let image = paintsImage(commands[i]), theirImage = previous.paintsImage(previous.commands[i])
       for band in first...last {
         let inMine = mine?.contains(band) ?? false, inTheirs = theirs?.contains(band) ?? false
@@ -69,8 +68,8 @@ extension DisplayList {
         if inMine && inTheirs && sameCommand(i, as: i, in: previous, rows: rows) { continue }
         // Where both replace every pixel with the same colour, they draw alike.
         let alike = inMine && inTheirs ? replacedAlike(i, in: previous, rows: rows) : 0..<0
-        if inMine { touch(band, columns, except: alike, image) }
-        if inTheirs { touch(band, theirColumns, except: alike, theirImage) }
+        if inMine { touch(band, damageColumns(i, myReach, rows: rows), except: alike, image) }
+        if inTheirs { touch(band, previous.damageColumns(i, theirReach, rows: rows), except: alike, theirImage) }
       }
     }
     // Bands no differing pair reaches play nothing; the others their columns.
