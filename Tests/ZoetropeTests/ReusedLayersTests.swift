@@ -68,6 +68,7 @@ import _ZoetropeTestSupport
     ("Bench/clip-ui_1920x1080.json", 1.0 / 3), ("Bench/clip-replicator_1920x1080.json", 1.0 / 3),
     ("Bench/clip-demo_1920x1080.json", 1.0 / 3), ("Bench/clip-settings_1920x1080.json", 1.0 / 3),
     ("Bench/clip-shadows_1920x1080.json", 1.0 / 3), ("Bench/clip-images_1920x1080.json", 1.0 / 3),
+    ("Bench/clip-chart_1920x1080.json", 1.0 / 3),
   ]
 
   @Test(arguments: benchClips)
