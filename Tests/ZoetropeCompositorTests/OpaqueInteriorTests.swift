@@ -34,8 +34,9 @@ import ZoetropeScene
     let tree = PresentationEvaluator(LayerTree(root: scene.root)).presentation(atTime: 0)
     let context = Compositor.Context(tree: tree, canvas: Rasterizer.Canvas(width: width, height: height))
     // The root fills the canvas at scale 1: its sublayer's parent space is the device's.
-    let placement = Compositor.LayerPlacement(1, tree.layers[1].properties, inherited: Compositor.Inherited(parentToDevice: .identity),
-                                   tree: tree, context: context)
+    let placement = Compositor.LayerPlacement(1, tree.layers[1].properties,
+                                              inherited: Compositor.Inherited(parentToDevice: .identity),
+                                              tree: tree, context: context)
     let interior = Compositor.opaqueInterior(of: placement, layerToDevice: placement.layerToDevice,
                                              cornerRows: cornerRows, context: context)
     let list = Compositor.record(tree, width: width, height: height, scale: 1, background: scene.canvas.background)

@@ -231,10 +231,12 @@ extension Compositor {
       func corner(_ y: Int) -> Range<Int>? {
         let depth = Swift.max(inset(depth: Double(y) - upward, reach: reach.upper),
                               inset(depth: downward - Double(y + 1), reach: reach.lower)) + 1
-        let low = Swift.max((grid(left + depth) + 255) >> 8, 0), high = Swift.min(grid(right - depth) >> 8, context.canvas.width)
+        let low = Swift.max((grid(left + depth) + 255) >> 8, 0)
+        let high = Swift.min(grid(right - depth) >> 8, context.canvas.width)
         return high > low ? low..<high : nil
       }
-      let topRow = Swift.max((grid(upward) + 255) >> 8, 0), bottomRow = Swift.min(grid(downward) >> 8, context.canvas.height)
+      let topRow = Swift.max((grid(upward) + 255) >> 8, 0)
+      let bottomRow = Swift.min(grid(downward) >> 8, context.canvas.height)
       guard bottomRow > topRow else { return nil }
       var columns: [Range<Int>?] = []
       columns.reserveCapacity(bottomRow - topRow)

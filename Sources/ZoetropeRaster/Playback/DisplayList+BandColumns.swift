@@ -25,7 +25,8 @@ extension DisplayList {
   private func columns(of coverage: Coverage, onRows rows: Range<Int>) -> Range<Int> {
     switch coverage {
     case .edges(let list): edgeLists[list].columns(onRows: rows)
-    case .clipped(let index): columns(of: clippedPieces[index].piece, onRows: rows).clamped(to: clippedPieces[index].columns)
+    case .clipped(let index):
+      columns(of: clippedPieces[index].piece, onRows: rows).clamped(to: clippedPieces[index].columns)
     default: columns(of: coverage)
     }
   }

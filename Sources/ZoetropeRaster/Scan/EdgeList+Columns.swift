@@ -5,12 +5,11 @@ extension EdgeList {
   /// The device columns in which the shape can have coverage on the device
   /// rows `deviceRows`: from the leftmost to the rightmost column its edges
   /// listed for those rows pass through (and one either side), empty for
-  /// none (an edge's part on those rows worked out from its end points, a
-  /// unit either way within the column added either side). Left of every edge crossing a row the winding is zero, and right
-  /// of them all it is back to zero (a closed outline; parts beyond the
-  /// list's columns run down its sides), so the row is covered only in
-  /// between. A bucket lists every edge crossing its rows, and maybe more
-  /// of its other rows: a few columns too many, never too few.
+  /// none. An edge's part on those rows is worked out from its end points
+  /// (a unit either way stays within the column added either side). Left
+  /// of every edge crossing a row the winding is zero, and right of them
+  /// all it is back to zero (a closed outline; parts beyond the list's
+  /// columns run down its sides), so the row is covered only in between.
   ///
   /// A narrow list (under ``narrowestNarrowed`` columns), or one whose
   /// edges on those rows span three quarters of its columns or more, gives
@@ -30,7 +29,8 @@ extension EdgeList {
     var low = Int32.max, high = Int32.min
     // An edge reaching past the rows (a long side) counts from where it
     // crosses their top to where it crosses their bottom.
-    let top = Int32(truncatingIfNeeded: reached.lowerBound << 8), bottom = Int32(truncatingIfNeeded: reached.upperBound << 8)
+    let top = Int32(truncatingIfNeeded: reached.lowerBound << 8)
+    let bottom = Int32(truncatingIfNeeded: reached.upperBound << 8)
     edges.withUnsafeBufferPointer { edges in
       var k = Int(bucketStarts[first])
       let end = Int(bucketStarts[last + 1])
