@@ -56,9 +56,12 @@ extension DisplayList {
         known = known.clamped(to: columns)
       }
       if known.count < 32 { known = area.x..<area.x }
-      for columns in [area.x..<Swift.max(known.lowerBound, area.x), Swift.max(known.upperBound, area.x)..<area.maxX]
-      where !columns.isEmpty {
-        play(rows: rows, into: band, scratch: scratch, columns: columns)
+      // The columns either side of them, played at once (a shape across
+      // both is rasterized once).
+      let played = [area.x..<Swift.max(known.lowerBound, area.x), Swift.max(known.upperBound, area.x)..<area.maxX]
+        .filter { !$0.isEmpty }
+      if !played.isEmpty { play(rows: rows, into: band, scratch: scratch, columns: played) }
+      for columns in played {
         bytes.withUnsafeMutableBufferPointer { bytes in
           for row in rows {
             let source = band + 4 * ((row - top) * width + columns.lowerBound) + 3

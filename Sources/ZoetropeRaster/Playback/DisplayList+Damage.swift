@@ -195,8 +195,9 @@ extension DisplayList {
   }
 
   /// Columns kept between two runs of damage when they are at least this
-  /// far apart; closer runs are played as one (each run plays the band's
-  /// commands again).
+  /// far apart; closer runs are played as one (each run fills the
+  /// background and blends the commands it reaches again, though a shape's
+  /// edges are rasterized once for all).
   static let smallestKeptGap = 32
 
   /// The most runs of damage a band is played in; past it the runs

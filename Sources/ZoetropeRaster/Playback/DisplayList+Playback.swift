@@ -27,7 +27,8 @@ extension DisplayList {
   /// `pixels` must hold the earlier frame the damage was worked out
   /// against, rendered the same way: bands without damage are not played,
   /// and of a band damaged in some runs of columns only those are played
-  /// (every command clipped to each).
+  /// (in one pass over the band's commands, each clipped to every run it
+  /// reaches).
   ///
   /// Each band visits only the commands that reach it, from the last
   /// opaque rectangle over all of it on (``BandSchedule``); without
@@ -82,10 +83,10 @@ extension DisplayList {
         case .none:
           break
         case .columns(let runs):
-          for columns in runs {
-            self.play(rows: rows, into: pixels + 4 * top * self.width, scratch: scratch, columns: columns,
-                      schedule: schedule, band: band)
-            if unpremultiplies {
+          self.play(rows: rows, into: pixels + 4 * top * self.width, scratch: scratch, columns: runs,
+                    schedule: schedule, band: band)
+          if unpremultiplies {
+            for columns in runs {
               for row in 0..<rows.count {
                 unpremultiply(pixels + 4 * ((top + row) * self.width + columns.lowerBound), count: columns.count)
               }
@@ -108,9 +109,10 @@ extension DisplayList {
   }
 
   /// Draws the rows `rows` of the frame into `band` (those rows only,
-  /// `4 × width × rows.count` bytes). With `columns`, only those columns are
-  /// drawn (every command clipped to them); the others are left as they
-  /// were. With a `schedule` and the index of these rows' band in it
+  /// `4 × width × rows.count` bytes). With `columns` (runs apart, left to
+  /// right, at least one), only those columns are drawn (every command
+  /// clipped to each run; a shape's edges are rasterized once for all of
+  /// them); the others are left as they were. With a `schedule` and the index of these rows' band in it
   /// (`scheduled`), only that band's commands are visited, from its covering
   /// rectangle if it has one (the background is then not filled), and the
   /// background is not filled in the columns that opaque rectangles (or
@@ -118,7 +120,7 @@ extension DisplayList {
   /// rows (``BandSchedule``); without,
   /// every command from the background up.
   func play(rows: Range<Int>, into band: UnsafeMutablePointer<UInt8>, scratch: BandScratch,
-            columns: Range<Int>? = nil, schedule: BandSchedule? = nil, band scheduled: Int = 0) {
+            columns: [Range<Int>]? = nil, schedule: BandSchedule? = nil, band scheduled: Int = 0) {
     runs.withUnsafeBufferPointer { runs in
       commands.withUnsafeBufferPointer { commands in
         guard let schedule else {
@@ -142,10 +144,16 @@ extension DisplayList {
 
   private func play(rows: Range<Int>, into band: UnsafeMutablePointer<UInt8>, scratch: BandScratch,
                     commands: UnsafeBufferPointer<Command>, runs: UnsafeBufferPointer<CoverageSpans>,
-                    columns: Range<Int>?, sequence: UnsafeBufferPointer<Int32>?,
+                    columns: [Range<Int>]?, sequence: UnsafeBufferPointer<Int32>?,
                     visibility: UnsafeBufferPointer<Int32>?, visible: UnsafeBufferPointer<Range<Int>>?,
                     unfilled: ArraySlice<Range<Int>>) {
-    fillBackground(rows: rows, into: band, columns: columns ?? 0..<width, except: unfilled)
+    // The runs of columns played, `clip(k)` for `k` below `clips` (`nil`:
+    // the band's whole width, nothing clipped).
+    let clips = columns?.count ?? 1
+    func clip(_ k: Int) -> Range<Int>? { columns?[k] }
+    for k in 0..<clips {
+      fillBackground(rows: rows, into: band, columns: clip(k) ?? 0..<width, except: unfilled)
+    }
     var target = band
     var level = 0
     // The position in the band's commands (`sequence`, or all of them).
@@ -155,168 +163,160 @@ extension DisplayList {
       defer { position += 1 }
       let index = sequence.map { Int($0[position]) } ?? position
       // Played in some columns only: a shape outside them draws nothing
-      // there (not even its cells are worth filling).
-      if let columns, let coverage = commands[index].coverage, !self.columns(of: coverage).overlaps(columns) {
-        continue
+      // there (not even its cells are worth filling), and is played in
+      // the runs `reached` it overlaps only.
+      var reached = 0..<clips
+      if let columns, let coverage = commands[index].coverage {
+        let reach = self.columns(of: coverage)
+        guard let first = columns.firstIndex(where: { $0.overlaps(reach) }) else { continue }
+        let last = columns.lastIndex(where: { $0.overlaps(reach) }) ?? first
+        reached = first..<(last + 1)
       }
       // A shape that later opaque rectangles replace in some columns is
-      // played in the others alone, run by run (``BandSchedule``); every
-      // other command once (a `continue` below ends the one pass).
-      var run = -1
+      // played in the others alone, run by run (``BandSchedule``), from its
+      // first visible run in `visible` on.
+      var firstVisible = -1
       if let visibility, visibility[position] != BandSchedule.everyColumn {
         guard visibility[position] != BandSchedule.hidden else { continue }
-        run = Int(visibility[position])
+        firstVisible = Int(visibility[position])
       }
-      var clip = columns
-      repeat {
-        if run >= 0, let visible {
-          let shown = columns.map { visible[run].clamped(to: $0) } ?? visible[run]
-          run += 1
-          guard !shown.isEmpty else { continue }
-          clip = shown
+      switch commands[index] {
+      case .solid(.edges(let list), let context) where firstVisible < 0 && reached.count > 1:
+        // Rasterized once for every run of columns it reaches, each of its runs cut to them.
+        fill(edges: list, SolidBlend(context), clips: columns![reached], scratch: scratch, rows: rows, into: target)
+      case .solid, .gradient, .image:
+        if firstVisible < 0 {
+          for k in reached { draw(commands[index], clip: clip(k), runs: runs, scratch: scratch, rows: rows, into: target) }
+        } else if let visible {
+          var shown = firstVisible
+          while !visible[shown].isEmpty {
+            for k in reached {
+              let cut = clip(k).map { visible[shown].clamped(to: $0) } ?? visible[shown]
+              if !cut.isEmpty { draw(commands[index], clip: cut, runs: runs, scratch: scratch, rows: rows, into: target) }
+            }
+            shown += 1
+          }
         }
-        switch commands[index] {
-        case .solid(.rectangle(let index), let context):
-          // (A clip holding every column the shape reaches cuts nothing.)
-          if let clip, !clip.contains(rectangles[index].columns) {
-            rectangles[index].fill(SolidBlend(context), rows: rows, band: target, width: width, clip: clip)
+      case .beginGroup(let bounds, let end):
+        // A group clear of the band changes none of its pixels: skip it
+        // whole (a schedule lists none such; without one, jump to its end).
+        guard bounds.minY < rows.upperBound, bounds.maxY > rows.lowerBound else {
+          if let sequence {
+            while position + 1 < count && Int(sequence[position + 1]) <= end { position += 1 }
           } else {
-            rectangles[index].fill(SolidBlend(context), rows: rows, band: target, width: width)
+            position = end
           }
-        case .solid(.edges(let index), let context):
-          if let clip, !clip.contains(self.columns(of: .edges(index))) {
-            fill(edges: index, SolidBlend(context), clip: clip, scratch: scratch, rows: rows, into: target)
-          } else {
-            fill(edges: index, SolidBlend(context), scratch: scratch, rows: rows, into: target)
-          }
-        case .solid(let coverage, let context):
-          let solid = SolidBlend(context)
-          blend(coverage, runs: runs, scratch: scratch, rows: rows, into: target, clip: clip) { pixels, span, coverage in
-            if let coverage {
-              solid.fill(pixels, coverage: coverage, count: Int(span.count))
-            } else {
-              solid.fillRun(pixels, count: Int(span.count), coverage: span.value)
-            }
-          }
-        case .gradient(let coverage, let paintIndex):
-          let paint = paints[paintIndex]
-          // A gradient alike on every row is shaded once, across its columns, for every run of the band.
-          let rowsAlike = paint.isConstantDownColumns
-          var shaded = 0..<0
-          var reach: Range<Int>? = nil
-          blend(coverage, runs: runs, scratch: scratch, rows: rows, into: target, clip: clip) { pixels, span, cover in
-            let n = Int(span.count), x = Int(span.x)
-            var source = scratch.source
-            if rowsAlike, reach == nil { reach = self.columns(of: coverage).clamped(to: 0..<width) }
-            if let reach, reach.lowerBound <= x && x + n <= reach.upperBound {
-              if shaded.isEmpty {
-                paint.row(y: Int(span.y), x: reach.lowerBound, count: reach.count, into: scratch.source)
-                shaded = reach
-              }
-              source += 4 * (x - shaded.lowerBound)
-            } else {
-              paint.row(y: Int(span.y), x: x, count: n, into: scratch.source)
-              shaded = 0..<0
-            }
-            if cover == nil { scratch.constant.update(repeating: span.value, count: n) }
-            BlendKernels.sourceOverRow(pixels, source: source, coverage: cover ?? UnsafePointer(scratch.constant), count: n)
-          }
-        case .image(let coverage, let paintIndex):
-          let paint = imagePaints[paintIndex]
-          let images = scratch.images!
-          blend(coverage, runs: runs, scratch: scratch, rows: rows, into: target, clip: clip) { pixels, span, coverage in
-            let n = Int(span.count)
-            paint.row(y: Int(span.y), x: Int(span.x), count: n, into: scratch.source, scratch: images)
-            let cover = paint.coverage(coverage, constant: span.value, count: n, scratch: images)
-            switch paint.compositing {
-            case .sourceOver: BlendKernels.sourceOverRow(pixels, source: scratch.source, coverage: cover, count: n)
-            case .plus: plusRow(pixels, source: scratch.source, coverage: cover, count: n)
-            }
-          }
-        case .beginGroup(let bounds, let end):
-          // A group clear of the band changes none of its pixels: skip it
-          // whole (a schedule lists none such; without one, jump to its end).
-          guard bounds.minY < rows.upperBound, bounds.maxY > rows.lowerBound else {
-            if let sequence {
-              while position + 1 < count && Int(sequence[position + 1]) <= end { position += 1 }
-            } else {
-              position = end
-            }
-            continue
-          }
-          // Only the group's columns are cleared and, at the end, blended.
-          target = scratch.groupBuffer(level)
-          let (x0, x1) = clipped(bounds, to: columns)
+          continue
+        }
+        // Only the group's columns are cleared and, at the end, blended.
+        target = scratch.groupBuffer(level)
+        for k in 0..<clips {
+          let (x0, x1) = clipped(bounds, to: clip(k))
           for row in 0..<rows.count where x1 > x0 { fillPixels(target + 4 * (row * width + x0), count: x1 - x0, word: 0) }
-          level += 1
-        case .endGroup(let alpha, let bounds, let mode):
-          level -= 1
-          let below = level == 0 ? band : scratch.groupBuffer(level - 1)
-          let (x0, x1) = clipped(bounds, to: columns)
-          let first = Swift.max(bounds.minY, rows.lowerBound) - rows.lowerBound
-          let last = x1 > x0 ? Swift.min(bounds.maxY, rows.upperBound) - rows.lowerBound : first
-          if let mode {
-            for row in first..<last {
-              let offset = 4 * (row * width + x0)
-              blendRow(below + offset, source: target + offset, alpha: alpha, count: x1 - x0, mode: mode)
-            }
-          } else {
-            scratch.constant.update(repeating: alpha, count: x1 - x0)
-            for row in first..<last {
-              let offset = 4 * (row * width + x0)
-              BlendKernels.sourceOverRow(below + offset, source: target + offset, coverage: scratch.constant, count: x1 - x0)
-            }
-          }
-          target = below
-        case .endGroupMasked(let alpha, let bounds, let mode, let mask):
-          level -= 1
-          let below = level == 0 ? band : scratch.groupBuffer(level - 1)
-          let (x0, x1) = clipped(bounds, to: columns)
-          let first = Swift.max(bounds.minY, rows.lowerBound), last = Swift.min(bounds.maxY, rows.upperBound)
-          guard x1 > x0, first < last else {
-            target = below
-            continue
-          }
-          // The mask's coverage over the group's columns, row by row in the band.
-          let coverage = scratch.maskRows
-          for row in first..<last { (coverage + (row - rows.lowerBound) * width + x0).update(repeating: 0, count: x1 - x0) }
-          self.blend(runs[mask], cursor: scratch.cursors + mask, rows: first..<last, into: coverage,
-                     bytesPerPixel: 1, bandTop: rows.lowerBound, clip: x0..<x1) { pixels, span, bytes in
-            if let bytes { pixels.update(from: bytes, count: Int(span.count)) } else {
-              pixels.update(repeating: span.value, count: Int(span.count))
-            }
-          }
-          for row in first..<last {
-            let offset = (row - rows.lowerBound) * width + x0
-            let maskRow = coverage + offset
-            if let mode {
-              scaleRowByCoverage(target + 4 * offset, coverage: maskRow, count: x1 - x0)
-              blendRow(below + 4 * offset, source: target + 4 * offset, alpha: alpha, count: x1 - x0, mode: mode)
-            } else {
-              if alpha < 255 {
-                for i in 0..<(x1 - x0) { maskRow[i] = UInt8(truncatingIfNeeded: div255(UInt32(maskRow[i]) * UInt32(alpha))) }
-              }
-              BlendKernels.sourceOverRow(below + 4 * offset, source: target + 4 * offset, coverage: maskRow, count: x1 - x0)
-            }
-          }
-          target = below
-        case .endMask(let bounds, let source):
-          // The mask's buffer is `target`; the masked group's is the level below.
-          level -= 1
-          let host = scratch.groupBuffer(level - 1)
-          let (x0, x1) = clipped(bounds, to: columns)
-          let first = Swift.max(bounds.minY, rows.lowerBound) - rows.lowerBound
-          let last = Swift.min(bounds.maxY, rows.upperBound) - rows.lowerBound
+        }
+        level += 1
+      case .endGroup(let alpha, let bounds, let mode):
+        level -= 1
+        let below = level == 0 ? band : scratch.groupBuffer(level - 1)
+        for k in 0..<clips {
+          endGroup(alpha: alpha, bounds: bounds, mode: mode, columns: clip(k), rows: rows, scratch: scratch,
+                   from: target, onto: below)
+        }
+        target = below
+      case .endGroupMasked(let alpha, let bounds, let mode, let mask):
+        level -= 1
+        let below = level == 0 ? band : scratch.groupBuffer(level - 1)
+        for k in 0..<clips {
+          endGroup(alpha: alpha, bounds: bounds, mode: mode, mask: mask, columns: clip(k), rows: rows, runs: runs,
+                   scratch: scratch, from: target, onto: below)
+        }
+        target = below
+      case .endMask(let bounds, let source):
+        // The mask's buffer is `target`; the masked group's is the level below.
+        level -= 1
+        let host = scratch.groupBuffer(level - 1)
+        let first = Swift.max(bounds.minY, rows.lowerBound) - rows.lowerBound
+        let last = Swift.min(bounds.maxY, rows.upperBound) - rows.lowerBound
+        for k in 0..<clips {
+          let (x0, x1) = clipped(bounds, to: clip(k))
           for row in first..<last where x1 > x0 {
             let offset = 4 * (row * width + x0)
             maskAlphaRow(target + offset, count: x1 - x0, source: source)
             destinationInRow(host + offset, mask: target + offset, count: x1 - x0)
           }
-          target = host
-        case .falseColor(let bounds, let filter):
-          playFalseColor(filter, bounds: bounds, rows: rows, columns: columns, into: target)
         }
-      } while run >= 0 && !(visible?[run].isEmpty ?? true)
+        target = host
+      case .falseColor(let bounds, let filter):
+        for k in 0..<clips { playFalseColor(filter, bounds: bounds, rows: rows, columns: clip(k), into: target) }
+      }
+    }
+  }
+
+  /// Draws the shape, gradient or image `command` on the band's rows into
+  /// `target`, within the columns `clip` (`nil`: all).
+  @inline(__always)
+  private func draw(_ command: Command, clip: Range<Int>?, runs: UnsafeBufferPointer<CoverageSpans>,
+                    scratch: BandScratch, rows: Range<Int>, into target: UnsafeMutablePointer<UInt8>) {
+    switch command {
+    case .solid(.rectangle(let index), let context):
+      // (A clip holding every column the shape reaches cuts nothing.)
+      if let clip, !clip.contains(rectangles[index].columns) {
+        rectangles[index].fill(SolidBlend(context), rows: rows, band: target, width: width, clip: clip)
+      } else {
+        rectangles[index].fill(SolidBlend(context), rows: rows, band: target, width: width)
+      }
+    case .solid(.edges(let index), let context):
+      if let clip, !clip.contains(self.columns(of: .edges(index))) {
+        fill(edges: index, SolidBlend(context), clip: clip, scratch: scratch, rows: rows, into: target)
+      } else {
+        fill(edges: index, SolidBlend(context), scratch: scratch, rows: rows, into: target)
+      }
+    case .solid(let coverage, let context):
+      let solid = SolidBlend(context)
+      blend(coverage, runs: runs, scratch: scratch, rows: rows, into: target, clip: clip) { pixels, span, coverage in
+        if let coverage {
+          solid.fill(pixels, coverage: coverage, count: Int(span.count))
+        } else {
+          solid.fillRun(pixels, count: Int(span.count), coverage: span.value)
+        }
+      }
+    case .gradient(let coverage, let paintIndex):
+      let paint = paints[paintIndex]
+      // A gradient alike on every row is shaded once, across its columns, for every run of the band.
+      let rowsAlike = paint.isConstantDownColumns
+      var shaded = 0..<0
+      var reach: Range<Int>? = nil
+      blend(coverage, runs: runs, scratch: scratch, rows: rows, into: target, clip: clip) { pixels, span, cover in
+        let n = Int(span.count), x = Int(span.x)
+        var source = scratch.source
+        if rowsAlike, reach == nil { reach = self.columns(of: coverage).clamped(to: 0..<width) }
+        if let reach, reach.lowerBound <= x && x + n <= reach.upperBound {
+          if shaded.isEmpty {
+            paint.row(y: Int(span.y), x: reach.lowerBound, count: reach.count, into: scratch.source)
+            shaded = reach
+          }
+          source += 4 * (x - shaded.lowerBound)
+        } else {
+          paint.row(y: Int(span.y), x: x, count: n, into: scratch.source)
+          shaded = 0..<0
+        }
+        if cover == nil { scratch.constant.update(repeating: span.value, count: n) }
+        BlendKernels.sourceOverRow(pixels, source: source, coverage: cover ?? UnsafePointer(scratch.constant), count: n)
+      }
+    case .image(let coverage, let paintIndex):
+      let paint = imagePaints[paintIndex]
+      let images = scratch.images!
+      blend(coverage, runs: runs, scratch: scratch, rows: rows, into: target, clip: clip) { pixels, span, coverage in
+        let n = Int(span.count)
+        paint.row(y: Int(span.y), x: Int(span.x), count: n, into: scratch.source, scratch: images)
+        let cover = paint.coverage(coverage, constant: span.value, count: n, scratch: images)
+        switch paint.compositing {
+        case .sourceOver: BlendKernels.sourceOverRow(pixels, source: scratch.source, coverage: cover, count: n)
+        case .plus: plusRow(pixels, source: scratch.source, coverage: cover, count: n)
+        }
+      }
+    default:
+      break
     }
   }
 

@@ -71,13 +71,33 @@ extension DisplayList {
   /// ``blend(_:runs:scratch:rows:into:clip:_:)`` cuts it.
   @inline(__always)
   func fill(edges index: Int, _ solid: SolidBlend, clip: Range<Int>, scratch: BandScratch, rows: Range<Int>,
-                    into band: UnsafeMutablePointer<UInt8>) {
+            into band: UnsafeMutablePointer<UInt8>) {
+    withUnsafePointer(to: clip) { clip in
+      fill(edges: index, solid, clips: UnsafeBufferPointer(start: clip, count: 1), scratch: scratch, rows: rows,
+           into: band)
+    }
+  }
+
+  /// ``fill(edges:_:scratch:rows:into:)`` within the runs of columns `clips`
+  /// (apart, left to right): the edges deposited and resolved once, each
+  /// run cut to each of them.
+  @inline(__always)
+  func fill(edges index: Int, _ solid: SolidBlend, clips: ArraySlice<Range<Int>>, scratch: BandScratch, rows: Range<Int>,
+            into band: UnsafeMutablePointer<UInt8>) {
+    clips.withUnsafeBufferPointer { clips in
+      fill(edges: index, solid, clips: clips, scratch: scratch, rows: rows, into: band)
+    }
+  }
+
+  @inline(__always)
+  private func fill(edges index: Int, _ solid: SolidBlend, clips: UnsafeBufferPointer<Range<Int>>,
+                    scratch: BandScratch, rows: Range<Int>, into band: UnsafeMutablePointer<UInt8>) {
     edgeLists.withUnsafeBufferPointer { lists in
       let list = lists.baseAddress! + index
       let shared = list.pointee.rows.clamped(to: rows)
       guard !shared.isEmpty else { return }
       var runs = ClippedSolidRuns(runs: SolidRuns(solid: solid, band: band, top: rows.lowerBound, width: width),
-                                  clip: clip)
+                                  clips: clips)
       scratch.cells.resolve(list, rows: shared, into: &runs)
     }
   }

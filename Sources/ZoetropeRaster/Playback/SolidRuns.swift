@@ -35,24 +35,30 @@ struct SolidRuns: RowRunSink {
   }
 }
 
-/// ``SolidRuns`` within the columns `clip`: each run cut to them (and
-/// dropped where it lies outside), as ``DisplayList/clipped(_:_:to:)`` cuts
-/// a laid-out span.
+/// ``SolidRuns`` within the runs of columns `clips` (apart, left to
+/// right): each run cut to each of them (and dropped where it lies outside
+/// all), as ``DisplayList/clipped(_:_:to:)`` cuts a laid-out span.
 struct ClippedSolidRuns: RowRunSink {
   let runs: SolidRuns
-  let clip: Range<Int>
+  let clips: UnsafeBufferPointer<Range<Int>>
 
   @inline(__always)
   func varying(y: Int32, x: Int, count: Int, bytes: UnsafePointer<UInt8>) {
-    let low = Swift.max(x, clip.lowerBound), high = Swift.min(x &+ count, clip.upperBound)
-    guard low < high else { return }
-    runs.varying(y: y, x: low, count: high &- low, bytes: bytes + (low &- x))
+    let end = x &+ count
+    for clip in clips {
+      guard clip.lowerBound < end else { return }
+      let low = Swift.max(x, clip.lowerBound), high = Swift.min(end, clip.upperBound)
+      if low < high { runs.varying(y: y, x: low, count: high &- low, bytes: bytes + (low &- x)) }
+    }
   }
 
   @inline(__always)
   func constant(y: Int32, x: Int, count: Int, value: UInt8) {
-    let low = Swift.max(x, clip.lowerBound), high = Swift.min(x &+ count, clip.upperBound)
-    guard low < high else { return }
-    runs.constant(y: y, x: low, count: high &- low, value: value)
+    let end = x &+ count
+    for clip in clips {
+      guard clip.lowerBound < end else { return }
+      let low = Swift.max(x, clip.lowerBound), high = Swift.min(end, clip.upperBound)
+      if low < high { runs.constant(y: y, x: low, count: high &- low, value: value) }
+    }
   }
 }
