@@ -8,7 +8,8 @@ extension DisplayList {
   /// blend `mode`, or source-over) within the group's `bounds` on the
   /// band's rows, in the columns `columns` only (`nil`: all).
   func endGroup(alpha: UInt8, bounds: PixelBounds, mode: BlendFormula?, columns: Range<Int>?, rows: Range<Int>,
-                scratch: BandScratch, from source: UnsafeMutablePointer<UInt8>, onto below: UnsafeMutablePointer<UInt8>) {
+                scratch: BandScratch, from source: UnsafeMutablePointer<UInt8>,
+                onto below: UnsafeMutablePointer<UInt8>) {
     let (x0, x1) = clipped(bounds, to: columns)
     let first = Swift.max(bounds.minY, rows.lowerBound) - rows.lowerBound
     let last = x1 > x0 ? Swift.min(bounds.maxY, rows.upperBound) - rows.lowerBound : first

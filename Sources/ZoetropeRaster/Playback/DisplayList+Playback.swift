@@ -112,12 +112,12 @@ extension DisplayList {
   /// `4 × width × rows.count` bytes). With `columns` (runs apart, left to
   /// right, at least one), only those columns are drawn (every command
   /// clipped to each run; a shape's edges are rasterized once for all of
-  /// them); the others are left as they were. With a `schedule` and the index of these rows' band in it
-  /// (`scheduled`), only that band's commands are visited, from its covering
-  /// rectangle if it has one (the background is then not filled), and the
-  /// background is not filled in the columns that opaque rectangles (or
-  /// edge lists' interiors) outside every group replace over all of its
-  /// rows (``BandSchedule``); without,
+  /// them); the others are left as they were. With a `schedule` and the
+  /// index of these rows' band in it (`scheduled`), only that band's
+  /// commands are visited, from its covering rectangle if it has one (the
+  /// background is then not filled), and the background is not filled in
+  /// the columns that opaque rectangles (or edge lists' interiors) outside
+  /// every group replace over all of its rows (``BandSchedule``); without,
   /// every command from the background up.
   func play(rows: Range<Int>, into band: UnsafeMutablePointer<UInt8>, scratch: BandScratch,
             columns: [Range<Int>]? = nil, schedule: BandSchedule? = nil, band scheduled: Int = 0) {
@@ -186,13 +186,16 @@ extension DisplayList {
         fill(edges: list, SolidBlend(context), clips: columns![reached], scratch: scratch, rows: rows, into: target)
       case .solid, .gradient, .image:
         if firstVisible < 0 {
-          for k in reached { draw(commands[index], clip: clip(k), runs: runs, scratch: scratch, rows: rows, into: target) }
+          for k in reached {
+            draw(commands[index], clip: clip(k), runs: runs, scratch: scratch, rows: rows, into: target)
+          }
         } else if let visible {
           var shown = firstVisible
           while !visible[shown].isEmpty {
             for k in reached {
               let cut = clip(k).map { visible[shown].clamped(to: $0) } ?? visible[shown]
-              if !cut.isEmpty { draw(commands[index], clip: cut, runs: runs, scratch: scratch, rows: rows, into: target) }
+              guard !cut.isEmpty else { continue }
+              draw(commands[index], clip: cut, runs: runs, scratch: scratch, rows: rows, into: target)
             }
             shown += 1
           }
@@ -212,7 +215,9 @@ extension DisplayList {
         target = scratch.groupBuffer(level)
         for k in 0..<clips {
           let (x0, x1) = clipped(bounds, to: clip(k))
-          for row in 0..<rows.count where x1 > x0 { fillPixels(target + 4 * (row * width + x0), count: x1 - x0, word: 0) }
+          for row in 0..<rows.count where x1 > x0 {
+            fillPixels(target + 4 * (row * width + x0), count: x1 - x0, word: 0)
+          }
         }
         level += 1
       case .endGroup(let alpha, let bounds, let mode):

@@ -82,8 +82,8 @@ extension DisplayList {
   /// (apart, left to right): the edges deposited and resolved once, each
   /// run cut to each of them.
   @inline(__always)
-  func fill(edges index: Int, _ solid: SolidBlend, clips: ArraySlice<Range<Int>>, scratch: BandScratch, rows: Range<Int>,
-            into band: UnsafeMutablePointer<UInt8>) {
+  func fill(edges index: Int, _ solid: SolidBlend, clips: ArraySlice<Range<Int>>, scratch: BandScratch,
+            rows: Range<Int>, into band: UnsafeMutablePointer<UInt8>) {
     clips.withUnsafeBufferPointer { clips in
       fill(edges: index, solid, clips: clips, scratch: scratch, rows: rows, into: band)
     }
