@@ -63,12 +63,13 @@ import _ZoetropeTestSupport
   /// spinner over a settings page, the pull-to-refresh demo, a list of
   /// labelled toggles with one flipping and a spinner, a grid of cards with
   /// shadows under a pulsing button, a grid of cards with gradients and
-  /// images under a spinner), at a third of their 1080p.
+  /// images under a spinner, a line drawn across a page, a dashed selection
+  /// whose dashes march), at a third of their 1080p.
   static let benchClips: [(file: String, scale: Double)] = [
     ("Bench/clip-ui_1920x1080.json", 1.0 / 3), ("Bench/clip-replicator_1920x1080.json", 1.0 / 3),
     ("Bench/clip-demo_1920x1080.json", 1.0 / 3), ("Bench/clip-settings_1920x1080.json", 1.0 / 3),
     ("Bench/clip-shadows_1920x1080.json", 1.0 / 3), ("Bench/clip-images_1920x1080.json", 1.0 / 3),
-    ("Bench/clip-chart_1920x1080.json", 1.0 / 3),
+    ("Bench/clip-chart_1920x1080.json", 1.0 / 3), ("Bench/clip-selection_1920x1080.json", 1.0 / 3),
   ]
 
   @Test(arguments: benchClips)

@@ -30,4 +30,16 @@ extension DisplayList {
     default: columns(of: coverage)
     }
   }
+
+  /// The device columns within ``damageColumns(_:_:rows:)`` in which a
+  /// change of command `index` changes nothing on the device rows `rows`:
+  /// the inside of a stroked rectangle (``EdgeList/emptyColumns(onRows:)``),
+  /// where it covers nothing before or after. Empty for none.
+  func damageHole(_ index: Int, rows: Range<Int>) -> Range<Int> {
+    switch commands[index] {
+    case .solid(.edges(let list), _), .gradient(.edges(let list), _), .image(.edges(let list), _):
+      edgeLists[list].emptyColumns(onRows: rows)
+    default: 0..<0
+    }
+  }
 }

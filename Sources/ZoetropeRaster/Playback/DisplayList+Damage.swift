@@ -90,13 +90,22 @@ extension DisplayList {
       var imaged = false
       func mineDiffers(_ i: Int) {
         imaged = imaged || paintsImage(commands[i])
-        let columns = damageColumns(i, myReach, rows: rows)
-        if !columns.isEmpty { damage.append(columns) }
+        damaged(damageColumns(i, myReach, rows: rows), except: damageHole(i, rows: rows))
       }
       func theirsDiffers(_ j: Int) {
         imaged = imaged || previous.paintsImage(previous.commands[j])
-        let columns = previous.damageColumns(j, theirReach, rows: rows)
-        if !columns.isEmpty { damage.append(columns) }
+        damaged(previous.damageColumns(j, theirReach, rows: rows), except: previous.damageHole(j, rows: rows))
+      }
+      /// Damages `columns` but for `hole` (the parts either side of it).
+      func damaged(_ columns: Range<Int>, except hole: Range<Int>) {
+        let left = columns.clamped(to: columns.lowerBound..<Swift.max(hole.lowerBound, columns.lowerBound))
+        let right = columns.clamped(to: Swift.min(hole.upperBound, columns.upperBound)..<columns.upperBound)
+        if hole.isEmpty || (left.isEmpty && right.isEmpty) {
+          if !columns.isEmpty { damage.append(columns) }
+          return
+        }
+        if !left.isEmpty { damage.append(left) }
+        if !right.isEmpty { damage.append(right) }
       }
       // The two sequences aligned in order: equal pairs match; a command
       // only one side has (a layer that appeared, left or moved into the

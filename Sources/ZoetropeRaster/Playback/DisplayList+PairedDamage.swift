@@ -68,8 +68,15 @@ extension DisplayList {
         if inMine && inTheirs && sameCommand(i, as: i, in: previous, rows: rows) { continue }
         // Where both replace every pixel with the same colour, they draw alike.
         let alike = inMine && inTheirs ? replacedAlike(i, in: previous, rows: rows) : 0..<0
-        if inMine { touch(band, damageColumns(i, myReach, rows: rows), except: alike, image) }
-        if inTheirs { touch(band, previous.damageColumns(i, theirReach, rows: rows), except: alike, theirImage) }
+        // (Or the inside of a stroked rectangle, which neither covers.)
+        if inMine {
+          touch(band, damageColumns(i, myReach, rows: rows), except: alike.isEmpty ? damageHole(i, rows: rows) : alike,
+                image)
+        }
+        if inTheirs {
+          touch(band, previous.damageColumns(i, theirReach, rows: rows),
+                except: alike.isEmpty ? previous.damageHole(i, rows: rows) : alike, theirImage)
+        }
       }
     }
     // Bands no differing pair reaches play nothing; the others their columns.

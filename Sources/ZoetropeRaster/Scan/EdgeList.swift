@@ -62,6 +62,9 @@ package struct EdgeList: Sendable {
   /// rule: the list is copied whole wherever a shape's pieces are, so it
   /// grows by 16 bytes (80 → 96), not by a `DeviceRect`'s 32.
   var interiorColumns = Int32(0)..<0, interiorRows = Int32(0)..<0
+  /// Device pixels the shape is known to leave uncovered inside its
+  /// columns (``empty``), as 32-bit numbers.
+  var emptyColumns = Int32(0)..<0, emptyRows = Int32(0)..<0
   /// The edges, bucket after bucket (an edge once in each bucket it crosses).
   /// Their y lies ``rowsMoved`` rows above the device rows they cover.
   let edges: [Edge]

@@ -126,8 +126,19 @@ extension Rasterizer {
       }
       outline = made.outline
     }
-    return shape(ofLayerPolylines: consume outline, fillRule: .nonZero, transform: transform, canvas: canvas,
-                 scratch: scratch)
+    guard var shape = shape(ofLayerPolylines: consume outline, fillRule: .nonZero, transform: transform,
+                            canvas: canvas, scratch: scratch)
+    else { return nil }
+    // A stroked rectangle's inside, known uncovered.
+    let inside = emptyInside(ofStroke: path, style: style, transform: transform)
+    if !inside.isEmpty {
+      for k in shape.pieces.indices {
+        guard case .edges(var list) = shape.pieces[k] else { continue }
+        list.empty = inside
+        shape.pieces[k] = .edges(list)
+      }
+    }
+    return shape
   }
 
   /// The outline of the stroke of `path` in layer space (see

@@ -162,7 +162,8 @@ extension EdgeList {
   /// the edges.
   func carrying(_ resolved: ResolvedRows) -> EdgeList {
     EdgeList(originX: originX, width: width, rows: rows, fillRule: fillRule, interiorColumns: interiorColumns,
-             interiorRows: interiorRows, edges: edges, bucketStarts: bucketStarts, firstBucket: firstBucket,
+             interiorRows: interiorRows, emptyColumns: emptyColumns, emptyRows: emptyRows, edges: edges,
+             bucketStarts: bucketStarts, firstBucket: firstBucket,
              rowsMoved: rowsMoved, resolvedRows: resolved)
   }
 }

@@ -60,7 +60,9 @@ extension EdgeList {
     let x = Int32(truncatingIfNeeded: dx), y = Int32(truncatingIfNeeded: dy)
     return EdgeList(originX: originX + dx, width: width, rows: movedRows, fillRule: fillRule,
                     interiorColumns: (interiorColumns.lowerBound &+ x)..<(interiorColumns.upperBound &+ x),
-                    interiorRows: (interiorRows.lowerBound &+ y)..<(interiorRows.upperBound &+ y), edges: edges,
+                    interiorRows: (interiorRows.lowerBound &+ y)..<(interiorRows.upperBound &+ y),
+                    emptyColumns: (emptyColumns.lowerBound &+ x)..<(emptyColumns.upperBound &+ x),
+                    emptyRows: (emptyRows.lowerBound &+ y)..<(emptyRows.upperBound &+ y), edges: edges,
                     bucketStarts: bucketStarts, firstBucket: firstBucket, rowsMoved: rowsMoved + dy,
                     resolvedRows: resolvedRows)
   }
