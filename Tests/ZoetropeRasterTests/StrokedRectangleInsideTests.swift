@@ -23,8 +23,9 @@ import ZoetropeGeometry
     StrokeStyle(lineWidth: 9, lineCap: .round, lineJoin: .bevel, dashPattern: [0.5, 7]),
   ]
   static let transforms = [
-    Transform3D.identity, .translation(x: 0.37, y: -3.6, z: 0), .scale(x: 1.2, y: -1.1, z: 1)
-      .concatenating(.translation(x: 4, y: 150, z: 0)), .scale(x: -0.9, y: 1.3, z: 1).concatenating(.translation(x: 190, y: 0, z: 0)),
+    Transform3D.identity, .translation(x: 0.37, y: -3.6, z: 0),
+    .scale(x: 1.2, y: -1.1, z: 1).concatenating(.translation(x: 4, y: 150, z: 0)),
+    .scale(x: -0.9, y: 1.3, z: 1).concatenating(.translation(x: 190, y: 0, z: 0)),
   ]
 
   @Test func theInsideItKnowsIsDrawnNowhere() {

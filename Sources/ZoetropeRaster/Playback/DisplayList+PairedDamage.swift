@@ -70,8 +70,8 @@ extension DisplayList {
         let alike = inMine && inTheirs ? replacedAlike(i, in: previous, rows: rows) : 0..<0
         // (Or the inside of a stroked rectangle, which neither covers.)
         if inMine {
-          touch(band, damageColumns(i, myReach, rows: rows), except: alike.isEmpty ? damageHole(i, rows: rows) : alike,
-                image)
+          let hole = alike.isEmpty ? damageHole(i, rows: rows) : alike
+          touch(band, damageColumns(i, myReach, rows: rows), except: hole, image)
         }
         if inTheirs {
           touch(band, previous.damageColumns(i, theirReach, rows: rows),

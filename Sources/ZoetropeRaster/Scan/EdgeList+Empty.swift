@@ -39,10 +39,9 @@ extension Rasterizer {
   /// sides along the axes (``Path/axisAlignedRectangle``) and `transform`
   /// keeps them so: the rectangle inset by half the line width, less a
   /// pixel all round (for the grid's rounding and the flattening), whole
-  /// pixels only. Joins reach
-  /// outwards, caps (at dashes' ends) along the sides, and dashes, a phase
-  /// or a trim only take coverage away, so nothing of the stroke reaches
-  /// it. Empty otherwise.
+  /// pixels only. Joins reach outwards, caps (at dashes' ends) along the
+  /// sides, and dashes, a phase or a trim only take coverage away, so
+  /// nothing of the stroke reaches it. Empty otherwise.
   static func emptyInside(ofStroke path: Path, style: StrokeStyle, transform: Transform3D) -> DeviceRect {
     let none = DeviceRect(width: 0, height: 0)
     guard transform.isAffine, transform.m12 == 0, transform.m21 == 0, let rectangle = path.axisAlignedRectangle
