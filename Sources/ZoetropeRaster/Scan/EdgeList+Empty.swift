@@ -8,18 +8,12 @@ extension EdgeList {
   /// within its rows and columns: what its maker could tell (the inside of
   /// a stroked rectangle), not all there are; empty for none. It lets a
   /// change of the shape damage, in a band of rows within it, the columns
-  /// either side only (``appendColumns(onRows:to:)``). Moved with the list.
+  /// either side only (``emptyColumns(onRows:)``). Moved with the list.
   var empty: DeviceRect {
-    get {
-      DeviceRect(x: Int(emptyColumns.lowerBound), y: Int(emptyRows.lowerBound), width: emptyColumns.count,
-                 height: emptyRows.count)
-    }
+    get { EdgeList.rect(columns: emptyColumns, rows: emptyRows) }
     set {
-      // (Within the list's pixels, so within the canvas: far inside Int32's range.)
-      let rect = newValue.intersection(DeviceRect(x: originX, y: rows.lowerBound, width: width, height: rows.count))
-      let none = rect.isEmpty
-      emptyColumns = Int32(truncatingIfNeeded: rect.x)..<Int32(truncatingIfNeeded: none ? rect.x : rect.maxX)
-      emptyRows = Int32(truncatingIfNeeded: rect.y)..<Int32(truncatingIfNeeded: none ? rect.y : rect.maxY)
+      let pixels = DeviceRect(x: originX, y: rows.lowerBound, width: width, height: rows.count)
+      (emptyColumns, emptyRows) = EdgeList.ranges(newValue.intersection(pixels))
     }
   }
 

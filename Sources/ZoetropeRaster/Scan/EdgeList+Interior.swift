@@ -8,16 +8,22 @@ extension EdgeList {
   /// are; empty for none. It lets the schedule skip what an opaque fill of
   /// the shape replaces there. Moved with the list.
   var interior: DeviceRect {
-    get {
-      DeviceRect(x: Int(interiorColumns.lowerBound), y: Int(interiorRows.lowerBound), width: interiorColumns.count,
-                 height: interiorRows.count)
-    }
-    set {
-      // (Within the list's pixels, so within the canvas: far inside Int32's range.)
-      let empty = newValue.isEmpty
-      interiorColumns = Int32(truncatingIfNeeded: newValue.x)..<Int32(truncatingIfNeeded: empty ? newValue.x : newValue.maxX)
-      interiorRows = Int32(truncatingIfNeeded: newValue.y)..<Int32(truncatingIfNeeded: empty ? newValue.y : newValue.maxY)
-    }
+    get { EdgeList.rect(columns: interiorColumns, rows: interiorRows) }
+    set { (interiorColumns, interiorRows) = EdgeList.ranges(newValue) }
+  }
+
+  /// The pixels of `columns` × `rows` (32-bit, as a list keeps them).
+  static func rect(columns: Range<Int32>, rows: Range<Int32>) -> DeviceRect {
+    DeviceRect(x: Int(columns.lowerBound), y: Int(rows.lowerBound), width: columns.count, height: rows.count)
+  }
+
+  /// The columns and rows of `rect` as 32-bit ranges (empty ones for an
+  /// empty rectangle). (A list's pixels lie within the canvas: far inside
+  /// Int32's range.)
+  static func ranges(_ rect: DeviceRect) -> (columns: Range<Int32>, rows: Range<Int32>) {
+    let empty = rect.isEmpty
+    return (Int32(truncatingIfNeeded: rect.x)..<Int32(truncatingIfNeeded: empty ? rect.x : rect.maxX),
+            Int32(truncatingIfNeeded: rect.y)..<Int32(truncatingIfNeeded: empty ? rect.y : rect.maxY))
   }
 
   /// Sets ``interior`` to the pixels of `interior` (in a frame whose origin
