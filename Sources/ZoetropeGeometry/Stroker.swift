@@ -21,8 +21,9 @@ import Darwin
 ///           │ │  │     the small loop it makes winds the same way as the body
 ///
 /// Corners that turn so little that a bevel stays within `tolerance` of the
-/// round arc are bevelled whatever the join (nearly every vertex of a
-/// flattened curve).
+/// round arc (nearly every vertex of a flattened curve) take one point on
+/// their outer side — the arc's middle for a round join, the miter's tip for
+/// a miter join — and two for a bevel join.
 package enum Stroker {
   /// The stroke outline of `polylines` as closed polygons.
   ///
@@ -236,6 +237,15 @@ package enum Stroker {
   }
 
   /// The outer side of a corner at `pivot`, from offset `a` to offset `b`.
+  ///
+  /// A corner that turns so little that its bevel stays within `tolerance`
+  /// of the round arc — a vertex of a flattened curve, nearly always — takes
+  /// one point where its join takes one: a round join the arc's middle, at
+  /// `half` along the bisector (on the offset of the curve the vertex lies
+  /// on; its two chords stray less than the bevel), a miter join the miter's
+  /// tip (exact; past the miter limit, the bevel). A bevel join keeps its two
+  /// points. One point instead of two is one edge less a vertex: a thin
+  /// curved stroke's outline has about a quarter fewer edges.
   static func join(_ pivot: Point, _ a: Point, _ b: Point, d0: Point, d1: Point, half: Double, style: StrokeStyle,
                    tolerance: Double, into points: inout [Point]) {
     let dot = d0.x * d1.x + d0.y * d1.y
@@ -244,7 +254,20 @@ package enum Stroker {
       points.append(pivot + a)
       points.append(pivot + b)
     }
-    if half * (1 - cosHalfTurn) <= tolerance { return bevel() }
+    if half * (1 - cosHalfTurn) <= tolerance {
+      // (`a + b` has length 2 · half · cosHalfTurn, above 0 but for a
+      // half-turn, which only a line thinner than the tolerance takes here.)
+      guard cosHalfTurn > 0.5 else { return bevel() }
+      switch style.lineJoin {
+      case .round:
+        points.append(pivot + direction(Point.zero, a + b) * half)
+      case .miter where 1 / cosHalfTurn <= style.miterLimit:
+        points.append(pivot + direction(Point.zero, a + b) * (half / cosHalfTurn))
+      case .miter, .bevel:
+        bevel()
+      }
+      return
+    }
     switch style.lineJoin {
     case .bevel:
       bevel()
