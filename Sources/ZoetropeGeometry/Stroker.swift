@@ -246,6 +246,7 @@ package enum Stroker {
   /// tip (exact; past the miter limit, the bevel). A bevel join keeps its two
   /// points. One point instead of two is one edge less a vertex: a thin
   /// curved stroke's outline has about a quarter fewer edges.
+  @inline(__always)
   static func join(_ pivot: Point, _ a: Point, _ b: Point, d0: Point, d1: Point, half: Double, style: StrokeStyle,
                    tolerance: Double, into points: inout [Point]) {
     let dot = d0.x * d1.x + d0.y * d1.y
@@ -255,14 +256,16 @@ package enum Stroker {
       points.append(pivot + b)
     }
     if half * (1 - cosHalfTurn) <= tolerance {
-      // (`a + b` has length 2 · half · cosHalfTurn, above 0 but for a
-      // half-turn, which only a line thinner than the tolerance takes here.)
+      // `a + b` runs along the bisector, 2 · half · cosHalfTurn long: the
+      // arc's middle is it over 2 cosHalfTurn, the tip over 2 cos², 1 + dot.
+      // (Only a line thinner than the tolerance gets here turning back, where
+      // both would lie far off: it bevels.)
       guard cosHalfTurn > 0.5 else { return bevel() }
       switch style.lineJoin {
       case .round:
-        points.append(pivot + direction(Point.zero, a + b) * half)
+        points.append(pivot + (a + b) * (0.5 / cosHalfTurn))
       case .miter where 1 / cosHalfTurn <= style.miterLimit:
-        points.append(pivot + direction(Point.zero, a + b) * (half / cosHalfTurn))
+        points.append(pivot + (a + b) * (1 / (1 + dot)))
       case .miter, .bevel:
         bevel()
       }
