@@ -202,8 +202,8 @@ package enum Stroker {
       let sinHalf = ((1 - dot) / 2).squareRoot()
       let reach = half * sinHalf / cosHalf
       if reach <= room {
-        let bisector = direction(Point.zero, a + b)
-        points.append(pivot + bisector * (half / cosHalf))
+        // Half / cosHalf along the bisector: `a + b`, 2 · half · cosHalf long, over 2 cos² = 1 + dot.
+        points.append(pivot + (a + b) * (1 / (1 + dot)))
         return
       }
       // Where the longer segment's offset line (through `pivot + b` along `d1`,
