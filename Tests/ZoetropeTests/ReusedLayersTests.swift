@@ -64,12 +64,17 @@ import _ZoetropeTestSupport
   /// labelled toggles with one flipping and a spinner, a grid of cards with
   /// shadows under a pulsing button, a grid of cards with gradients and
   /// images under a spinner, a line drawn across a page, a dashed selection
-  /// whose dashes march), at a third of their 1080p.
+  /// whose dashes march; a dashboard of bordered cards with shadows under a
+  /// gradient with a ring filling and a dot pulsing, a chat of masked
+  /// avatars and bubbles with dots bouncing and a cursor blinking, a map of
+  /// 190 still roads and blocks under a marker's ripple), at a third of their 1080p.
   static let benchClips: [(file: String, scale: Double)] = [
     ("Bench/clip-ui_1920x1080.json", 1.0 / 3), ("Bench/clip-replicator_1920x1080.json", 1.0 / 3),
     ("Bench/clip-demo_1920x1080.json", 1.0 / 3), ("Bench/clip-settings_1920x1080.json", 1.0 / 3),
     ("Bench/clip-shadows_1920x1080.json", 1.0 / 3), ("Bench/clip-images_1920x1080.json", 1.0 / 3),
     ("Bench/clip-chart_1920x1080.json", 1.0 / 3), ("Bench/clip-selection_1920x1080.json", 1.0 / 3),
+    ("Bench/clip-dashboard_1920x1080.json", 1.0 / 3), ("Bench/clip-chat_1920x1080.json", 1.0 / 3),
+    ("Bench/clip-map_1920x1080.json", 1.0 / 3),
   ]
 
   @Test(arguments: benchClips)
