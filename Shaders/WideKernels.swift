@@ -111,6 +111,10 @@ import CZoetropeKernels
   @usableFromInline let fullSource: UInt32
   /// Red/blue and green/alpha of the colour in 16-bit lanes.
   @usableFromInline let colorRB: UInt32, colorGA: UInt32
+  /// Whether the colour is premultiplied (no channel above its alpha),
+  /// as the AVX-512 kernels require: they give any other colour to the AVX2
+  /// ones, whose lanes carry where a channel's sum passes 255.
+  @usableFromInline package let isPremultiplied: Bool
 
   /// The blends of `context`'s colour.
   @inlinable @inline(__always) package init(_ context: FillSolidContext) {
@@ -120,6 +124,16 @@ import CZoetropeKernels
     fullSource = BlendKernels.word(context.color)
     colorRB = context.color[0] | context.color[2] << 16
     colorGA = context.color[1] | context.color[3] << 16
+    let color = context.color
+    isPremultiplied = color[0] <= color[3] && color[1] <= color[3] && color[2] <= color[3]
+  }
+
+  /// The colour as one word, for a resolve that blends each stretch of
+  /// cells as it resolves them (`zk_resolve_fill_solid_avx512`): `nil`
+  /// where that kernel does not give this colour the bytes of
+  /// ``fill(_:coverage:count:)`` (no AVX-512, or not premultiplied).
+  @inlinable package var wordForResolvingBlend: UInt32? {
+    usesAVX512 && isPremultiplied ? fullSource : nil
   }
 
   /// ``fillSolidRun(_:count:coverage:context:)`` of this colour. Nothing

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
-// Accumulated area cells to coverage bytes (the non-zero rule), eight cells a step (AVX2) or sixteen (AVX-512).
+// Accumulated area cells to coverage bytes (the non-zero rule), eight cells a step (AVX2) or sixteen (AVX-512);
+// and, on AVX-512, one colour blended under the coverage as it is resolved.
 
 #include "CZoetropeKernels.h"
+#include "solid_lanes_avx512.h"
 
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 #include <immintrin.h>
@@ -103,6 +105,46 @@ ZK_AVX512 int32_t zk_resolve_cells_avx512(int32_t *cells, ptrdiff_t groups, int3
   return _mm_cvtsi128_si32(_mm512_castsi512_si128(carry));
 }
 
+ZK_AVX512 int32_t zk_resolve_fill_solid_avx512(int32_t *cells, ptrdiff_t groups, int32_t sum, uint8_t *pixels,
+                                               ptrdiff_t count, uint32_t color) {
+  const __m512i last = _mm512_set1_epi32(15);
+  const __m512i colorRB = _mm512_set1_epi32((int)(color & 0x00FF00FFu));
+  const __m512i colorGA = _mm512_set1_epi32((int)((color >> 8) & 0x00FF00FFu));
+  __m512i carry = _mm512_set1_epi32(sum);
+  ptrdiff_t cell = 0, total = groups > 0 ? 4 * groups : 0;
+  if (count > total) count = total;
+  for (; cell + 16 <= total; cell += 16) {
+    __m512i v = _mm512_loadu_si512(cells + cell);
+    _mm512_storeu_si512(cells + cell, _mm512_setzero_si512());
+    v = zk_prefix16(v, carry);
+    carry = _mm512_permutexvar_epi32(last, v);
+    // The coverage stays in its lanes (0…255 in each 32-bit one): never stored as bytes and loaded back.
+    uint8_t *step = pixels + 4 * cell;
+    if (cell + 16 <= count) {
+      _mm512_storeu_si512(step, zk_solid16(_mm512_loadu_si512(step), zk_coverage16(v), colorRB, colorGA));
+    } else if (cell < count) {
+      __mmask16 mask = (__mmask16)((1u << (count - cell)) - 1);
+      __m512i d = _mm512_maskz_loadu_epi32(mask, step);
+      _mm512_mask_storeu_epi32(step, mask, zk_solid16(d, zk_coverage16(v), colorRB, colorGA));
+    }
+  }
+  if (cell < total) {
+    // The last 4, 8 or 12 cells under a mask, as zk_resolve_cells_avx512 takes them.
+    __mmask16 mask = (__mmask16)((1u << (total - cell)) - 1);
+    __m512i v = _mm512_maskz_loadu_epi32(mask, cells + cell);
+    _mm512_mask_storeu_epi32(cells + cell, mask, _mm512_setzero_si512());
+    v = zk_prefix16(v, carry);
+    carry = _mm512_permutexvar_epi32(last, v);
+    if (cell < count) {
+      __mmask16 pixelMask = (__mmask16)((1u << (count - cell)) - 1);
+      uint8_t *step = pixels + 4 * cell;
+      __m512i d = _mm512_maskz_loadu_epi32(pixelMask, step);
+      _mm512_mask_storeu_epi32(step, pixelMask, zk_solid16(d, zk_coverage16(v), colorRB, colorGA));
+    }
+  }
+  return _mm_cvtsi128_si32(_mm512_castsi512_si128(carry));
+}
+
 #else
 
 int32_t zk_resolve_cells_avx2(int32_t *cells, ptrdiff_t groups, int32_t sum, uint8_t *bytes) {
@@ -111,6 +153,11 @@ int32_t zk_resolve_cells_avx2(int32_t *cells, ptrdiff_t groups, int32_t sum, uin
 }
 int32_t zk_resolve_cells_avx512(int32_t *cells, ptrdiff_t groups, int32_t sum, uint8_t *bytes) {
   (void)cells; (void)groups; (void)bytes;
+  return sum;
+}
+int32_t zk_resolve_fill_solid_avx512(int32_t *cells, ptrdiff_t groups, int32_t sum, uint8_t *pixels, ptrdiff_t count,
+                                     uint32_t color) {
+  (void)cells; (void)groups; (void)pixels; (void)count; (void)color;
   return sum;
 }
 

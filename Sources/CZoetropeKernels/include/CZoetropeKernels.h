@@ -136,6 +136,17 @@ int32_t zk_resolve_cells_avx2(int32_t *cells, ptrdiff_t groups, int32_t sum, uin
 /// mask. Requires zk_prepare_avx512() == 1.
 int32_t zk_resolve_cells_avx512(int32_t *cells, ptrdiff_t groups, int32_t sum, uint8_t *bytes);
 
+/// ``zk_resolve_cells_avx512`` with the coverage blended at once, never
+/// stored: the first `count` pixels at `pixels` (at most groups × 4; none
+/// for count ≤ 0) take the premultiplied `color` under each cell's coverage
+/// byte, as zk_fill_solid_avx512 blends it over those bytes — the same
+/// pixels, cells (zeroed) and returned sum as the two calls in turn. For a
+/// premultiplied colour only (no channel above its alpha): for any other
+/// zk_fill_solid_avx512 takes the AVX2 kernel, whose bytes differ.
+/// Requires zk_prepare_avx512() == 1.
+int32_t zk_resolve_fill_solid_avx512(int32_t *cells, ptrdiff_t groups, int32_t sum, uint8_t *pixels, ptrdiff_t count,
+                                     uint32_t color);
+
 #ifdef __cplusplus
 }
 #endif

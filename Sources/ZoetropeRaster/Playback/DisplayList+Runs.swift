@@ -62,7 +62,7 @@ extension DisplayList {
       let shared = list.pointee.rows.clamped(to: rows)
       guard !shared.isEmpty else { return }
       var runs = SolidRuns(solid: solid, band: band, top: rows.lowerBound, width: width)
-      scratch.cells.resolve(list, rows: shared, into: &runs)
+      scratch.cells.fill(list, rows: shared, into: &runs)
     }
   }
 

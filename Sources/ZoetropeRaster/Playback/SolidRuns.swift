@@ -5,7 +5,7 @@ import ZoetropeShaders
 
 /// A colour blended into a band's pixels (`band`: device row `top`,
 /// `width` pixels a row) under each run as it comes.
-struct SolidRuns: RowRunSink {
+struct SolidRuns: SolidRowRunSink {
   /// The colour and its kernels.
   let solid: SolidBlend
   /// The band's first row's pixels.
@@ -23,6 +23,9 @@ struct SolidRuns: RowRunSink {
   func pixels(y: Int32, x: Int) -> UnsafeMutablePointer<UInt8> {
     band + 4 &* ((Int(y) &- top) &* width &+ x)
   }
+
+  @inline(__always)
+  var resolvingBlendWord: UInt32? { solid.wordForResolvingBlend }
 
   @inline(__always)
   func varying(y: Int32, x: Int, count: Int, bytes: UnsafePointer<UInt8>) {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // The accumulation cells of one band of rows: edges deposited in fixed point, rows resolved into runs.
 
+import CZoetropeKernels
 import ZoetropeGeometry
 
 /// Exact-area coverage of one band of rows of one shape at a time, in
@@ -139,6 +140,34 @@ package final class BandCells {
     var line = cells, words = touched
     for row in rows {
       resolveRow(line, words, shape, y: row, into: &sink)
+      line += shape.stride
+      words += shape.wordsPerRow
+    }
+  }
+
+  /// ``resolve(_:rows:into:)`` into a sink that blends one colour: where
+  /// the sink gives a ``SolidRowRunSink/resolvingBlendWord`` (AVX-512, a
+  /// premultiplied colour) and the list fills by the non-zero rule, each
+  /// stretch of touched cells is blended as it is resolved
+  /// (`zk_resolve_fill_solid_avx512`), its coverage kept in registers, and
+  /// only the constant runs between stretches reach the sink. The same
+  /// pixels as the runs ``resolve(_:rows:into:)`` hands on: a stretch's
+  /// bytes blend as the sink's varying runs blend them, and a constant run
+  /// of a premultiplied colour as its bytes would (`div255` rounds alike
+  /// in the word and in the lanes).
+  @inline(__always)
+  func fill<Sink: SolidRowRunSink>(_ list: UnsafePointer<EdgeList>, rows: Range<Int>, into sink: inout Sink) {
+    guard resolver == .avx512, let color = sink.resolvingBlendWord, list.pointee.fillRule == .nonZero,
+      list.pointee.resolvedRows == nil
+    else {
+      resolve(list, rows: rows, into: &sink)
+      return
+    }
+    guard prepare(list, rows: rows) else { return }
+    let shape = RowShape(list, stride: stride, wordsPerRow: wordsPerRow, resolver: resolver)
+    var line = cells, words = touched
+    for row in rows {
+      fillRow(line, words, shape, y: row, color: color, into: &sink)
       line += shape.stride
       words += shape.wordsPerRow
     }
@@ -298,6 +327,43 @@ package final class BandCells {
   }
 }
 
+extension BandCells {
+  /// ``resolveRow(_:_:_:y:into:)`` blending `color` (a premultiplied word)
+  /// under each stretch as it resolves it, the constant runs between and
+  /// after stretches handed to `sink`. Zeroes the row's cells and bits.
+  @inline(__always)
+  fileprivate func fillRow<Sink: SolidRowRunSink>(_ line: UnsafeMutablePointer<Int32>,
+                                                  _ words: UnsafeMutablePointer<UInt64>, _ shape: RowShape, y: Int,
+                                                  color: UInt32, into sink: inout Sink) {
+    let width = shape.width, originX = shape.originX
+    let y = Int32(truncatingIfNeeded: y)
+    var sum: Int32 = 0
+    // Pixels from `constantStart` on have the coverage of `sum` (0 before the first stretch).
+    var constantStart = 0
+    var stretches = MarkedStretches(words: words, count: shape.wordsPerRow)
+    while let (firstGroup, endGroup) = stretches.next() {
+      let start = firstGroup &<< 2
+      guard start < width else { continue }
+      if start > constantStart && sum != 0 {
+        let value = coverageByte(sum, evenOdd: false)
+        if value > 0 { sink.constant(y: y, x: originX &+ constantStart, count: start &- constantStart, value: value) }
+      }
+      let end = Swift.min(endGroup &<< 2, width)
+      sum = zk_resolve_fill_solid_avx512(line + start, endGroup &- firstGroup, sum,
+                                         sink.pixels(y: y, x: originX &+ start), end &- start, color)
+      constantStart = end
+    }
+    // (The sum is 0 past a shape's last edge but where its list cuts it.)
+    if sum != 0 && width > constantStart {
+      let value = coverageByte(sum, evenOdd: false)
+      if value > 0 { sink.constant(y: y, x: originX &+ constantStart, count: width &- constantStart, value: value) }
+    }
+    // The carry columns, if no group resolved them.
+    line[width] = 0
+    line[width &+ 1] = 0
+  }
+}
+
 /// Where ``BandCells`` hands the runs of a row as it resolves them, left to
 /// right: coverage bytes near edges, constant coverage between.
 protocol RowRunSink {
@@ -306,6 +372,17 @@ protocol RowRunSink {
   mutating func varying(y: Int32, x: Int, count: Int, bytes: UnsafePointer<UInt8>)
   /// Pixels `x ..< x + count` of device row `y`, all at coverage `value` (above 0).
   mutating func constant(y: Int32, x: Int, count: Int, value: UInt8)
+}
+
+/// A ``RowRunSink`` that blends one colour into pixels it can address, so
+/// that ``BandCells/fill(_:rows:into:)`` may blend a row's stretches of
+/// varying coverage itself and hand on only the constant runs.
+protocol SolidRowRunSink: RowRunSink {
+  /// The colour as a premultiplied word where the resolve may blend it
+  /// (AVX-512 runs, and the colour is premultiplied), else `nil`.
+  var resolvingBlendWord: UInt32? { get }
+  /// The first byte of the pixel at device column `x` of device row `y`.
+  func pixels(y: Int32, x: Int) -> UnsafeMutablePointer<UInt8>
 }
 
 /// A row's runs laid out as spans, their bytes' offsets counted from `bytes`.
