@@ -5,7 +5,6 @@ import Testing
 import ZoetropeGeometry
 import ZoetropeShaders
 @testable import ZoetropeRaster
-import CZoetropeKernels
 import _ZoetropeTestSupport
 
 @Suite struct ResolvingBlendTests {
@@ -44,7 +43,8 @@ import _ZoetropeTestSupport
         var pixels = [UInt8](repeating: 7, count: 4) + destination + [UInt8](repeating: 7, count: 64)
         let sum = cells.withUnsafeMutableBufferPointer { cells in
           pixels.withUnsafeMutableBufferPointer { pixels in
-            zk_resolve_fill_solid_avx512(cells.baseAddress! + 1, groups, start, pixels.baseAddress! + 4, count, color)
+            resolveFillingSolidAVX512(cells.baseAddress! + 1, groups: groups, sum: start, pixels: pixels.baseAddress! + 4,
+                                      count: count, color: color)
           }
         }
         var scalarCells = original, bytes = [UInt8](repeating: 0, count: cellCount)

@@ -112,3 +112,12 @@ func coverageByte(_ sum: Int32, evenOdd: Bool) -> UInt8 {
   // 0 ≤ magnitude ≤ 2¹⁷ here: nothing below can overflow.
   return UInt8(truncatingIfNeeded: ((magnitude &<< 8) &- magnitude &+ 65_536) &>> 17)
 }
+
+/// `zk_resolve_fill_solid_avx512` alone, for the identity tests: the cells
+/// of `groups` groups resolved (and zeroed) and the first `count` pixels
+/// blended under their coverage with the premultiplied `color` word; the
+/// running sum after the last cell. Requires ``BlendKernels/avx512Available``.
+func resolveFillingSolidAVX512(_ cells: UnsafeMutablePointer<Int32>, groups: Int, sum: Int32,
+                               pixels: UnsafeMutablePointer<UInt8>, count: Int, color: UInt32) -> Int32 {
+  zk_resolve_fill_solid_avx512(cells, groups, sum, pixels, count, color)
+}
