@@ -81,43 +81,47 @@ ZK_AVX512 static inline __m512i zk_prefix16(__m512i v, __m512i carry) {
   return _mm512_add_epi32(v, carry);
 }
 
+// One step of the AVX-512 resolve: the running sums of sixteen cells (those under `mask`; the lanes past
+// them load as zeros, so lane 15's sum is the last cell's), the cells zeroed, `carry` moved on to the last
+// sum. A whole step (mask 0xFFFF, a constant where it is inlined) loads and stores plainly.
+ZK_AVX512 static inline __m512i zk_sums16(int32_t *cells, __mmask16 mask, __m512i *carry) {
+  __m512i v;
+  if (mask == 0xFFFF) {
+    v = _mm512_loadu_si512(cells);
+    _mm512_storeu_si512(cells, _mm512_setzero_si512());
+  } else {
+    v = _mm512_maskz_loadu_epi32(mask, cells);
+    _mm512_mask_storeu_epi32(cells, mask, _mm512_setzero_si512());
+  }
+  v = zk_prefix16(v, *carry);
+  *carry = _mm512_permutexvar_epi32(_mm512_set1_epi32(15), v);
+  return v;
+}
+
 ZK_AVX512 int32_t zk_resolve_cells_avx512(int32_t *cells, ptrdiff_t groups, int32_t sum, uint8_t *bytes) {
-  const __m512i last = _mm512_set1_epi32(15);
   __m512i carry = _mm512_set1_epi32(sum);
   ptrdiff_t cell = 0, count = groups > 0 ? 4 * groups : 0;
   for (; cell + 16 <= count; cell += 16) {
-    __m512i v = _mm512_loadu_si512(cells + cell);
-    _mm512_storeu_si512(cells + cell, _mm512_setzero_si512());
-    v = zk_prefix16(v, carry);
-    carry = _mm512_permutexvar_epi32(last, v);
+    __m512i v = zk_sums16(cells + cell, 0xFFFF, &carry);
     _mm_storeu_si128((__m128i *)(bytes + cell), _mm512_cvtepi32_epi8(zk_coverage16(v)));
   }
   if (cell < count) {
-    // The last 4, 8 or 12 cells under a mask: the lanes past them load as
-    // zeros, so lane 15's running sum is the last cell's.
+    // The last 4, 8 or 12 cells under a mask.
     __mmask16 mask = (__mmask16)((1u << (count - cell)) - 1);
-    __m512i v = _mm512_maskz_loadu_epi32(mask, cells + cell);
-    _mm512_mask_storeu_epi32(cells + cell, mask, _mm512_setzero_si512());
-    v = zk_prefix16(v, carry);
-    carry = _mm512_permutexvar_epi32(last, v);
-    _mm512_mask_cvtepi32_storeu_epi8(bytes + cell, mask, zk_coverage16(v));
+    _mm512_mask_cvtepi32_storeu_epi8(bytes + cell, mask, zk_coverage16(zk_sums16(cells + cell, mask, &carry)));
   }
   return _mm_cvtsi128_si32(_mm512_castsi512_si128(carry));
 }
 
 ZK_AVX512 int32_t zk_resolve_fill_solid_avx512(int32_t *cells, ptrdiff_t groups, int32_t sum, uint8_t *pixels,
                                                ptrdiff_t count, uint32_t color) {
-  const __m512i last = _mm512_set1_epi32(15);
   const __m512i colorRB = _mm512_set1_epi32((int)(color & 0x00FF00FFu));
   const __m512i colorGA = _mm512_set1_epi32((int)((color >> 8) & 0x00FF00FFu));
   __m512i carry = _mm512_set1_epi32(sum);
   ptrdiff_t cell = 0, total = groups > 0 ? 4 * groups : 0;
   if (count > total) count = total;
   for (; cell + 16 <= total; cell += 16) {
-    __m512i v = _mm512_loadu_si512(cells + cell);
-    _mm512_storeu_si512(cells + cell, _mm512_setzero_si512());
-    v = zk_prefix16(v, carry);
-    carry = _mm512_permutexvar_epi32(last, v);
+    __m512i v = zk_sums16(cells + cell, 0xFFFF, &carry);
     // The coverage stays in its lanes (0…255 in each 32-bit one): never stored as bytes and loaded back.
     uint8_t *step = pixels + 4 * cell;
     if (cell + 16 <= count) {
@@ -130,11 +134,7 @@ ZK_AVX512 int32_t zk_resolve_fill_solid_avx512(int32_t *cells, ptrdiff_t groups,
   }
   if (cell < total) {
     // The last 4, 8 or 12 cells under a mask, as zk_resolve_cells_avx512 takes them.
-    __mmask16 mask = (__mmask16)((1u << (total - cell)) - 1);
-    __m512i v = _mm512_maskz_loadu_epi32(mask, cells + cell);
-    _mm512_mask_storeu_epi32(cells + cell, mask, _mm512_setzero_si512());
-    v = zk_prefix16(v, carry);
-    carry = _mm512_permutexvar_epi32(last, v);
+    __m512i v = zk_sums16(cells + cell, (__mmask16)((1u << (total - cell)) - 1), &carry);
     if (cell < count) {
       __mmask16 pixelMask = (__mmask16)((1u << (count - cell)) - 1);
       uint8_t *step = pixels + 4 * cell;
