@@ -129,11 +129,11 @@ import CZoetropeKernels
   }
 
   /// The colour as one word, for a resolve that blends each stretch of
-  /// cells as it resolves them (`zk_resolve_fill_solid_avx512`): `nil`
-  /// where that kernel does not give this colour the bytes of
-  /// ``fill(_:coverage:count:)`` (no AVX-512, or not premultiplied).
+  /// cells as it resolves them (`zk_resolve_fill_solid_avx512` or `_avx2`):
+  /// `nil` where those kernels do not give this colour the bytes of
+  /// ``fill(_:coverage:count:)`` (no AVX2, or not premultiplied).
   @inlinable package var wordForResolvingBlend: UInt32? {
-    usesAVX512 && isPremultiplied ? fullSource : nil
+    usesAVX2 && isPremultiplied ? fullSource : nil
   }
 
   /// ``fillSolidRun(_:count:coverage:context:)`` of this colour. Nothing

@@ -2,6 +2,7 @@
 // The AVX2 blend kernels: eight pixels per 256-bit register, each function compiled for AVX2 alone.
 
 #include "CZoetropeKernels.h"
+#include "solid_lanes_avx2.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -22,15 +23,6 @@ int zk_cpu_has_avx2(void) {
   return __builtin_cpu_supports("avx2") ? 1 : 0;
 }
 
-// Every kernel works on two channels of a pixel at a time in 16-bit lanes:
-// red/blue (`d & 0x00FF00FF`) and green/alpha (`d >> 8` of each 16-bit lane),
-// where a product of two bytes fits. div255 is exact rounding to nearest,
-// (y + (y >> 8)) >> 8 with y = x + 128, which equals the high half of
-// y × 257 for every x ≤ 65025: one `vpmulhuw` instead of two shifts and an add.
-ZK_AVX2 static inline __m256i zk_div255(__m256i x) {
-  return _mm256_mulhi_epu16(_mm256_add_epi16(x, _mm256_set1_epi16(128)), _mm256_set1_epi16(257));
-}
-
 // One pixel in a 32-bit word with the same lane arithmetic (the tails).
 static inline uint32_t zk_div255_lanes(uint32_t x) {
   uint32_t y = x + 0x00800080u;
@@ -45,14 +37,6 @@ static inline uint32_t zk_over_word(uint32_t d, uint32_t sourceRB, uint32_t sour
   uint32_t rb = sourceRB + zk_div255_lanes((d & 0x00FF00FFu) * inverse);
   uint32_t ga = sourceGA + zk_div255_lanes(((d >> 8) & 0x00FF00FFu) * inverse);
   return rb | (ga << 8);
-}
-
-// Eight pixels of source-over with per-lane weighted source halves.
-ZK_AVX2 static inline __m256i zk_over8(__m256i d, __m256i sourceRB, __m256i sourceGA, __m256i inverse) {
-  const __m256i low = _mm256_set1_epi32(0x00FF00FF);
-  __m256i rb = _mm256_add_epi16(sourceRB, zk_div255(_mm256_mullo_epi16(_mm256_and_si256(d, low), inverse)));
-  __m256i ga = _mm256_add_epi16(sourceGA, zk_div255(_mm256_mullo_epi16(_mm256_srli_epi16(d, 8), inverse)));
-  return _mm256_or_si256(rb, _mm256_slli_epi16(ga, 8));
 }
 
 // The same, four pixels in a 128-bit register (the tails of runs: a stroke's
@@ -216,12 +200,6 @@ void zk_fill_pixels_string(uint8_t *pixels, ptrdiff_t count, uint32_t word) {
 ZK_AVX2 static inline __m256i zk_cover8(const uint8_t *coverage) {
   __m256i k = _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)coverage));
   return _mm256_or_si256(k, _mm256_slli_epi32(k, 16));
-}
-
-// The inverse alpha (255 − s.a) of weighted green/alpha lanes, in both halves of each word.
-ZK_AVX2 static inline __m256i zk_inverse8(__m256i sourceGA) {
-  __m256i alpha = _mm256_srli_epi32(sourceGA, 16);
-  return _mm256_sub_epi16(_mm256_set1_epi16(255), _mm256_or_si256(alpha, _mm256_slli_epi32(alpha, 16)));
 }
 
 ZK_AVX2 void zk_fill_solid_avx2(uint8_t *pixels, const uint8_t *coverage, ptrdiff_t count, uint32_t color) {

@@ -3,6 +3,7 @@
 // and, on AVX-512, one colour blended under the coverage as it is resolved.
 
 #include "CZoetropeKernels.h"
+#include "solid_lanes_avx2.h"
 #include "solid_lanes_avx512.h"
 
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
@@ -29,6 +30,32 @@ ZK_AVX2 static inline __m128i zk_coverage4(__m128i sums) {
   return _mm_srli_epi32(_mm_add_epi32(scaled, _mm_set1_epi32(65536)), 17);
 }
 
+// One step of the AVX2 resolve: the running sums of eight cells (two groups), the cells zeroed, `carry`
+// moved on to the last sum (in every lane).
+ZK_AVX2 static inline __m256i zk_sums8(int32_t *cells, __m256i *carry) {
+  __m256i v = _mm256_loadu_si256((const __m256i *)cells);
+  _mm256_storeu_si256((__m256i *)cells, _mm256_setzero_si256());
+  // Prefix sums within each half, then the low half's total into the high half.
+  v = _mm256_add_epi32(v, _mm256_slli_si256(v, 4));
+  v = _mm256_add_epi32(v, _mm256_slli_si256(v, 8));
+  __m256i lowTotal = _mm256_shuffle_epi32(v, 0xFF);
+  v = _mm256_add_epi32(v, _mm256_permute2x128_si256(lowTotal, lowTotal, 0x08));
+  v = _mm256_add_epi32(v, *carry);
+  *carry = _mm256_permutevar8x32_epi32(v, _mm256_set1_epi32(7));
+  return v;
+}
+
+// The last group of the AVX2 resolve: four cells' running sums, as zk_sums8.
+ZK_AVX2 static inline __m128i zk_sums4(int32_t *cells, __m256i *carry) {
+  __m128i v = _mm_loadu_si128((const __m128i *)cells);
+  _mm_storeu_si128((__m128i *)cells, _mm_setzero_si128());
+  v = _mm_add_epi32(v, _mm_slli_si128(v, 4));
+  v = _mm_add_epi32(v, _mm_slli_si128(v, 8));
+  v = _mm_add_epi32(v, _mm256_castsi256_si128(*carry));
+  *carry = _mm256_set1_epi32(_mm_extract_epi32(v, 3));
+  return v;
+}
+
 ZK_AVX2 int32_t zk_resolve_cells_avx2(int32_t *cells, ptrdiff_t groups, int32_t sum, uint8_t *bytes) {
   // Byte 0 of each 32-bit lane to the lane's first four bytes.
   const __m256i gather = _mm256_setr_epi8(0, 4, 8, 12, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
@@ -36,30 +63,50 @@ ZK_AVX2 int32_t zk_resolve_cells_avx2(int32_t *cells, ptrdiff_t groups, int32_t 
   __m256i carry = _mm256_set1_epi32(sum);
   ptrdiff_t group = 0;
   for (; group + 2 <= groups; group += 2) {
-    int32_t *line = cells + 4 * group;
-    __m256i v = _mm256_loadu_si256((const __m256i *)line);
-    _mm256_storeu_si256((__m256i *)line, _mm256_setzero_si256());
-    // Prefix sums within each half, then the low half's total into the high half.
-    v = _mm256_add_epi32(v, _mm256_slli_si256(v, 4));
-    v = _mm256_add_epi32(v, _mm256_slli_si256(v, 8));
-    __m256i lowTotal = _mm256_shuffle_epi32(v, 0xFF);
-    v = _mm256_add_epi32(v, _mm256_permute2x128_si256(lowTotal, lowTotal, 0x08));
-    v = _mm256_add_epi32(v, carry);
-    carry = _mm256_permutevar8x32_epi32(v, _mm256_set1_epi32(7));
-    __m256i packed = _mm256_shuffle_epi8(zk_coverage8(v), gather);
+    __m256i packed = _mm256_shuffle_epi8(zk_coverage8(zk_sums8(cells + 4 * group, &carry)), gather);
     __m128i eight = _mm_unpacklo_epi32(_mm256_castsi256_si128(packed), _mm256_extracti128_si256(packed, 1));
     _mm_storel_epi64((__m128i *)(bytes + 4 * group), eight);
   }
   if (group < groups) {
-    int32_t *line = cells + 4 * group;
-    __m128i v = _mm_loadu_si128((const __m128i *)line);
-    _mm_storeu_si128((__m128i *)line, _mm_setzero_si128());
-    v = _mm_add_epi32(v, _mm_slli_si128(v, 4));
-    v = _mm_add_epi32(v, _mm_slli_si128(v, 8));
-    v = _mm_add_epi32(v, _mm256_castsi256_si128(carry));
-    carry = _mm256_set1_epi32(_mm_extract_epi32(v, 3));
-    __m128i four = _mm_shuffle_epi8(zk_coverage4(v), _mm256_castsi256_si128(gather));
+    __m128i four = _mm_shuffle_epi8(zk_coverage4(zk_sums4(cells + 4 * group, &carry)), _mm256_castsi256_si128(gather));
     _mm_storeu_si32(bytes + 4 * group, four);
+  }
+  return _mm_cvtsi128_si32(_mm256_castsi256_si128(carry));
+}
+
+// Eight pixels under coverage values 0…255 (one a 32-bit lane) blended with one colour's red/blue and
+// green/alpha lanes, as zk_fill_solid_avx2 blends eight.
+ZK_AVX2 static inline __m256i zk_solid8(__m256i d, __m256i cover, __m256i colorRB, __m256i colorGA) {
+  __m256i k = _mm256_or_si256(cover, _mm256_slli_epi32(cover, 16));
+  __m256i sourceRB = zk_div255(_mm256_mullo_epi16(colorRB, k));
+  __m256i sourceGA = zk_div255(_mm256_mullo_epi16(colorGA, k));
+  return zk_over8(d, sourceRB, sourceGA, zk_inverse8(sourceGA));
+}
+
+ZK_AVX2 int32_t zk_resolve_fill_solid_avx2(int32_t *cells, ptrdiff_t groups, int32_t sum, uint8_t *pixels,
+                                           ptrdiff_t count, uint32_t color) {
+  const __m256i colorRB = _mm256_set1_epi32((int)(color & 0x00FF00FFu));
+  const __m256i colorGA = _mm256_set1_epi32((int)((color >> 8) & 0x00FF00FFu));
+  const __m256i lanes = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+  __m256i carry = _mm256_set1_epi32(sum);
+  ptrdiff_t group = 0, total = groups > 0 ? 4 * groups : 0;
+  if (count > total) count = total;
+  for (; group < groups; group += 2) {
+    // Two groups a step; the last one alone, its upper four lanes zero (and never blended).
+    ptrdiff_t cell = 4 * group;
+    __m256i v = group + 2 <= groups
+                    ? zk_sums8(cells + cell, &carry)
+                    : _mm256_inserti128_si256(_mm256_setzero_si256(), zk_sums4(cells + cell, &carry), 0);
+    if (cell >= count) continue;
+    uint8_t *step = pixels + 4 * cell;
+    if (cell + 8 <= count) {
+      __m256i d = _mm256_loadu_si256((const __m256i *)step);
+      _mm256_storeu_si256((__m256i *)step, zk_solid8(d, zk_coverage8(v), colorRB, colorGA));
+    } else {
+      __m256i mask = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(count - cell)), lanes);
+      __m256i d = _mm256_maskload_epi32((const int *)step, mask);
+      _mm256_maskstore_epi32((int *)step, mask, zk_solid8(d, zk_coverage8(v), colorRB, colorGA));
+    }
   }
   return _mm_cvtsi128_si32(_mm256_castsi256_si128(carry));
 }
@@ -153,6 +200,11 @@ int32_t zk_resolve_cells_avx2(int32_t *cells, ptrdiff_t groups, int32_t sum, uin
 }
 int32_t zk_resolve_cells_avx512(int32_t *cells, ptrdiff_t groups, int32_t sum, uint8_t *bytes) {
   (void)cells; (void)groups; (void)bytes;
+  return sum;
+}
+int32_t zk_resolve_fill_solid_avx2(int32_t *cells, ptrdiff_t groups, int32_t sum, uint8_t *pixels, ptrdiff_t count,
+                                   uint32_t color) {
+  (void)cells; (void)groups; (void)pixels; (void)count; (void)color;
   return sum;
 }
 int32_t zk_resolve_fill_solid_avx512(int32_t *cells, ptrdiff_t groups, int32_t sum, uint8_t *pixels, ptrdiff_t count,

@@ -22,14 +22,22 @@ import _ZoetropeTestSupport
     return (0..<count).map { _ in UInt8(truncatingIfNeeded: random.next() >> 32) }
   }
 
-  /// The kernel against its portable twin — the scalar resolve into bytes,
+  /// The wide resolvers this CPU runs, whose resolving blends are tested
+  /// (none on a CPU without AVX2: the tests then check nothing, and say so).
+  static let wideResolvers = CoverageResolveTests.wideResolvers
+
+  /// Each kernel against its portable twin — the scalar resolve into bytes,
   /// then the portable blend over them — for every group count a step and
   /// a tail reach and pixel counts from one to every cell: the same pixels,
   /// sums and cleared cells, and nothing written past the cells or pixels.
-  /// Skipped, and reported as skipped, on a CPU without AVX-512 F, BW and VBMI.
-  @Test(.enabled(if: BlendKernels.avx512Available, "this CPU has no AVX-512 VBMI: the resolving blend is not tested"),
+  /// Skipped, and reported as skipped, on a CPU without AVX2.
+  @Test(.enabled(if: BlendKernels.avx2Available, "this CPU has no AVX2: the resolving blends are not tested"),
         arguments: Array(1...24) + [63, 100, 257])
   func theResolvingBlendMatchesResolvingThenBlendingBitForBit(_ groups: Int) {
+    for resolver in Self.wideResolvers { Self.expectResolvingBlendMatchesItsTwin(resolver, groups: groups) }
+  }
+
+  static func expectResolvingBlendMatchesItsTwin(_ resolver: CoverageResolver, groups: Int) {
     let cellCount = 4 * groups
     for (n, context) in Self.colors.enumerated() {
       let color = BlendKernels.word(context.color)
@@ -43,15 +51,15 @@ import _ZoetropeTestSupport
         var pixels = [UInt8](repeating: 7, count: 4) + destination + [UInt8](repeating: 7, count: 64)
         let sum = cells.withUnsafeMutableBufferPointer { cells in
           pixels.withUnsafeMutableBufferPointer { pixels in
-            resolveFillingSolidAVX512(cells.baseAddress! + 1, groups: groups, sum: start, pixels: pixels.baseAddress! + 4,
-                                      count: count, color: color)
+            resolveFillingSolid(resolver, cells.baseAddress! + 1, groups: groups, sum: start,
+                                pixels: pixels.baseAddress! + 4, count: count, color: color)
           }
         }
         var scalarCells = original, bytes = [UInt8](repeating: 0, count: cellCount)
         var expected = destination
         let scalarSum = resolveCellsScalar(&scalarCells, groups: groups, sum: start, evenOdd: false, into: &bytes)
         fillSolid(&expected, coverage: bytes, count: count, context: context)
-        let label = "colour \(n), \(groups) groups, \(count) pixels"
+        let label = "\(resolver): colour \(n), \(groups) groups, \(count) pixels"
         #expect(Array(pixels[4..<(4 + 4 * cellCount)]) == expected, "\(label)")
         #expect(sum == scalarSum, "\(label)")
         #expect(cells[1...cellCount].allSatisfy { $0 == 0 }, "\(label): cells left clear")
@@ -69,8 +77,9 @@ import _ZoetropeTestSupport
   /// stretch, and between groups): filled into a band through ``BandCells/fill(_:rows:into:)``
   /// (each stretch blended as it resolves where AVX-512 runs) and through
   /// ``BandCells/resolve(_:rows:into:)`` (the runs blended by the sink),
-  /// the same pixels, for each colour and band height.
-  @Test(arguments: [16, 5])
+  /// the same pixels, for each wide resolver, colour and band height.
+  @Test(.enabled(if: BlendKernels.avx2Available, "this CPU has no AVX2: the resolving blends are not tested"),
+        arguments: [16, 5])
   func aShapeFilledAsItResolvesHasThePixelsOfItsRunsBlended(_ bandHeight: Int) throws {
     var comb = Path.rect(Rect(x: 0.5, y: 2.25, width: 200, height: 40))
     var x = 3.3
@@ -93,6 +102,7 @@ import _ZoetropeTestSupport
     }
     #expect(lists.filter { $0.fillRule == .nonZero }.count > 8)
     let width = 240, cells = BandCells(width: width, rows: 16)
+    let wide = Self.wideResolvers.map { BandCells(width: width, rows: 16, resolver: $0) }
     // Some rows of a non-zero list end in a constant run after their last stretch.
     let endsConstant = lists.filter { $0.fillRule == .nonZero }.contains { list in
       var recorder = ResolvedRunsTests.Recorder()
@@ -113,24 +123,31 @@ import _ZoetropeTestSupport
       for (k, context) in Self.colors.enumerated() {
         let solid = SolidBlend(context)
         let seed = UInt64(n * 31 + k)
-        var filled = Self.pixels(count: 4 * width * 50, seed: seed), blended = filled
-        var top = list.rows.lowerBound
-        while top < list.rows.upperBound {
-          let rows = top..<Swift.min(top + bandHeight, list.rows.upperBound)
-          let offset = 4 * width * rows.lowerBound
-          filled.withUnsafeMutableBufferPointer { band in
-            var runs = SolidRuns(solid: solid, band: band.baseAddress! + offset, top: rows.lowerBound, width: width)
-            withUnsafePointer(to: list) { cells.fill($0, rows: rows, into: &runs) }
+        let destination = Self.pixels(count: 4 * width * 50, seed: seed)
+        /// The list drawn band after band through `draw`.
+        func drawn(_ draw: (Range<Int>, inout SolidRuns) -> Void) -> [UInt8] {
+          var pixels = destination
+          var top = list.rows.lowerBound
+          while top < list.rows.upperBound {
+            let rows = top..<Swift.min(top + bandHeight, list.rows.upperBound)
+            pixels.withUnsafeMutableBufferPointer { band in
+              var runs = SolidRuns(solid: solid, band: band.baseAddress! + 4 * width * rows.lowerBound,
+                                   top: rows.lowerBound, width: width)
+              draw(rows, &runs)
+            }
+            top = rows.upperBound
           }
-          blended.withUnsafeMutableBufferPointer { band in
-            var runs = SolidRuns(solid: solid, band: band.baseAddress! + offset, top: rows.lowerBound, width: width)
-            cells.resolve(list, rows: rows, into: &runs)
-          }
-          top = rows.upperBound
+          return pixels
         }
-        let first = filled.indices.first { filled[$0] != blended[$0] }
-        #expect(first == nil,
-                "list \(n) (\(list.fillRule)), colour \(k), bands of \(bandHeight): byte \(first ?? 0) differs")
+        let blended = drawn { rows, runs in cells.resolve(list, rows: rows, into: &runs) }
+        for (wideCells, resolver) in zip(wide, Self.wideResolvers) {
+          let filled = drawn { rows, runs in
+            withUnsafePointer(to: list) { wideCells.fill($0, rows: rows, into: &runs) }
+          }
+          let first = filled.indices.first { filled[$0] != blended[$0] }
+          #expect(first == nil,
+                  "\(resolver), list \(n), colour \(k), bands of \(bandHeight): byte \(first ?? 0) differs")
+        }
       }
     }
   }

@@ -132,6 +132,16 @@ ptrdiff_t zk_sample_bilinear_walk_avx2(uint8_t *destination, ptrdiff_t count, co
 /// groups ≤ 0. Byte-identical to ZoetropeRaster's resolveCells.
 int32_t zk_resolve_cells_avx2(int32_t *cells, ptrdiff_t groups, int32_t sum, uint8_t *bytes);
 
+/// ``zk_resolve_cells_avx2`` with the coverage blended at once, never
+/// stored: the first `count` pixels at `pixels` (at most groups × 4; none
+/// for count ≤ 0) take the premultiplied `color` under each cell's coverage
+/// byte, as zk_fill_solid_avx2 blends it over those bytes — the same pixels,
+/// cells (zeroed) and returned sum as the two calls in turn. For a
+/// premultiplied colour only (no channel above its alpha), where the lanes
+/// cannot carry. Requires zk_cpu_has_avx2() == 1.
+int32_t zk_resolve_fill_solid_avx2(int32_t *cells, ptrdiff_t groups, int32_t sum, uint8_t *pixels, ptrdiff_t count,
+                                   uint32_t color);
+
 /// ``zk_resolve_cells_avx2`` sixteen cells a step, the last 4…12 under a
 /// mask. Requires zk_prepare_avx512() == 1.
 int32_t zk_resolve_cells_avx512(int32_t *cells, ptrdiff_t groups, int32_t sum, uint8_t *bytes);

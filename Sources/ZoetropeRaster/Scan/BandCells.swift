@@ -46,14 +46,21 @@ package final class BandCells {
   let bytes: UnsafeMutablePointer<UInt8>
 
   /// The kernel that resolves cells into bytes.
-  private let resolver = CoverageResolver.preferred
+  private let resolver: CoverageResolver
 
   // The shape being rasterized.
   private var stride = 4
   private var wordsPerRow = 1
 
   /// Cells for shapes up to `width` columns, `rows` rows at a time.
-  package init(width: Int, rows: Int) {
+  package convenience init(width: Int, rows: Int) {
+    self.init(width: width, rows: rows, resolver: .preferred)
+  }
+
+  /// The same cells resolved by `resolver`, which this CPU must run (the
+  /// tests' choice of a narrower one than ``CoverageResolver/preferred``).
+  init(width: Int, rows: Int, resolver: CoverageResolver) {
+    self.resolver = resolver
     self.width = Swift.max(width, 1)
     capacityRows = Swift.max(rows, 1)
     capacityStride = BandCells.stride(forWidth: Swift.max(width, 1))
@@ -146,28 +153,30 @@ package final class BandCells {
   }
 
   /// ``resolve(_:rows:into:)`` into a sink that blends one colour: where
-  /// the sink gives a ``SolidRowRunSink/resolvingBlendWord`` (AVX-512, a
-  /// premultiplied colour) and the list fills by the non-zero rule, each
-  /// stretch of touched cells is blended as it is resolved
-  /// (`zk_resolve_fill_solid_avx512`), its coverage kept in registers, and
-  /// only the constant runs between stretches reach the sink. The same
-  /// pixels as the runs ``resolve(_:rows:into:)`` hands on: a stretch's
-  /// bytes blend as the sink's varying runs blend them, and a constant run
-  /// of a premultiplied colour as its bytes would (`div255` rounds alike
-  /// in the word and in the lanes).
+  /// the sink gives a ``SolidRowRunSink/resolvingBlendWord`` (a
+  /// premultiplied colour), the resolver is AVX2's or AVX-512's and the list
+  /// fills by the non-zero rule, each stretch of touched cells is blended as
+  /// it is resolved (`zk_resolve_fill_solid_avx2` or `_avx512`), its
+  /// coverage kept in registers, and only the constant runs between
+  /// stretches reach the sink. The same pixels as the runs
+  /// ``resolve(_:rows:into:)`` hands on: a stretch's bytes blend as the
+  /// sink's varying runs blend them, and a constant run of a premultiplied
+  /// colour as its bytes would (`div255` rounds alike in the word and in
+  /// the lanes).
   @inline(__always)
   func fill<Sink: SolidRowRunSink>(_ list: UnsafePointer<EdgeList>, rows: Range<Int>, into sink: inout Sink) {
-    guard resolver == .avx512, let color = sink.resolvingBlendWord, list.pointee.fillRule == .nonZero,
+    guard resolver != .portable, let color = sink.resolvingBlendWord, list.pointee.fillRule == .nonZero,
       list.pointee.resolvedRows == nil
     else {
       resolve(list, rows: rows, into: &sink)
       return
     }
+    let blend: ResolvingBlend = resolver == .avx512 ? zk_resolve_fill_solid_avx512 : zk_resolve_fill_solid_avx2
     guard prepare(list, rows: rows) else { return }
     let shape = RowShape(list, stride: stride, wordsPerRow: wordsPerRow, resolver: resolver)
     var line = cells, words = touched
     for row in rows {
-      fillRow(line, words, shape, y: row, color: color, into: &sink)
+      fillRow(line, words, shape, y: row, color: color, blend: blend, into: &sink)
       line += shape.stride
       words += shape.wordsPerRow
     }
@@ -328,13 +337,17 @@ package final class BandCells {
 }
 
 extension BandCells {
+  /// A resolving blend as a C function: cells, groups, sum, pixels, pixel count, colour word.
+  typealias ResolvingBlend = @convention(c) (UnsafeMutablePointer<Int32>?, Int, Int32, UnsafeMutablePointer<UInt8>?,
+                                             Int, UInt32) -> Int32
+
   /// ``resolveRow(_:_:_:y:into:)`` blending `color` (a premultiplied word)
-  /// under each stretch as it resolves it, the constant runs between and
-  /// after stretches handed to `sink`. Zeroes the row's cells and bits.
+  /// under each stretch as it resolves it (`blend`), the constant runs
+  /// between and after stretches handed to `sink`. Zeroes the row's cells and bits.
   @inline(__always)
   fileprivate func fillRow<Sink: SolidRowRunSink>(_ line: UnsafeMutablePointer<Int32>,
                                                   _ words: UnsafeMutablePointer<UInt64>, _ shape: RowShape, y: Int,
-                                                  color: UInt32, into sink: inout Sink) {
+                                                  color: UInt32, blend: ResolvingBlend, into sink: inout Sink) {
     let width = shape.width, originX = shape.originX
     let y = Int32(truncatingIfNeeded: y)
     var sum: Int32 = 0
@@ -349,8 +362,8 @@ extension BandCells {
         if value > 0 { sink.constant(y: y, x: originX &+ constantStart, count: start &- constantStart, value: value) }
       }
       let end = Swift.min(endGroup &<< 2, width)
-      sum = zk_resolve_fill_solid_avx512(line + start, endGroup &- firstGroup, sum,
-                                         sink.pixels(y: y, x: originX &+ start), end &- start, color)
+      sum = blend(line + start, endGroup &- firstGroup, sum, sink.pixels(y: y, x: originX &+ start), end &- start,
+                  color)
       constantStart = end
     }
     // (The sum is 0 past a shape's last edge but where its list cuts it.)
@@ -379,7 +392,7 @@ protocol RowRunSink {
 /// varying coverage itself and hand on only the constant runs.
 protocol SolidRowRunSink: RowRunSink {
   /// The colour as a premultiplied word where the resolve may blend it
-  /// (AVX-512 runs, and the colour is premultiplied), else `nil`.
+  /// (AVX2 runs, and the colour is premultiplied), else `nil`.
   var resolvingBlendWord: UInt32? { get }
   /// The first byte of the pixel at device column `x` of device row `y`.
   func pixels(y: Int32, x: Int) -> UnsafeMutablePointer<UInt8>

@@ -113,11 +113,13 @@ func coverageByte(_ sum: Int32, evenOdd: Bool) -> UInt8 {
   return UInt8(truncatingIfNeeded: ((magnitude &<< 8) &- magnitude &+ 65_536) &>> 17)
 }
 
-/// `zk_resolve_fill_solid_avx512` alone, for the identity tests: the cells
-/// of `groups` groups resolved (and zeroed) and the first `count` pixels
-/// blended under their coverage with the premultiplied `color` word; the
-/// running sum after the last cell. Requires ``BlendKernels/avx512Available``.
-func resolveFillingSolidAVX512(_ cells: UnsafeMutablePointer<Int32>, groups: Int, sum: Int32,
-                               pixels: UnsafeMutablePointer<UInt8>, count: Int, color: UInt32) -> Int32 {
-  zk_resolve_fill_solid_avx512(cells, groups, sum, pixels, count, color)
+/// The resolving blend of a wide resolver alone, for the identity tests
+/// (`zk_resolve_fill_solid_avx2` or `_avx512`): the cells of `groups`
+/// groups resolved (and zeroed) and the first `count` pixels blended under
+/// their coverage with the premultiplied `color` word; the running sum after
+/// the last cell. Requires the CPU to run the resolver (not `.portable`).
+func resolveFillingSolid(_ resolver: CoverageResolver, _ cells: UnsafeMutablePointer<Int32>, groups: Int, sum: Int32,
+                         pixels: UnsafeMutablePointer<UInt8>, count: Int, color: UInt32) -> Int32 {
+  resolver == .avx512 ? zk_resolve_fill_solid_avx512(cells, groups, sum, pixels, count, color)
+    : zk_resolve_fill_solid_avx2(cells, groups, sum, pixels, count, color)
 }
