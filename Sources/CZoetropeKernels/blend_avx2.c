@@ -207,11 +207,9 @@ ZK_AVX2 void zk_fill_solid_avx2(uint8_t *pixels, const uint8_t *coverage, ptrdif
   const __m256i colorRB = _mm256_set1_epi32((int)wordRB), colorGA = _mm256_set1_epi32((int)wordGA);
   ptrdiff_t x = 0;
   for (; x + 8 <= count; x += 8) {
-    __m256i cover = zk_cover8(coverage + x);
-    __m256i sourceRB = zk_div255(_mm256_mullo_epi16(colorRB, cover));
-    __m256i sourceGA = zk_div255(_mm256_mullo_epi16(colorGA, cover));
+    __m256i cover = _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)(coverage + x)));
     __m256i d = _mm256_loadu_si256((const __m256i *)(pixels + 4 * x));
-    _mm256_storeu_si256((__m256i *)(pixels + 4 * x), zk_over8(d, sourceRB, sourceGA, zk_inverse8(sourceGA)));
+    _mm256_storeu_si256((__m256i *)(pixels + 4 * x), zk_solid8(d, cover, colorRB, colorGA));
   }
   if (x + 4 <= count) {
     __m128i cover = zk_cover4(coverage + x);

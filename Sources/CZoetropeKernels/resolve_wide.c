@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // Accumulated area cells to coverage bytes (the non-zero rule), eight cells a step (AVX2) or sixteen (AVX-512);
-// and, on AVX-512, one colour blended under the coverage as it is resolved.
+// and one colour blended under the coverage as it is resolved, at either width.
 
 #include "CZoetropeKernels.h"
 #include "solid_lanes_avx2.h"
@@ -72,15 +72,6 @@ ZK_AVX2 int32_t zk_resolve_cells_avx2(int32_t *cells, ptrdiff_t groups, int32_t 
     _mm_storeu_si32(bytes + 4 * group, four);
   }
   return _mm_cvtsi128_si32(_mm256_castsi256_si128(carry));
-}
-
-// Eight pixels under coverage values 0…255 (one a 32-bit lane) blended with one colour's red/blue and
-// green/alpha lanes, as zk_fill_solid_avx2 blends eight.
-ZK_AVX2 static inline __m256i zk_solid8(__m256i d, __m256i cover, __m256i colorRB, __m256i colorGA) {
-  __m256i k = _mm256_or_si256(cover, _mm256_slli_epi32(cover, 16));
-  __m256i sourceRB = zk_div255(_mm256_mullo_epi16(colorRB, k));
-  __m256i sourceGA = zk_div255(_mm256_mullo_epi16(colorGA, k));
-  return zk_over8(d, sourceRB, sourceGA, zk_inverse8(sourceGA));
 }
 
 ZK_AVX2 int32_t zk_resolve_fill_solid_avx2(int32_t *cells, ptrdiff_t groups, int32_t sum, uint8_t *pixels,
@@ -160,6 +151,14 @@ ZK_AVX512 int32_t zk_resolve_cells_avx512(int32_t *cells, ptrdiff_t groups, int3
   return _mm_cvtsi128_si32(_mm512_castsi512_si128(carry));
 }
 
+// The first `n` (1…15) of sixteen pixels blended under `cover` by zk_solid16, the rest untouched.
+ZK_AVX512 static inline void zk_solid16_first(uint8_t *pixels, ptrdiff_t n, __m512i cover, __m512i colorRB,
+                                              __m512i colorGA) {
+  __mmask16 mask = (__mmask16)((1u << n) - 1);
+  __m512i d = _mm512_maskz_loadu_epi32(mask, pixels);
+  _mm512_mask_storeu_epi32(pixels, mask, zk_solid16(d, cover, colorRB, colorGA));
+}
+
 ZK_AVX512 int32_t zk_resolve_fill_solid_avx512(int32_t *cells, ptrdiff_t groups, int32_t sum, uint8_t *pixels,
                                                ptrdiff_t count, uint32_t color) {
   const __m512i colorRB = _mm512_set1_epi32((int)(color & 0x00FF00FFu));
@@ -174,20 +173,13 @@ ZK_AVX512 int32_t zk_resolve_fill_solid_avx512(int32_t *cells, ptrdiff_t groups,
     if (cell + 16 <= count) {
       _mm512_storeu_si512(step, zk_solid16(_mm512_loadu_si512(step), zk_coverage16(v), colorRB, colorGA));
     } else if (cell < count) {
-      __mmask16 mask = (__mmask16)((1u << (count - cell)) - 1);
-      __m512i d = _mm512_maskz_loadu_epi32(mask, step);
-      _mm512_mask_storeu_epi32(step, mask, zk_solid16(d, zk_coverage16(v), colorRB, colorGA));
+      zk_solid16_first(step, count - cell, zk_coverage16(v), colorRB, colorGA);
     }
   }
   if (cell < total) {
     // The last 4, 8 or 12 cells under a mask, as zk_resolve_cells_avx512 takes them.
     __m512i v = zk_sums16(cells + cell, (__mmask16)((1u << (total - cell)) - 1), &carry);
-    if (cell < count) {
-      __mmask16 pixelMask = (__mmask16)((1u << (count - cell)) - 1);
-      uint8_t *step = pixels + 4 * cell;
-      __m512i d = _mm512_maskz_loadu_epi32(pixelMask, step);
-      _mm512_mask_storeu_epi32(step, pixelMask, zk_solid16(d, zk_coverage16(v), colorRB, colorGA));
-    }
+    if (cell < count) zk_solid16_first(pixels + 4 * cell, count - cell, zk_coverage16(v), colorRB, colorGA);
   }
   return _mm_cvtsi128_si32(_mm512_castsi512_si128(carry));
 }

@@ -33,6 +33,15 @@ ZK_LANES256 static inline __m256i zk_inverse8(__m256i sourceGA) {
   return _mm256_sub_epi16(_mm256_set1_epi16(255), _mm256_or_si256(alpha, _mm256_slli_epi32(alpha, 16)));
 }
 
+// Eight pixels under coverage values 0…255 (one a 32-bit lane) blended with one colour's red/blue and
+// green/alpha lanes: zk_fill_solid_avx2's step and the AVX2 resolving blend's.
+ZK_LANES256 static inline __m256i zk_solid8(__m256i d, __m256i cover, __m256i colorRB, __m256i colorGA) {
+  __m256i k = _mm256_or_si256(cover, _mm256_slli_epi32(cover, 16));
+  __m256i sourceRB = zk_div255(_mm256_mullo_epi16(colorRB, k));
+  __m256i sourceGA = zk_div255(_mm256_mullo_epi16(colorGA, k));
+  return zk_over8(d, sourceRB, sourceGA, zk_inverse8(sourceGA));
+}
+
 #endif
 
 #endif
