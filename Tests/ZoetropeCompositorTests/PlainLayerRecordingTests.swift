@@ -17,7 +17,7 @@ import _ZoetropeTestSupport
     let list = Compositor.record(tree, width: width, height: height, scale: scene.canvas.scale,
                                  background: scene.canvas.background, cache: cache, readsPlainLayersInPlace: inPlace)
     var pixels = [UInt8](repeating: 0, count: 4 * width * height)
-    pixels.withUnsafeMutableBufferPointer { list.render(into: $0.baseAddress!, straightAlpha: false) }
+    _ = pixels.withUnsafeMutableBufferPointer { list.render(into: $0.baseAddress!, straightAlpha: false) }
     return pixels
   }
 

@@ -240,9 +240,13 @@ extension Compositor {
       guard bottomRow > topRow else { return nil }
       var columns: [Range<Int>?] = []
       columns.reserveCapacity(bottomRow - topRow)
-      for y in topRow..<Swift.min(firstRow, bottomRow) { columns.append(corner(y)) }
-      if endRow > firstRow { columns.append(contentsOf: repeatElement(middle, count: endRow - firstRow)) }
-      for y in Swift.max(endRow, firstRow, topRow)..<bottomRow { columns.append(corner(y)) }
+      // The upper corners' rows, the middle ones, the lower corners' rows:
+      // each cut to the canvas's (a card's top corners may reach past its
+      // bottom, its lower ones start above its top).
+      let middleRows = Swift.max(firstRow, topRow)..<Swift.max(endRow, firstRow, topRow)
+      for y in topRow..<Swift.min(middleRows.lowerBound, bottomRow) { columns.append(corner(y)) }
+      if !middleRows.isEmpty { columns.append(contentsOf: repeatElement(middle, count: middleRows.count)) }
+      for y in Swift.min(middleRows.upperBound, bottomRow)..<bottomRow { columns.append(corner(y)) }
       guard columns.contains(where: { $0 != nil }) else { return nil }
       return (topRow, columns)
     }
