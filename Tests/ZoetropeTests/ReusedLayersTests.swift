@@ -74,7 +74,7 @@ import _ZoetropeTestSupport
     ("Bench/clip-shadows_1920x1080.json", 1.0 / 3), ("Bench/clip-images_1920x1080.json", 1.0 / 3),
     ("Bench/clip-chart_1920x1080.json", 1.0 / 3), ("Bench/clip-selection_1920x1080.json", 1.0 / 3),
     ("Bench/clip-dashboard_1920x1080.json", 1.0 / 3), ("Bench/clip-chat_1920x1080.json", 1.0 / 3),
-    ("Bench/clip-map_1920x1080.json", 1.0 / 3),
+    ("Bench/clip-map_1920x1080.json", 1.0 / 3), ("Bench/clip-inbox_1920x1080.json", 1.0 / 3),
   ]
 
   @Test(arguments: benchClips)
