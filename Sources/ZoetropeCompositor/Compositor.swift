@@ -50,7 +50,7 @@ package enum Compositor {
     let canvas = Rasterizer.Canvas(width: frame.width, height: frame.height)
     let context = cache.map {
       Context(tree: tree, canvas: canvas, scratch: RasterScratch(cells: $0.cells(width: frame.width)), blurs: $0.blurs,
-              coverages: $0.coverages, ramps: $0.ramps)
+              coverages: $0.coverages, ramps: $0.ramps, shadowShapes: $0.shadowShapes)
     }
       ?? Context(tree: tree, canvas: canvas)
     if cache == nil { context.coverages.reserveCapacity(forLayers: tree.layers.count) }
@@ -83,6 +83,9 @@ package enum Compositor {
     let coverages: CoverageCache
     /// The frame's gradient ramps, for gradients drawn again elsewhere in it.
     let ramps: GradientRampCache
+    /// The shadow shapes of the frame before, for layers that hold still
+    /// (with a ``RecordingCache`` only).
+    let shadowShapes: ShadowShapeCache?
     /// The last text laid out: a replicator's copies of a text layer ask for
     /// the same layout one after the other, and comparing requests whose
     /// strings share storage is quicker than hashing the string again.
@@ -94,7 +97,8 @@ package enum Compositor {
 
     init(tree: PresentationTree, canvas: Rasterizer.Canvas, scratch: RasterScratch = RasterScratch(),
          shadowNesting: Int = 0, shadowBudget: ShadowBudget = ShadowBudget(), blurs: BlurCache = BlurCache(),
-         coverages: CoverageCache = CoverageCache(), ramps: GradientRampCache = GradientRampCache()) {
+         coverages: CoverageCache = CoverageCache(), ramps: GradientRampCache = GradientRampCache(),
+         shadowShapes: ShadowShapeCache? = nil) {
       self.tree = tree
       self.canvas = canvas
       self.scratch = scratch
@@ -103,6 +107,7 @@ package enum Compositor {
       self.blurs = blurs
       self.coverages = coverages
       self.ramps = ramps
+      self.shadowShapes = shadowShapes
     }
   }
 

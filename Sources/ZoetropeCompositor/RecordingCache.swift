@@ -3,7 +3,7 @@
 
 import ZoetropeRaster
 
-/// The coverage, shadow blurs and gradient ramps one rendering thread keeps
+/// The coverage, shadow shapes and blurs and gradient ramps one rendering thread keeps
 /// from a clip's frame to the next, so that a layer that did not change
 /// since the previous frame — or only changed colour or opacity, or moved by
 /// whole device pixels — is neither flattened and rasterized nor blurred
@@ -19,16 +19,18 @@ package final class RecordingCache {
   let coverages: CoverageCache
   let blurs: BlurCache
   let ramps = GradientRampCache()
+  let shadowShapes: ShadowShapeCache
   /// Cells for rasterizing, all zero between uses: each frame's recording
   /// and then its playing on this thread take them in turn, rather than
   /// making and zeroing cells of their own (two a frame).
   private var keptCells: BandCells?
 
   /// An empty cache keeping at most `maximumBytes` of coverage, and a
-  /// quarter of that in shadow blurs.
+  /// quarter of that in shadow blurs and a quarter in shadow shapes.
   package init(maximumBytes: Int = CoverageCache.maximumBytes) {
     coverages = CoverageCache(maximumBytes: maximumBytes, isKeptAcrossFrames: true)
     blurs = BlurCache(byteCapacity: Swift.max(maximumBytes / 4, 0))
+    shadowShapes = ShadowShapeCache(byteCapacity: Swift.max(maximumBytes / 4, 0))
   }
 
   /// The kept cells, for shapes and bands up to `width` columns (made anew,
@@ -45,5 +47,6 @@ package final class RecordingCache {
     coverages.startFrame()
     blurs.startFrame()
     ramps.startFrame()
+    shadowShapes.startFrame()
   }
 }

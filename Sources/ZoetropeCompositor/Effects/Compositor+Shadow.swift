@@ -103,7 +103,9 @@ extension Compositor {
         rows.lowerBound <= y && y < rows.lowerBound + rows.columns.count ? rows.columns[y - rows.lowerBound] : nil
       }
     }
-    return offscreenAlpha(in: source, context: context, opaque: opaque) { offscreen, list in
+    let key = ShadowShapeCache.Key(layer: layer.entry, nesting: context.shadowNesting)
+    return offscreenAlpha(in: source, context: context, opaque: opaque, keptAs: key,
+                          knownRows: known) { offscreen, list in
       let toRegion = offset.concatenating(offscreen.shift)
       if let path = p.shadowPath {
         if let runs = Rasterizer.shape(of: path, fillRule: .nonZero,

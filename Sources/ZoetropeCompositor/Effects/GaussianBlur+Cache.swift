@@ -112,10 +112,13 @@ package final class BlurCache {
     bytes += size
   }
 
-  /// Whether two byte arrays hold the same bytes (one `memcmp`).
+  /// Whether two byte arrays hold the same bytes (one `memcmp`, none for
+  /// the same storage: a still layer's shape kept from the frame before).
   static func same(_ a: [UInt8], _ b: [UInt8]) -> Bool {
     a.count == b.count && a.withUnsafeBufferPointer { a in
-      b.withUnsafeBufferPointer { b in a.count == 0 || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0 }
+      b.withUnsafeBufferPointer { b in
+        a.count == 0 || a.baseAddress == b.baseAddress || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0
+      }
     }
   }
 
