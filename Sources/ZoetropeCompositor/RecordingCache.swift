@@ -3,7 +3,7 @@
 
 import ZoetropeRaster
 
-/// The coverage, shadow shapes and blurs and gradient ramps one rendering thread keeps
+/// The coverage, shadow shapes, shadow blurs and gradient ramps one rendering thread keeps
 /// from a clip's frame to the next, so that a layer that did not change
 /// since the previous frame — or only changed colour or opacity, or moved by
 /// whole device pixels — is neither flattened and rasterized nor blurred

@@ -71,11 +71,10 @@ package final class ShadowShapeCache {
   /// rows opaque; `nil` otherwise.
   func image(_ key: Key, drawing: DisplayList, region: DeviceRect, touched: DeviceRect,
              known: KnownRows?) -> AlphaImage? {
-    guard var entry = entries[key], entry.region == region, entry.touched == touched,
-      Self.same(entry.known, known), entry.drawing.width == drawing.width, entry.drawing.height == drawing.height
+    // (The same region: drawings of the same size, which `damage` needs to compare them band by band.)
+    guard var entry = entries[key], entry.region == region, entry.touched == touched, Self.same(entry.known, known),
+      drawing.damage(since: entry.drawing, bandHeight: DisplayList.bandHeight).allSatisfy({ $0 == .none })
     else { return nil }
-    let bandHeight = DisplayList.bandHeight
-    guard drawing.damage(since: entry.drawing, bandHeight: bandHeight).allSatisfy({ $0 == .none }) else { return nil }
     entry.frame = frame
     entries[key] = entry
     hits += 1
