@@ -39,8 +39,19 @@ extension Compositor {
   static func drawText(_ p: LayerProperties, layerToDevice: Transform3D, opacity: Double, clip: ClipMask?,
                        context: Context, into frame: inout DisplayList) {
     guard drawsText(p), context.scratch.budget.isWithin, let t = p.text, let string = t.string,
-      let color = t.foregroundColor, let font = font(of: t)
+      let color = t.foregroundColor
     else { return }
+    // A label drawn as in the frame before is found by its layer, without
+    // its font resolved or its layout request built and looked up.
+    let source = TextSource(text: t, bounds: p.bounds)
+    if layerToDevice.isAffine,
+      let found = context.coverages.textInSlot(source, transform: layerToDevice.affineTransform,
+                                               canvas: context.canvas, scratch: context.scratch)
+    {
+      if let coverage = found.value { frame.fill(clipped(coverage, by: clip), color: color, opacity: opacity) }
+      return
+    }
+    guard let font = font(of: t) else { return }
     let request = TextLayout.Request(
       string: string, font: font, fontSize: t.fontSize, bounds: p.bounds,
       alignment: t.alignmentMode,
@@ -57,8 +68,8 @@ extension Compositor {
     if layerToDevice.isAffine {
       // A label that holds still is found again in a clip's next frame.
       let affine = layerToDevice.affineTransform
-      coverage = context.coverages.shape(ofText: request, transform: affine, canvas: context.canvas,
-                                         scratch: context.scratch) {
+      coverage = context.coverages.shape(ofText: request, drawnFrom: source, transform: affine,
+                                         canvas: context.canvas, scratch: context.scratch) {
         guard let lines = deviceOutlines(layout, transform: affine, canvas: context.canvas,
                                          budget: context.scratch.budget)
         else { return nil }
@@ -71,6 +82,15 @@ extension Compositor {
                                   scratch: context.scratch)
     }
     if let coverage { frame.fill(clipped(coverage, by: clip), color: color, opacity: opacity) }
+  }
+
+  /// What a text layer's layout is made from: its text properties (the
+  /// string, font, size, alignment, wrapping, truncation; the colour too,
+  /// which only misses a slot when it changes) and its bounds. The same
+  /// source resolves to the same font and layout within a clip.
+  struct TextSource: Equatable {
+    let text: TextProperties
+    let bounds: Rect
   }
 
   /// The flattened outlines of the glyphs that land on the canvas, in device

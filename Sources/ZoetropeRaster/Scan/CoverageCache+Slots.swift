@@ -66,9 +66,9 @@ extension CoverageCache {
     }
   }
 
-  /// What a slot that held the outline gave: `value`, or `nil` past the budget.
-  struct Found<Value> {
-    let value: Value?
+  /// What a slot that held the outline or text gave: `value`, or `nil` past the budget.
+  package struct Found<Value> {
+    package let value: Value?
   }
 
   /// The key of the next request of the layer `scratch`'s budget is

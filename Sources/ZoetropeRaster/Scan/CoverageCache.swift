@@ -162,6 +162,8 @@ package final class CoverageCache {
   /// the layer asked for them (CoverageCache+Slots.swift).
   var shapeSlots: [SlotKey: Slot<ShapeCoverage>] = [:]
   var runSlots: [SlotKey: Slot<CoverageSpans>] = [:]
+  /// What each layer's texts came to in the frame before, by transform (CoverageCache+TextSlots.swift).
+  var textSlots: [TextSlotKey: TextSlotBase] = [:]
   /// The layer asking for outlines, and how many it asked for so far.
   var askingLayer: Int?
   var askedByLayer = 0
@@ -212,6 +214,7 @@ package final class CoverageCache {
     if entries.values.contains(where: { $0.frame < previous }) { entries = entries.filter { $0.value.frame >= previous } }
     if shapes.values.contains(where: { $0.frame < previous }) { shapes = shapes.filter { $0.value.frame >= previous } }
     forgetUnusedSlots()
+    forgetUnusedTextSlots()
     keptBytes = entries.values.reduce(0) { $0 + $1.value.byteCount } + shapes.values.reduce(0) { $0 + $1.value.byteCount }
     resolvedBytes = shapes.values.reduce(0) { $0 + $1.value.resolvedByteCount }
   }
@@ -346,10 +349,30 @@ package final class CoverageCache {
   /// them, not moved). Only a cache kept across frames keeps texts.
   package func shape(ofText layout: some Hashable & Sendable, transform: AffineTransform, canvas: Rasterizer.Canvas,
                      scratch: RasterScratch?, make: () -> ShapeCoverage?) -> ShapeCoverage? {
+    keptText(layout, transform: transform, canvas: canvas, scratch: scratch, make: make)
+  }
+
+  /// ``shape(ofText:transform:canvas:scratch:make:)`` for a text layer
+  /// whose `layout` is determined by `source` (the layer's text properties
+  /// and bounds): the coverage given also fills the layer's slot for
+  /// `source` under `transform`, where ``textInSlot(_:transform:canvas:scratch:)``
+  /// finds it in the next frame (CoverageCache+TextSlots.swift).
+  package func shape(ofText layout: some Hashable & Sendable, drawnFrom source: some Equatable,
+                     transform: AffineTransform, canvas: Rasterizer.Canvas, scratch: RasterScratch?,
+                     make: () -> ShapeCoverage?) -> ShapeCoverage? {
+    keptText(layout, transform: transform, canvas: canvas, scratch: scratch, make: make) { _, entry in
+      fillTextSlot(source, transform: transform, canvas: canvas, entry: entry, scratch: scratch)
+    }
+  }
+
+  /// A text's coverage, kept under its layout request and very transform.
+  private func keptText(_ layout: some Hashable & Sendable, transform: AffineTransform, canvas: Rasterizer.Canvas,
+                        scratch: RasterScratch?, make: () -> ShapeCoverage?,
+                        noting: (ShapeCoverage, Kept<ShapeCoverage>) -> Void = { _, _ in }) -> ShapeCoverage? {
     guard isKeptAcrossFrames, canvas.width < 1 << 31, canvas.height < 1 << 31 else { return make() }
     let key = Key(path: Path(), method: CoverageCache.textMethod, fillRule: .nonZero, local: transform, rows: nil,
                   stroke: nil, canvas: canvas.width << 32 | canvas.height, source: AnyHashable(layout))
-    return kept(Placement(key: key, offset: (0, 0)), scratch: scratch, make: make)
+    return kept(Placement(key: key, offset: (0, 0)), scratch: scratch, make: make, noting: noting)
   }
 
   /// The `method` of texts' keys (no path is drawn that way).
@@ -382,15 +405,7 @@ package final class CoverageCache {
     guard let placed else { return make() }
     let (key, offset) = (placed.key, placed.offset)
     if let entry = shapes[key] {
-      entry.frame = frame
-      // (Most kept outlines spent nothing but bytes: nothing to replay.)
-      guard entry.charges.isEmpty
-        || scratch.map({ $0.budget.spendAtOnce(entry.charges, coverageBytes: 0) || $0.budget.replay(entry.charges) })
-        ?? true
-      else { return nil }
-      // Found again: its edges resolved once, for this copy and every later one.
-      if !entry.rowsResolved { resolveRows(of: entry, scratch: scratch) }
-      let moved = entry.value.moved(dx: offset.x - entry.x, dy: offset.y - entry.y, scratch: scratch)
+      let moved = keptHit(entry, offset: offset, scratch: scratch)
       if let moved { noting(moved, entry) }
       return moved
     }
@@ -402,6 +417,21 @@ package final class CoverageCache {
       noting(shape, entry)
     }
     return shape
+  }
+
+  /// A kept shape found again, marked used and moved to `offset`, priced
+  /// against `scratch`'s budget (the segments and dashes its making spent,
+  /// then its bytes where it lands): `nil` past them.
+  func keptHit(_ entry: Kept<ShapeCoverage>, offset: (x: Int, y: Int), scratch: RasterScratch?) -> ShapeCoverage? {
+    entry.frame = frame
+    // (Most kept outlines spent nothing but bytes: nothing to replay.)
+    guard entry.charges.isEmpty
+      || scratch.map({ $0.budget.spendAtOnce(entry.charges, coverageBytes: 0) || $0.budget.replay(entry.charges) })
+      ?? true
+    else { return nil }
+    // Found again: its edges resolved once, for this copy and every later one.
+    if !entry.rowsResolved { resolveRows(of: entry, scratch: scratch) }
+    return entry.value.moved(dx: offset.x - entry.x, dy: offset.y - entry.y, scratch: scratch)
   }
 
   /// `make`'s result and the segment and dash charges it made on `budget`.
