@@ -69,6 +69,12 @@ package enum Stroker {
         }
         continue
       }
+      if points.count == 2 && style.lineCap != .round {
+        // A straight piece (a dash of a straight edge, most of them): its
+        // outline built directly, the points `sides` and the caps give it.
+        guard spend(straightPiece(points[0], points[1], half: half, cap: style.lineCap)) else { return nil }
+        continue
+      }
       if line.isClosed && points.count > 2 {
         guard case (let left, var right)? = sides(points, closed: true, half: half, style: style,
                                                   tolerance: tolerance, alongTangent: (false, false),
@@ -107,6 +113,39 @@ package enum Stroker {
       }
     }
     return output
+  }
+
+  /// The outline of the open straight piece `a`–`b` (distinct points) with
+  /// butt or square caps: the left side out, the end cap, the right side
+  /// back, the start cap — the points and arithmetic of ``sides(_:closed:half:style:tolerance:alongTangent:maximumPoints:)``
+  /// and ``appendCap(at:from:to:direction:style:tolerance:into:)``, in one
+  /// array of the right size.
+  static func straightPiece(_ a: Point, _ b: Point, half: Double, cap: LineCap) -> Polyline {
+    let d = b - a
+    let length = (d.x * d.x + d.y * d.y).squareRoot()
+    let unit = length > 0 ? d * (1 / length) : Point(x: 1, y: 0)
+    let normal = Point(x: -unit.y, y: unit.x) * half
+    let (leftA, leftB, rightA, rightB) = (a + normal, b + normal, a - normal, b - normal)
+    var points: [Point] = []
+    if cap == .square {
+      let end = unit * half, start = unit * half * -1
+      points.reserveCapacity(8)
+      points.append(leftA)
+      points.append(leftB)
+      points.append(leftB + end)
+      points.append(rightB + end)
+      points.append(rightB)
+      points.append(rightA)
+      points.append(rightA + start)
+      points.append(leftA + start)
+    } else {
+      points.reserveCapacity(4)
+      points.append(leftA)
+      points.append(leftB)
+      points.append(rightB)
+      points.append(rightA)
+    }
+    return Polyline(points: points, isClosed: true)
   }
 
   /// The left and right offset sides of a polyline, with joins: outer corners
@@ -428,7 +467,10 @@ package enum Stroker {
             result.append(Polyline(points: current, isClosed: false))
             current = []
           } else {
-            current = [cut]
+            // (Room for the dash's end too: most dashes are two points.)
+            current = []
+            current.reserveCapacity(4)
+            current.append(cut)
           }
           length -= remaining
           a = cut
