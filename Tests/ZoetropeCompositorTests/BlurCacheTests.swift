@@ -90,4 +90,32 @@ import ZoetropeRaster
     let blurred = GaussianBlur.blur(there, sigmaX: 2, sigmaY: 2, over: Self.target)
     #expect(moved.spans == blurred.spans && moved.coverage == blurred.coverage)
   }
+
+  @Test func anEqualShapeInItsOwnStorageIsFoundAndThenKnownByItsStorage() {
+    let cache = BlurCache()
+    let first = Self.image(3)
+    let out = first.rect.grown(by: GaussianBlur.radius(sigma: 2), GaussianBlur.radius(sigma: 2)).intersection(Self.target)
+    let hidden = [Range<Int>?](repeating: nil, count: out.height)
+    let runs = GaussianBlur.blur(first, sigmaX: 2, sigmaY: 2, over: Self.target)
+    cache.keep(runs, image: first, sigmaX: 2, sigmaY: 2, out: out, hidden: hidden)
+    func found(_ image: AlphaImage) -> CoverageSpans? {
+      cache.runs(for: image, sigmaX: 2, sigmaY: 2, factor: 1, out: out, hidden: hidden)
+    }
+    // Its own storage: no alias.
+    #expect(found(first) == runs)
+    #expect(cache.aliasCount == 0)
+    // The same bytes elsewhere (another still layer's kept shape): found, then known.
+    let copies = (0..<20).map { _ in AlphaImage(rect: first.rect, bytes: Array(first.bytes.map { $0 })) }
+    #expect(found(copies[0]) == runs)
+    #expect(found(copies[0]) == runs)
+    #expect(cache.aliasCount == 1)
+    // Other bytes: not found, not kept as an alias.
+    #expect(found(Self.image(4)) == nil)
+    #expect(cache.aliasCount == 1)
+    // At most sixteen, the latest; an older one is compared again, and found.
+    for copy in copies { #expect(found(copy) == runs) }
+    #expect(cache.aliasCount == BlurCache.maximumAliases)
+    #expect(found(copies[0]) == runs)
+    #expect(cache.aliasCount == BlurCache.maximumAliases)
+  }
 }

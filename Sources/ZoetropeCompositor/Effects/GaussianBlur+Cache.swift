@@ -30,6 +30,14 @@ package final class BlurCache {
     let runs: CoverageSpans
     /// The last frame that used it.
     var frame: Int
+    /// Other images' bytes found equal to the image's (held, so that no
+    /// other array takes their storage): a still layer's kept shape, the
+    /// same as another layer's, is then found equal by its storage alone,
+    /// frame after frame, not compared byte for byte (sixteen identical
+    /// rows compared fifteen of their shapes every frame). At most
+    /// ``BlurCache/maximumAliases``, the latest; their bytes are their
+    /// owners' too (the shadow shapes kept) and not counted here.
+    var aliases: [[UInt8]] = []
 
     /// The bytes it holds: the image's, the hidden columns' and the runs'.
     var byteCount: Int {
@@ -60,6 +68,8 @@ package final class BlurCache {
 
   /// How many blurs are kept.
   var count: Int { entries.count }
+  /// How many images' bytes the kept blurs hold as found equal (for tests).
+  var aliasCount: Int { entries.reduce(0) { $0 + $1.aliases.count } }
 
   /// Starts the next frame of a clip: the blurs the frame before used stay
   /// (a card that did not change keeps its shadow without a blur), the rest go.
@@ -77,7 +87,7 @@ package final class BlurCache {
       guard entry.sigmaX == sigmaX, entry.sigmaY == sigmaY, dx % factor == 0, dy % factor == 0,
         entry.image.rect.width == image.rect.width, entry.image.rect.height == image.rect.height,
         entry.out == BlurCache.relative(out, to: image.rect), entry.hidden == hidden,
-        BlurCache.same(entry.image.bytes, image.bytes)
+        entries[index].holds(image.bytes)
       else { continue }
       entries[index].frame = frame
       return entry.runs.moved(dx: dx, dy: dy)
@@ -112,6 +122,9 @@ package final class BlurCache {
     bytes += size
   }
 
+  /// Images' bytes found equal kept at most per blur (``Entry/aliases``).
+  static let maximumAliases = 16
+
   /// Whether two byte arrays hold the same bytes (one `memcmp`, none for
   /// the same storage: a still layer's shape kept from the frame before).
   static func same(_ a: [UInt8], _ b: [UInt8]) -> Bool {
@@ -120,6 +133,11 @@ package final class BlurCache {
         a.count == 0 || a.baseAddress == b.baseAddress || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0
       }
     }
+  }
+
+  /// Whether two byte arrays share their storage (both empty counts).
+  static func sameStorage(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+    a.withUnsafeBufferPointer { a in b.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress } }
   }
 
   static func relative(_ rect: DeviceRect, to origin: DeviceRect) -> DeviceRect {
@@ -147,5 +165,20 @@ extension GaussianBlur {
     let runs = blur(image, sigmaX: sigmaX, sigmaY: sigmaY, over: target, hidden: hidden)
     cache.keep(runs, image: image, sigmaX: sigmaX, sigmaY: sigmaY, out: out, hidden: relativeHidden)
     return runs
+  }
+}
+
+extension BlurCache.Entry {
+  /// Whether the entry's image holds `bytes`: its own storage or an alias's,
+  /// else compared byte for byte — and then kept as an alias.
+  mutating func holds(_ bytes: [UInt8]) -> Bool {
+    guard image.bytes.count == bytes.count else { return false }
+    if BlurCache.sameStorage(image.bytes, bytes) || aliases.contains(where: { BlurCache.sameStorage($0, bytes) }) {
+      return true
+    }
+    guard BlurCache.same(image.bytes, bytes) else { return false }
+    if aliases.count == BlurCache.maximumAliases { aliases.removeFirst() }
+    aliases.append(bytes)
+    return true
   }
 }
