@@ -330,9 +330,7 @@ extension DisplayList {
   /// The device columns a command's coverage can reach.
   func columns(of coverage: Coverage) -> Range<Int> {
     switch coverage {
-    case .runs(let index):
-      let r = DeviceRect(runs[index])
-      return r.isEmpty ? 0..<0 : r.x..<r.maxX
+    case .runs(let index): return runColumns[index]
     case .edges(let index): return edgeLists[index].originX..<(edgeLists[index].originX + edgeLists[index].width)
     case .rectangle(let index): return rectangles[index].columns
     case .clipped(let index):

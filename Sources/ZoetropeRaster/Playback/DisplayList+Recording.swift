@@ -37,8 +37,7 @@ extension DisplayList {
       if let known = clipRuns[ObjectIdentifier(mask)] {
         clip = known.index
       } else {
-        runs.append(mask.runs)
-        clip = runs.count - 1
+        clip = appendRuns(mask.runs)
         clipRuns[ObjectIdentifier(mask)] = (mask, runs.count - 1)
       }
     }
@@ -47,8 +46,7 @@ extension DisplayList {
       switch piece {
       case .runs(let runs):
         guard !runs.spans.isEmpty else { continue }
-        self.runs.append(runs)
-        coverage = .runs(self.runs.count - 1)
+        coverage = .runs(appendRuns(runs))
       case .edges(let list):
         edgeLists.append(list)
         coverage = .edges(edgeLists.count - 1)
@@ -57,8 +55,9 @@ extension DisplayList {
         coverage = .rectangle(rectangles.count - 1)
       }
       if let clip {
-        let own = ShapeCoverage(piece).bounds, mask = DeviceRect(runs[clip])
-        let columns = Swift.max(own.x, mask.x)..<Swift.max(Swift.max(own.x, mask.x), Swift.min(own.maxX, mask.maxX))
+        let own = ShapeCoverage(piece).bounds, mask = runColumns[clip]
+        let left = Swift.max(own.x, mask.lowerBound)
+        let columns = left..<Swift.max(left, Swift.min(own.maxX, mask.upperBound))
         clippedPieces.append((coverage, clip, columns))
         coverage = .clipped(clippedPieces.count - 1)
       }
@@ -105,9 +104,9 @@ extension DisplayList {
       commands.removeSubrange(start...)
       return
     }
-    runs.append(mask)
+    let maskIndex = appendRuns(mask)
     commands[start] = .beginGroup(bounds: bounds, end: commands.count)
-    commands.append(.endGroupMasked(alpha: alpha, bounds: bounds, mode: mode, mask: runs.count - 1))
+    commands.append(.endGroupMasked(alpha: alpha, bounds: bounds, mode: mode, mask: maskIndex))
     if !openGroups.isEmpty { openGroups[openGroups.count - 1].bounds.formUnion(bounds) }
   }
 

@@ -104,8 +104,21 @@ package struct DisplayList: Sendable {
   /// The background as a premultiplied RGBA8 word (R in the low byte).
   let backgroundWord: UInt32
   var commands: [Command] = []
-  /// The coverage runs of the drawing commands (and of masks).
-  var runs: [CoverageSpans] = []
+  /// The coverage runs of the drawing commands (and of masks), appended
+  /// through ``appendRuns(_:)``.
+  private(set) var runs: [CoverageSpans] = []
+  /// The device columns each of ``runs`` reaches, worked out once as it is
+  /// recorded (playing, scheduling and damage ask for them again and again;
+  /// a shadow's runs are a thousand spans); `0..<0` for none.
+  private(set) var runColumns: [Range<Int>] = []
+
+  /// Appends `spans` to ``runs``, with the columns they reach; their index.
+  mutating func appendRuns(_ spans: CoverageSpans) -> Int {
+    let rect = DeviceRect(spans)
+    runs.append(spans)
+    runColumns.append(rect.isEmpty ? 0..<0 : rect.x..<rect.maxX)
+    return runs.count - 1
+  }
   /// The edges of the drawing commands.
   var edgeLists: [EdgeList] = []
   /// The rectangles of the drawing commands.
