@@ -119,10 +119,8 @@ extension CoverageCache {
   /// Drops the slots the frame before did not use (at the start of a frame).
   func forgetUnusedSlots() {
     let previous = frame - 1
-    if shapeSlots.values.contains(where: { $0.frame < previous }) {
-      shapeSlots = shapeSlots.filter { $0.value.frame >= previous }
-    }
-    if runSlots.values.contains(where: { $0.frame < previous }) { runSlots = runSlots.filter { $0.value.frame >= previous } }
+    shapeSlots.removeStale { $0.frame < previous }
+    runSlots.removeStale { $0.frame < previous }
     askingLayer = nil
     askedByLayer = 0
   }

@@ -83,8 +83,6 @@ extension CoverageCache {
   /// Drops the text slots the frame before did not use.
   func forgetUnusedTextSlots() {
     let previous = frame - 1
-    if textSlots.values.contains(where: { $0.frame < previous }) {
-      textSlots = textSlots.filter { $0.value.frame >= previous }
-    }
+    textSlots.removeStale { $0.frame < previous }
   }
 }

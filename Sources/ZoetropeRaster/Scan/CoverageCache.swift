@@ -208,11 +208,8 @@ package final class CoverageCache {
     frame += 1
     outlines?.startFrame()
     let previous = frame - 1
-    // (A dictionary is filtered only when something in it goes: filtering
-    // hashes every key kept into a new one, and in a clip of still layers
-    // everything stays.)
-    if entries.values.contains(where: { $0.frame < previous }) { entries = entries.filter { $0.value.frame >= previous } }
-    if shapes.values.contains(where: { $0.frame < previous }) { shapes = shapes.filter { $0.value.frame >= previous } }
+    entries.removeStale { $0.frame < previous }
+    shapes.removeStale { $0.frame < previous }
     forgetUnusedSlots()
     forgetUnusedTextSlots()
     keptBytes = entries.values.reduce(0) { $0 + $1.value.byteCount } + shapes.values.reduce(0) { $0 + $1.value.byteCount }
