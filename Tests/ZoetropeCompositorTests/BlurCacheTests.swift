@@ -118,4 +118,22 @@ import ZoetropeRaster
     #expect(found(copies[0]) == runs)
     #expect(cache.aliasCount == BlurCache.maximumAliases)
   }
+
+  @Test func aliasesCountAgainstTheCachesBytes() {
+    // Room for the blur and two aliases of its 36 bytes, not three.
+    let first = Self.image(5)
+    let out = first.rect.grown(by: GaussianBlur.radius(sigma: 2), GaussianBlur.radius(sigma: 2)).intersection(Self.target)
+    let hidden = [Range<Int>?](repeating: nil, count: out.height)
+    let runs = GaussianBlur.blur(first, sigmaX: 2, sigmaY: 2, over: Self.target)
+    let size = first.bytes.count + hidden.count * MemoryLayout<Range<Int>?>.stride
+      + runs.spans.count * MemoryLayout<CoverageSpans.Span>.stride + runs.coverage.count
+    let cache = BlurCache(byteCapacity: size + 2 * first.bytes.count + 35)
+    cache.keep(runs, image: first, sigmaX: 2, sigmaY: 2, out: out, hidden: hidden)
+    #expect(cache.count == 1)
+    for _ in 0..<4 {
+      let copy = AlphaImage(rect: first.rect, bytes: Array(first.bytes.map { $0 }))
+      #expect(cache.runs(for: copy, sigmaX: 2, sigmaY: 2, factor: 1, out: out, hidden: hidden) == runs)
+    }
+    #expect(cache.aliasCount == 2)
+  }
 }

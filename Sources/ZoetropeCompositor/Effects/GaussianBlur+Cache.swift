@@ -35,13 +35,13 @@ package final class BlurCache {
     /// same as another layer's, is then found equal by its storage alone,
     /// frame after frame, not compared byte for byte (sixteen identical
     /// rows compared fifteen of their shapes every frame). At most
-    /// ``BlurCache/maximumAliases``, the latest; their bytes are their
-    /// owners' too (the shadow shapes kept) and not counted here.
+    /// ``BlurCache/maximumAliases``, the latest, counted in ``byteCount``
+    /// (they may outlive their owners, the shadow shapes kept).
     var aliases: [[UInt8]] = []
 
-    /// The bytes it holds: the image's, the hidden columns' and the runs'.
+    /// The bytes it holds: the image's and its aliases', the hidden columns' and the runs'.
     var byteCount: Int {
-      image.bytes.count + hidden.count * MemoryLayout<Range<Int>?>.stride
+      image.bytes.count * (1 + aliases.count) + hidden.count * MemoryLayout<Range<Int>?>.stride
         + runs.spans.count * MemoryLayout<CoverageSpans.Span>.stride + runs.coverage.count
     }
   }
@@ -87,7 +87,7 @@ package final class BlurCache {
       guard entry.sigmaX == sigmaX, entry.sigmaY == sigmaY, dx % factor == 0, dy % factor == 0,
         entry.image.rect.width == image.rect.width, entry.image.rect.height == image.rect.height,
         entry.out == BlurCache.relative(out, to: image.rect), entry.hidden == hidden,
-        entries[index].holds(image.bytes)
+        holds(index, image.bytes)
       else { continue }
       entries[index].frame = frame
       return entry.runs.moved(dx: dx, dy: dy)
@@ -168,17 +168,27 @@ extension GaussianBlur {
   }
 }
 
-extension BlurCache.Entry {
-  /// Whether the entry's image holds `bytes`: its own storage or an alias's,
-  /// else compared byte for byte — and then kept as an alias.
-  mutating func holds(_ bytes: [UInt8]) -> Bool {
-    guard image.bytes.count == bytes.count else { return false }
-    if BlurCache.sameStorage(image.bytes, bytes) || aliases.contains(where: { BlurCache.sameStorage($0, bytes) }) {
+extension BlurCache {
+  /// Whether entry `index`'s image holds `other`'s bytes: its own storage or an
+  /// alias's, else compared byte for byte — and then kept as an alias, in
+  /// place of the oldest past ``maximumAliases``, when the cache's bytes allow.
+  private func holds(_ index: Int, _ other: [UInt8]) -> Bool {
+    let image = entries[index].image.bytes
+    guard image.count == other.count else { return false }
+    if BlurCache.sameStorage(image, other)
+      || entries[index].aliases.contains(where: { BlurCache.sameStorage($0, other) })
+    {
       return true
     }
-    guard BlurCache.same(image.bytes, bytes) else { return false }
-    if aliases.count == BlurCache.maximumAliases { aliases.removeFirst() }
-    aliases.append(bytes)
+    guard BlurCache.same(image, other) else { return false }
+    if entries[index].aliases.count == BlurCache.maximumAliases {
+      entries[index].aliases.removeFirst()
+      bytes -= image.count
+    }
+    if bytes + image.count <= byteCapacity {
+      entries[index].aliases.append(other)
+      bytes += image.count
+    }
     return true
   }
 }
