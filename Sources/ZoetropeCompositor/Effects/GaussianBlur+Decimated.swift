@@ -185,9 +185,9 @@ extension GaussianBlur {
       return upsampleScalar(coarse, fine: fine, factor: f, steps: steps, weights: weights, into: values)
     }
     var x = fine.lowerBound, n = 0
+    // (An even first column, three quarters of the way from its pair's left sample, the twin's way.)
     if x & 1 == 0, x < fine.upperBound {
-      let a = coarse[(x >> 1) - 1], b = coarse[x >> 1]
-      values[0] = a + 0.75 * (b - a)
+      upsampleScalar(coarse, fine: x..<(x + 1), factor: f, steps: steps, weights: weights, into: values)
       x += 1
       n = 1
     }
