@@ -353,7 +353,9 @@ extension BandCells {
     var sum: Int32 = 0
     // Pixels from `constantStart` on have the coverage of `sum` (0 before the first stretch).
     var constantStart = 0
-    var stretches = MarkedStretches(words: words, count: shape.wordsPerRow)
+    // (A gap of up to three groups is blended with its stretches: at
+    // coverage 0, or at the constant coverage a run would give it.)
+    var stretches = MarkedStretches(words: words, count: shape.wordsPerRow, bridgesWideGaps: true)
     while let (firstGroup, endGroup) = stretches.next() {
       let start = firstGroup &<< 2
       guard start < width else { continue }
