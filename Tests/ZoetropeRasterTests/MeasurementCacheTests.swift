@@ -36,6 +36,25 @@ import ZoetropeRaster
     #expect(cache.count == 1)
   }
 
+  /// Trims asked again, of other ends (one end the same), and of a path
+  /// kept without a trim: each is the path's own trim, element for element,
+  /// and each path keeps its last.
+  @Test func aKeptTrimIsGivenOnlyForTheSameEnds() {
+    let cache = MeasurementCache()
+    let ellipse = Path.ellipse(in: Rect(x: 3, y: 4, width: 90, height: 40))
+    let zigZag = MeasurementCacheTests.zigZag(40, y: 2)
+    _ = cache.measurement(of: zigZag)
+    #expect(cache.count == 1 && cache.trimCount == 0)
+    let ends: [(Double, Double)] = [(0, 0.3), (0, 0.3), (0, 0.6), (0.1, 0.6), (0.1, 0.6), (0, 0.3), (0.25, 0.75)]
+    for (start, end) in ends {
+      for path in [ellipse, zigZag] {
+        #expect(cache.trimmed(path, from: start, to: end) == path.trimmed(from: start, to: end),
+                "\(start)…\(end)")
+      }
+    }
+    #expect(cache.count == 2 && cache.trimCount == 2)
+  }
+
   @Test func aTrimmedStrokeHasTheSameRunsWhetherItsPathWasKeptOrNot() throws {
     let canvas = Rasterizer.Canvas(width: 200, height: 120)
     var path = Path()

@@ -151,9 +151,9 @@ extension Rasterizer {
                                     tolerance: Double, transform: Transform3D, canvas: Canvas, budget: FrameBudget)
     -> (outline: [Polyline], segments: Int, dashes: Int?, points: Int, isCulled: Bool)?
   {
-    // A partial stroke cuts a path measured once per clip (see MeasurementCache).
-    var drawn = start > 0 || end < 1
-      ? path.trimmed(from: start, to: end, measurement: MeasurementCache.shared.measurement(of: path)) : path
+    // A partial stroke cuts a path measured once per clip, and a still one
+    // cuts it once (see MeasurementCache).
+    var drawn = start > 0 || end < 1 ? MeasurementCache.shared.trimmed(path, from: start, to: end) : path
     var estimate = drawn.flattenedSegmentEstimate(tolerance: tolerance)
     var isCulled = false
     if estimate > cullingThreshold, style.dashPattern.isEmpty,
