@@ -173,13 +173,8 @@ package final class BandCells {
     }
     let blend: ResolvingBlend = resolver == .avx512 ? zk_resolve_fill_solid_avx512 : zk_resolve_fill_solid_avx2
     guard prepare(list, rows: rows) else { return }
-    let shape = RowShape(list, stride: stride, wordsPerRow: wordsPerRow, resolver: resolver)
-    var line = cells, words = touched
-    for row in rows {
-      fillRow(line, words, shape, y: row, color: color, blend: blend, into: &sink)
-      line += shape.stride
-      words += shape.wordsPerRow
-    }
+    fillRows(RowShape(list, stride: stride, wordsPerRow: wordsPerRow, resolver: resolver), rows: rows, color: color,
+             blend: blend, into: &sink)
   }
 
   /// Sets the cells up for `list` and deposits its pieces within `rows`;
@@ -337,6 +332,21 @@ package final class BandCells {
 }
 
 extension BandCells {
+  /// ``fillRow(_:_:_:y:color:blend:into:)`` for each of `rows`, top to
+  /// bottom, from the cells' first row. (One call a band, the rows' loop
+  /// within it: called a row, the row's work did not inline and each row
+  /// paid a call's saving and restoring of registers.)
+  @inline(never)
+  fileprivate func fillRows<Sink: SolidRowRunSink>(_ shape: RowShape, rows: Range<Int>, color: UInt32,
+                                                   blend: ResolvingBlend, into sink: inout Sink) {
+    var line = cells, words = touched
+    for row in rows {
+      fillRow(line, words, shape, y: row, color: color, blend: blend, into: &sink)
+      line += shape.stride
+      words += shape.wordsPerRow
+    }
+  }
+
   /// A resolving blend as a C function: cells, groups, sum, pixels, pixel count, colour word.
   typealias ResolvingBlend = @convention(c) (UnsafeMutablePointer<Int32>?, Int, Int32, UnsafeMutablePointer<UInt8>?,
                                              Int, UInt32) -> Int32

@@ -172,9 +172,12 @@ struct MarkedStretches {
   mutating func next() -> (Int, Int)? {
     while bits == 0 {
       guard index < count else { return nil }
-      bits = bridge(words[index])
-      words[index] = 0
+      let word = words[index]
       index &+= 1
+      // (A clear word is left as it is: nothing to bridge or clear.)
+      guard word != 0 else { continue }
+      bits = bridge(word)
+      words[index &- 1] = 0
     }
     let base = (index &- 1) &<< 6
     let first = base | bits.trailingZeroBitCount
