@@ -363,6 +363,8 @@ extension BandCells {
     var sum: Int32 = 0
     // Pixels from `constantStart` on have the coverage of `sum` (0 before the first stretch).
     var constantStart = 0
+    // The row's first pixel, once a row (not reloaded from the sink after every blend's call).
+    let row = sink.pixels(y: y, x: originX)
     // (A gap of up to three groups is blended with its stretches: at
     // coverage 0, or at the constant coverage a run would give it.)
     var stretches = MarkedStretches(words: words, count: shape.wordsPerRow, bridgesWideGaps: true)
@@ -374,8 +376,7 @@ extension BandCells {
         if value > 0 { sink.constant(y: y, x: originX &+ constantStart, count: start &- constantStart, value: value) }
       }
       let end = Swift.min(endGroup &<< 2, width)
-      sum = blend(line + start, endGroup &- firstGroup, sum, sink.pixels(y: y, x: originX &+ start), end &- start,
-                  color)
+      sum = blend(line + start, endGroup &- firstGroup, sum, row + 4 &* start, end &- start, color)
       constantStart = end
     }
     // (The sum is 0 past a shape's last edge but where its list cuts it.)
@@ -406,7 +407,8 @@ protocol SolidRowRunSink: RowRunSink {
   /// The colour as a premultiplied word where the resolve may blend it
   /// (AVX2 runs, and the colour is premultiplied), else `nil`.
   var resolvingBlendWord: UInt32? { get }
-  /// The first byte of the pixel at device column `x` of device row `y`.
+  /// The first byte of the pixel at device column `x` of device row `y`
+  /// (a row's pixels follow each other, four bytes apiece).
   func pixels(y: Int32, x: Int) -> UnsafeMutablePointer<UInt8>
 }
 
