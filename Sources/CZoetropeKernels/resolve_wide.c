@@ -74,8 +74,10 @@ ZK_AVX2 int32_t zk_resolve_cells_avx2(int32_t *cells, ptrdiff_t groups, int32_t 
   return _mm_cvtsi128_si32(_mm256_castsi256_si128(carry));
 }
 
-ZK_AVX2 int32_t zk_resolve_fill_solid_avx2(int32_t *cells, ptrdiff_t groups, int32_t sum, uint8_t *pixels,
-                                           ptrdiff_t count, uint32_t color) {
+// zk_resolve_fill_solid_avx2 with the colour's lanes worked out by the caller (once a band, for
+// zk_fill_band_solid_avx2).
+ZK_AVX2 static inline int32_t zk_stretch_solid_avx2(int32_t *cells, ptrdiff_t groups, int32_t sum, uint8_t *pixels,
+                                                    ptrdiff_t count, uint32_t color) {
   const __m256i colorRB = _mm256_set1_epi32((int)(color & 0x00FF00FFu));
   const __m256i colorGA = _mm256_set1_epi32((int)((color >> 8) & 0x00FF00FFu));
   const __m256i lanes = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
@@ -100,6 +102,11 @@ ZK_AVX2 int32_t zk_resolve_fill_solid_avx2(int32_t *cells, ptrdiff_t groups, int
     }
   }
   return _mm_cvtsi128_si32(_mm256_castsi256_si128(carry));
+}
+
+ZK_AVX2 int32_t zk_resolve_fill_solid_avx2(int32_t *cells, ptrdiff_t groups, int32_t sum, uint8_t *pixels,
+                                           ptrdiff_t count, uint32_t color) {
+  return zk_stretch_solid_avx2(cells, groups, sum, pixels, count, color);
 }
 
 ZK_AVX512 static inline __m512i zk_coverage16(__m512i sums) {
@@ -159,8 +166,10 @@ ZK_AVX512 static inline void zk_solid16_first(uint8_t *pixels, ptrdiff_t n, __m5
   _mm512_mask_storeu_epi32(pixels, mask, zk_solid16(d, cover, colorRB, colorGA));
 }
 
-ZK_AVX512 int32_t zk_resolve_fill_solid_avx512(int32_t *cells, ptrdiff_t groups, int32_t sum, uint8_t *pixels,
-                                               ptrdiff_t count, uint32_t color) {
+// zk_resolve_fill_solid_avx512 with the colour's lanes worked out by the caller (once a band, for
+// zk_fill_band_solid_avx512).
+ZK_AVX512 static inline int32_t zk_stretch_solid_avx512(int32_t *cells, ptrdiff_t groups, int32_t sum,
+                                                        uint8_t *pixels, ptrdiff_t count, uint32_t color) {
   const __m512i colorRB = _mm512_set1_epi32((int)(color & 0x00FF00FFu));
   const __m512i colorGA = _mm512_set1_epi32((int)((color >> 8) & 0x00FF00FFu));
   __m512i carry = _mm512_set1_epi32(sum);
@@ -184,6 +193,123 @@ ZK_AVX512 int32_t zk_resolve_fill_solid_avx512(int32_t *cells, ptrdiff_t groups,
   return _mm_cvtsi128_si32(_mm512_castsi512_si128(carry));
 }
 
+ZK_AVX512 int32_t zk_resolve_fill_solid_avx512(int32_t *cells, ptrdiff_t groups, int32_t sum, uint8_t *pixels,
+                                               ptrdiff_t count, uint32_t color) {
+  return zk_stretch_solid_avx512(cells, groups, sum, pixels, count, color);
+}
+
+// One pixel's two channel pairs in 16-bit lanes divided by 255, rounded (the run's weighted colour).
+static inline uint32_t zk_band_div255_lanes(uint32_t x) {
+  uint32_t y = x + 0x00800080u;
+  return ((y + ((y >> 8) & 0x00FF00FFu)) >> 8) & 0x00FF00FFu;
+}
+
+// A word's touched groups with every gap of up to three clear groups between two set ones set: such a
+// gap blends with its stretches (at coverage 0, or at the constant coverage a run would give it).
+static inline uint64_t zk_bridged(uint64_t word) {
+  uint64_t below1 = word << 1, below2 = below1 | word << 2, below3 = below2 | word << 3;
+  uint64_t above1 = word >> 1, above2 = above1 | word >> 2, above3 = above2 | word >> 3;
+  return word | (below1 & above3) | (below2 & above2) | (below3 & above1);
+}
+
+// The coverage byte of a running sum under the non-zero rule (as zk_coverage8 rounds it).
+static inline uint32_t zk_coverage_byte(int32_t sum) {
+  uint32_t magnitude = sum < 0 ? 0u - (uint32_t)sum : (uint32_t)sum;
+  if (magnitude > ZK_FULL_AREA) magnitude = ZK_FULL_AREA;
+  return ((magnitude << 8) - magnitude + 65536) >> 17;
+}
+
+// `count` pixels under one coverage byte `value` (1…255) of `color`: a plain store where the weighted
+// colour is opaque, else the translucent run (sixteen pixels a step where `wide`).
+static inline __attribute__((always_inline)) void zk_band_run(uint8_t *pixels, ptrdiff_t count, uint32_t color,
+                                                              uint32_t value, int wide) {
+  uint32_t source = color;
+  if (value != 255) {
+    source = zk_band_div255_lanes((color & 0x00FF00FFu) * value) |
+             zk_band_div255_lanes(((color >> 8) & 0x00FF00FFu) * value) << 8;
+  }
+  if (source >> 24 == 255) {
+    zk_fill_pixels_avx2(pixels, count, source);
+  } else if (wide) {
+    zk_fill_solid_run_avx512(pixels, count, source);
+  } else {
+    zk_fill_solid_run_avx2(pixels, count, source);
+  }
+}
+
+// The rows of a band, each stretch of touched groups (gaps of up to three groups bridged) blended as it
+// is resolved and each constant run between stretches, and after the last, blended as a run; the
+// cells, touched words and carry columns left zero. `wide` chooses the AVX-512 stretch and runs.
+static inline __attribute__((always_inline)) void zk_fill_band(const zk_band *band, uint32_t color, int wide) {
+  const ptrdiff_t width = band->width, wordCount = band->wordsPerRow;
+  for (ptrdiff_t r = 0; r < band->rows; r++) {
+    int32_t *const line = band->cells + r * band->stride;
+    uint64_t *const words = band->touched + r * wordCount;
+    uint8_t *const row = band->pixels + r * band->rowBytes;
+    int32_t sum = 0;
+    // Pixels from `constantStart` on have the coverage of `sum` (0 before the first stretch).
+    ptrdiff_t constantStart = 0;
+    for (ptrdiff_t w = 0; w < wordCount; w++) {
+      if (words[w] == 0) continue;
+      uint64_t bits = zk_bridged(words[w]);
+      words[w] = 0;
+      while (bits != 0) {
+        const ptrdiff_t firstGroup = (w << 6) + __builtin_ctzll(bits);
+        ptrdiff_t endGroup;
+        // Adding its lowest bit carries through the lowest stretch of ones: the sum's lowest set bit
+        // is where it ends, and the sum's bits anded with the word's leave the stretches above it.
+        const uint64_t carried = bits + (bits & (0 - bits));
+        if (carried != 0) {
+          bits &= carried;
+          endGroup = (w << 6) + __builtin_ctzll(carried);
+        } else {
+          // The stretch reached the top of the word: it goes on while the next word starts with a one.
+          bits = 0;
+          endGroup = (w + 1) << 6;
+          while (w + 1 < wordCount && (words[w + 1] & 1) != 0) {
+            const uint64_t next = zk_bridged(words[w + 1]);
+            words[w + 1] = 0;
+            w++;
+            const uint64_t through = next + 1;
+            if (through != 0) {
+              bits = next & through;
+              endGroup = (w << 6) + __builtin_ctzll(through);
+              break;
+            }
+            endGroup = (w + 1) << 6;
+          }
+        }
+        const ptrdiff_t start = firstGroup << 2;
+        // (Groups past the shape's columns hold only its carry columns, cleared below.)
+        if (start >= width) continue;
+        if (start > constantStart && sum != 0) {
+          const uint32_t value = zk_coverage_byte(sum);
+          if (value > 0) zk_band_run(row + 4 * constantStart, start - constantStart, color, value, wide);
+        }
+        const ptrdiff_t end = (endGroup << 2) < width ? endGroup << 2 : width;
+        if (wide) {
+          sum = zk_stretch_solid_avx512(line + start, endGroup - firstGroup, sum, row + 4 * start, end - start, color);
+        } else {
+          sum = zk_stretch_solid_avx2(line + start, endGroup - firstGroup, sum, row + 4 * start, end - start, color);
+        }
+        constantStart = end;
+      }
+    }
+    // (The sum is 0 past a shape's last edge but where its list cuts it.)
+    if (sum != 0 && width > constantStart) {
+      const uint32_t value = zk_coverage_byte(sum);
+      if (value > 0) zk_band_run(row + 4 * constantStart, width - constantStart, color, value, wide);
+    }
+    // The carry columns, if no group resolved them.
+    line[width] = 0;
+    line[width + 1] = 0;
+  }
+}
+
+ZK_AVX2 void zk_fill_band_solid_avx2(const zk_band *band, uint32_t color) { zk_fill_band(band, color, 0); }
+
+ZK_AVX512 void zk_fill_band_solid_avx512(const zk_band *band, uint32_t color) { zk_fill_band(band, color, 1); }
+
 #else
 
 int32_t zk_resolve_cells_avx2(int32_t *cells, ptrdiff_t groups, int32_t sum, uint8_t *bytes) {
@@ -203,6 +329,13 @@ int32_t zk_resolve_fill_solid_avx512(int32_t *cells, ptrdiff_t groups, int32_t s
                                      uint32_t color) {
   (void)cells; (void)groups; (void)pixels; (void)count; (void)color;
   return sum;
+}
+
+void zk_fill_band_solid_avx2(const zk_band *band, uint32_t color) {
+  (void)band; (void)color;
+}
+void zk_fill_band_solid_avx512(const zk_band *band, uint32_t color) {
+  (void)band; (void)color;
 }
 
 #endif

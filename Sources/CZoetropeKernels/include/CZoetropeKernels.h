@@ -157,6 +157,33 @@ int32_t zk_resolve_cells_avx512(int32_t *cells, ptrdiff_t groups, int32_t sum, u
 int32_t zk_resolve_fill_solid_avx512(int32_t *cells, ptrdiff_t groups, int32_t sum, uint8_t *pixels, ptrdiff_t count,
                                      uint32_t color);
 
+/// One band of a shape's rows: its accumulation cells (`stride` a row) and
+/// touched-group words (`wordsPerRow` a row, a bit a group of four cells),
+/// the shape `width` columns wide, and the pixel under its first column in
+/// the band's first row (`rowBytes` a row).
+typedef struct {
+  int32_t *cells;
+  uint64_t *touched;
+  uint8_t *pixels;
+  ptrdiff_t rows, stride, wordsPerRow, width, rowBytes;
+} zk_band;
+
+/// Every row of `band` filled with the premultiplied `color` under the
+/// non-zero rule as it is resolved, in one call: each stretch of touched
+/// groups (gaps of up to three groups joined) through
+/// zk_resolve_fill_solid_avx2, each constant run between stretches and
+/// after the last (coverage above 0) through zk_fill_solid_run_avx2 (or
+/// zk_fill_pixels_avx2, where the weighted colour is opaque) — the pixels
+/// of resolving each row into runs and blending them. Leaves the cells,
+/// touched words and the two carry columns past `width` zero. Requires
+/// zk_cpu_has_avx2() == 1.
+void zk_fill_band_solid_avx2(const zk_band *band, uint32_t color);
+
+/// zk_fill_band_solid_avx2 through zk_resolve_fill_solid_avx512 and
+/// zk_fill_solid_run_avx512: the same pixels. Requires
+/// zk_prepare_avx512() == 1.
+void zk_fill_band_solid_avx512(const zk_band *band, uint32_t color);
+
 #ifdef __cplusplus
 }
 #endif

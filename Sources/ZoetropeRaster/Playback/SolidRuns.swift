@@ -25,6 +25,9 @@ struct SolidRuns: SolidRowRunSink {
   }
 
   @inline(__always)
+  var rowBytes: Int { 4 &* width }
+
+  @inline(__always)
   var resolvingBlendWord: UInt32? { solid.wordForResolvingBlend }
 
   @inline(__always)

@@ -155,14 +155,16 @@ package final class BandCells {
   /// ``resolve(_:rows:into:)`` into a sink that blends one colour: where
   /// the sink gives a ``SolidRowRunSink/resolvingBlendWord`` (a
   /// premultiplied colour), the resolver is AVX2's or AVX-512's and the list
-  /// fills by the non-zero rule, each stretch of touched cells is blended as
-  /// it is resolved (`zk_resolve_fill_solid_avx2` or `_avx512`), its
-  /// coverage kept in registers, and only the constant runs between
-  /// stretches reach the sink. The same pixels as the runs
-  /// ``resolve(_:rows:into:)`` hands on: a stretch's bytes blend as the
-  /// sink's varying runs blend them, and a constant run of a premultiplied
-  /// colour as its bytes would (`div255` rounds alike in the word and in
-  /// the lanes).
+  /// fills by the non-zero rule, the band's rows are resolved and blended in
+  /// one C call (`zk_fill_band_solid_avx2` or `_avx512`): each stretch of
+  /// touched cells (gaps of up to three groups joined, which blend at
+  /// coverage 0 or at the constant coverage a run would give them) blended
+  /// as it is resolved, its coverage kept in registers, and each constant
+  /// run between stretches blended as the sink's runs are. The same pixels
+  /// as the runs ``resolve(_:rows:into:)`` hands on: a stretch's bytes blend
+  /// as the sink's varying runs blend them, and a constant run of a
+  /// premultiplied colour as its bytes would (`div255` rounds alike in the
+  /// word and in the lanes).
   @inline(__always)
   func fill<Sink: SolidRowRunSink>(_ list: UnsafePointer<EdgeList>, rows: Range<Int>, into sink: inout Sink) {
     guard resolver != .portable, let color = sink.resolvingBlendWord, list.pointee.fillRule == .nonZero,
@@ -171,10 +173,12 @@ package final class BandCells {
       resolve(list, rows: rows, into: &sink)
       return
     }
-    let blend: ResolvingBlend = resolver == .avx512 ? zk_resolve_fill_solid_avx512 : zk_resolve_fill_solid_avx2
     guard prepare(list, rows: rows) else { return }
-    fillRows(RowShape(list, stride: stride, wordsPerRow: wordsPerRow, resolver: resolver), rows: rows, color: color,
-             blend: blend, into: &sink)
+    var band = zk_band(cells: cells, touched: touched,
+                       pixels: sink.pixels(y: Int32(truncatingIfNeeded: rows.lowerBound), x: list.pointee.originX),
+                       rows: rows.count, stride: stride, wordsPerRow: wordsPerRow, width: list.pointee.width,
+                       rowBytes: sink.rowBytes)
+    if resolver == .avx512 { zk_fill_band_solid_avx512(&band, color) } else { zk_fill_band_solid_avx2(&band, color) }
   }
 
   /// Sets the cells up for `list` and deposits its pieces within `rows`;
@@ -331,65 +335,6 @@ package final class BandCells {
   }
 }
 
-extension BandCells {
-  /// ``fillRow(_:_:_:y:color:blend:into:)`` for each of `rows`, top to
-  /// bottom, from the cells' first row. (One call a band, the rows' loop
-  /// within it: called a row, the row's work did not inline and each row
-  /// paid a call's saving and restoring of registers.)
-  @inline(never)
-  fileprivate func fillRows<Sink: SolidRowRunSink>(_ shape: RowShape, rows: Range<Int>, color: UInt32,
-                                                   blend: ResolvingBlend, into sink: inout Sink) {
-    var line = cells, words = touched
-    for row in rows {
-      fillRow(line, words, shape, y: row, color: color, blend: blend, into: &sink)
-      line += shape.stride
-      words += shape.wordsPerRow
-    }
-  }
-
-  /// A resolving blend as a C function: cells, groups, sum, pixels, pixel count, colour word.
-  typealias ResolvingBlend = @convention(c) (UnsafeMutablePointer<Int32>?, Int, Int32, UnsafeMutablePointer<UInt8>?,
-                                             Int, UInt32) -> Int32
-
-  /// ``resolveRow(_:_:_:y:into:)`` blending `color` (a premultiplied word)
-  /// under each stretch as it resolves it (`blend`), the constant runs
-  /// between and after stretches handed to `sink`. Zeroes the row's cells and bits.
-  @inline(__always)
-  fileprivate func fillRow<Sink: SolidRowRunSink>(_ line: UnsafeMutablePointer<Int32>,
-                                                  _ words: UnsafeMutablePointer<UInt64>, _ shape: RowShape, y: Int,
-                                                  color: UInt32, blend: ResolvingBlend, into sink: inout Sink) {
-    let width = shape.width, originX = shape.originX
-    let y = Int32(truncatingIfNeeded: y)
-    var sum: Int32 = 0
-    // Pixels from `constantStart` on have the coverage of `sum` (0 before the first stretch).
-    var constantStart = 0
-    // The row's first pixel, once a row (not reloaded from the sink after every blend's call).
-    let row = sink.pixels(y: y, x: originX)
-    // (A gap of up to three groups is blended with its stretches: at
-    // coverage 0, or at the constant coverage a run would give it.)
-    var stretches = MarkedStretches(words: words, count: shape.wordsPerRow, bridgesWideGaps: true)
-    while let (firstGroup, endGroup) = stretches.next() {
-      let start = firstGroup &<< 2
-      guard start < width else { continue }
-      if start > constantStart && sum != 0 {
-        let value = coverageByte(sum, evenOdd: false)
-        if value > 0 { sink.constant(y: y, x: originX &+ constantStart, count: start &- constantStart, value: value) }
-      }
-      let end = Swift.min(endGroup &<< 2, width)
-      sum = blend(line + start, endGroup &- firstGroup, sum, row + 4 &* start, end &- start, color)
-      constantStart = end
-    }
-    // (The sum is 0 past a shape's last edge but where its list cuts it.)
-    if sum != 0 && width > constantStart {
-      let value = coverageByte(sum, evenOdd: false)
-      if value > 0 { sink.constant(y: y, x: originX &+ constantStart, count: width &- constantStart, value: value) }
-    }
-    // The carry columns, if no group resolved them.
-    line[width] = 0
-    line[width &+ 1] = 0
-  }
-}
-
 /// Where ``BandCells`` hands the runs of a row as it resolves them, left to
 /// right: coverage bytes near edges, constant coverage between.
 protocol RowRunSink {
@@ -410,6 +355,8 @@ protocol SolidRowRunSink: RowRunSink {
   /// The first byte of the pixel at device column `x` of device row `y`
   /// (a row's pixels follow each other, four bytes apiece).
   func pixels(y: Int32, x: Int) -> UnsafeMutablePointer<UInt8>
+  /// The bytes from a pixel to the one below it.
+  var rowBytes: Int { get }
 }
 
 /// A row's runs laid out as spans, their bytes' offsets counted from `bytes`.

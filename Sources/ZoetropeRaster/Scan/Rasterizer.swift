@@ -126,24 +126,19 @@ package final class RasterScratch {
 
 /// The stretches of consecutive set bits in a row of touched-group words, as
 /// group ranges, left to right; stretches continue across word boundaries.
-/// A gap of one clear group between set ones (within a word), or of up to
-/// three with ``bridgesWideGaps``, is taken into the stretch around it:
+/// A gap of one clear group between set ones (within a word) is taken into
+/// the stretch around it:
 /// resolving a group of zero cells costs less than ending a stretch and
 /// starting the next. Clears each word it reads.
 struct MarkedStretches {
   let words: UnsafeMutablePointer<UInt64>
   let count: Int
-  /// Whether gaps of two and three groups are bridged too (for a resolve
-  /// that blends as it goes, where the twelve pixels of a gap blend at
-  /// coverage 0 or at the constant coverage a run would give them).
-  let bridgesWideGaps: Bool
   private var index = 0
   private var bits: UInt64 = 0
 
-  init(words: UnsafeMutablePointer<UInt64>, count: Int, bridgesWideGaps: Bool = false) {
+  init(words: UnsafeMutablePointer<UInt64>, count: Int) {
     self.words = words
     self.count = count
-    self.bridgesWideGaps = bridgesWideGaps
   }
 
   /// A word's bits with every lone clear bit between two set ones set: a
@@ -151,21 +146,6 @@ struct MarkedStretches {
   /// rather than ending a stretch — a stretch costs more than a group.
   @inline(__always)
   static func bridged(_ word: UInt64) -> UInt64 { word | ((word << 1) & (word >> 1)) }
-
-  /// A word's bits with every run of up to three clear bits between two
-  /// set ones set: a clear bit is set when set bits lie `a` below and `b`
-  /// above it with `a + b` at most 4.
-  @inline(__always)
-  static func bridgedWide(_ word: UInt64) -> UInt64 {
-    let below1 = word << 1, below2 = below1 | word << 2, below3 = below2 | word << 3
-    let above1 = word >> 1, above2 = above1 | word >> 2, above3 = above2 | word >> 3
-    return word | (below1 & above3) | (below2 & above2) | (below3 & above1)
-  }
-
-  @inline(__always)
-  private func bridge(_ word: UInt64) -> UInt64 {
-    bridgesWideGaps ? MarkedStretches.bridgedWide(word) : MarkedStretches.bridged(word)
-  }
 
   /// The next stretch `first..<end` of groups, or `nil` after the last.
   @inline(__always)
@@ -176,7 +156,7 @@ struct MarkedStretches {
       index &+= 1
       // (A clear word is left as it is: nothing to bridge or clear.)
       guard word != 0 else { continue }
-      bits = bridge(word)
+      bits = MarkedStretches.bridged(word)
       words[index &- 1] = 0
     }
     let base = (index &- 1) &<< 6
@@ -192,7 +172,7 @@ struct MarkedStretches {
     // The stretch reached the top of the word: it goes on while the next word starts with a one.
     bits = 0
     while index < count, words[index] & 1 != 0 {
-      let word = bridge(words[index])
+      let word = MarkedStretches.bridged(words[index])
       words[index] = 0
       index &+= 1
       let through = word &+ 1
