@@ -23,7 +23,10 @@ struct CellGrid {
   /// however the frame is banded and wherever the shape's buckets fall: a
   /// shape moved by whole pixels gets the same bytes, moved. IEEE
   /// arithmetic makes them the same on every machine.
-  @inline(__always)
+  ///
+  /// (Not inlined into the bands' loop over buckets: on its own the loop
+  /// keeps more of an edge's values in registers.)
+  @inline(never)
   func deposit(_ edges: UnsafePointer<EdgeList.Edge>, count: Int, rows: Range<Int>) {
     let topRow = rows.lowerBound, bottomRow = rows.upperBound &- 1
     for i in 0..<count {
@@ -39,45 +42,60 @@ struct CellGrid {
       var words = touched + (rowA &- self.firstRow) &* wordsPerRow
       if firstRow == lastRow {
         // Within one row (most edges of curves, glyphs and strokes).
-        depositRow(line, words, x0, x1, height: dy, winding: winding, heightPerX: heightPerX)
+        depositRow(line, words, Swift.min(x0, x1), Swift.max(x0, x1), height: dy, winding: winding,
+                   heightPerX: heightPerX)
         continue
       }
       let slope = Double(dx) / Double(dy), origin = Double(x0)
-      var xa: Int, row = rowA
-      if rowA == firstRow {
-        // The first row's piece, from (`x0`, `y0`) to the row's bottom.
-        let boundary = (row &+ 1) &<< 8
-        let xb = CellGrid.rounded(origin + Double(boundary &- y0) * slope)
-        depositRow(line, words, x0, xb, height: boundary &- y0, winding: winding, heightPerX: heightPerX)
-        xa = xb
-        row &+= 1
-        line += stride
-        words += wordsPerRow
-      } else {
-        xa = CellGrid.rounded(origin + Double((row &<< 8) &- y0) * slope)
+      // The rows' pieces, each from where the edge enters its row to where
+      // it leaves: left to right where the edge runs right (x rounded from
+      // a line is monotonic), else right to left — a copy of the loop for
+      // each, so that no piece compares its ends.
+      @inline(__always) func pieces(runsRight: Bool) {
+        @inline(__always) func piece(_ xa: Int, _ xb: Int, height: Int) {
+          if runsRight {
+            depositRow(line, words, xa, xb, height: height, winding: winding, heightPerX: heightPerX)
+          } else {
+            depositRow(line, words, xb, xa, height: height, winding: winding, heightPerX: heightPerX)
+          }
+        }
+        var xa: Int, row = rowA
+        if rowA == firstRow {
+          // The first row's piece, from (`x0`, `y0`) to the row's bottom.
+          let boundary = (row &+ 1) &<< 8
+          let xb = CellGrid.rounded(origin + Double(boundary &- y0) * slope)
+          piece(x0, xb, height: boundary &- y0)
+          xa = xb
+          row &+= 1
+          line += stride
+          words += wordsPerRow
+        } else {
+          xa = CellGrid.rounded(origin + Double((row &<< 8) &- y0) * slope)
+        }
+        // Whole rows, top to bottom, but the edge's last row: `offset` is
+        // the row's bottom less `y0`, counted in a Double (whole numbers far
+        // below 2⁵³: exactly the Double the integer converts to).
+        let ends = rowB == lastRow, wholeRowsEnd = ends ? rowB : rowB &+ 1
+        var offset = Double(((row &+ 1) &<< 8) &- y0)
+        while row < wholeRowsEnd {
+          let xb = CellGrid.rounded(origin + offset * slope)
+          piece(xa, xb, height: 256)
+          xa = xb
+          offset += 256
+          row &+= 1
+          line += stride
+          words += wordsPerRow
+        }
+        // The last row's piece, from its top to (`x1`, `y1`).
+        if ends { piece(xa, x1, height: y1 &- (row &<< 8)) }
       }
-      // Whole rows, top to bottom, but the edge's last row: `offset` is
-      // the row's bottom less `y0`, counted in a Double (whole numbers far
-      // below 2⁵³: exactly the Double the integer converts to).
-      let ends = rowB == lastRow, wholeRowsEnd = ends ? rowB : rowB &+ 1
-      var offset = Double(((row &+ 1) &<< 8) &- y0)
-      while row < wholeRowsEnd {
-        let xb = CellGrid.rounded(origin + offset * slope)
-        depositRow(line, words, xa, xb, height: 256, winding: winding, heightPerX: heightPerX)
-        xa = xb
-        offset += 256
-        row &+= 1
-        line += stride
-        words += wordsPerRow
-      }
-      // The last row's piece, from its top to (`x1`, `y1`).
-      if ends { depositRow(line, words, xa, x1, height: y1 &- (row &<< 8), winding: winding, heightPerX: heightPerX) }
+      if dx >= 0 { pieces(runsRight: true) } else { pieces(runsRight: false) }
     }
   }
 
   /// Deposits the part of an edge within one row (`line`: its cells,
-  /// `words`: its touched bits), from `xa` to `xb` (fixed point), `height`
-  /// units tall (1…256), signed by `winding`.
+  /// `words`: its touched bits), between `low` and `high` (fixed point,
+  /// `low ≤ high`), `height` units tall (1…256), signed by `winding`.
   ///
   /// A piece within one pixel adds `h × (512 − fa − fb)` to its cell and
   /// `h × (fa + fb)` to the next (fa, fb: the x fractions at its ends). A
@@ -92,9 +110,8 @@ struct CellGrid {
   ///     if cells == 1 { deposit(first, h) }            // the branchy equivalent
   ///     else { deposit(first, h₁); deposit(second, h − h₁) }
   @inline(__always)
-  func depositRow(_ line: UnsafeMutablePointer<Int32>, _ words: UnsafeMutablePointer<UInt64>, _ xa: Int, _ xb: Int,
+  func depositRow(_ line: UnsafeMutablePointer<Int32>, _ words: UnsafeMutablePointer<UInt64>, _ low: Int, _ high: Int,
                   height: Int, winding: Int, heightPerX: Double) {
-    let (low, high) = xa < xb ? (xa, xb) : (xb, xa)
     let first = low &>> 8, last = high &>> 8
     if last &- first > 1 {
       depositWide(line, words, low, high, height: height, winding: winding, heightPerX: heightPerX)
