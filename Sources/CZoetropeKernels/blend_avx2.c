@@ -23,12 +23,6 @@ int zk_cpu_has_avx2(void) {
   return __builtin_cpu_supports("avx2") ? 1 : 0;
 }
 
-// One pixel in a 32-bit word with the same lane arithmetic (the tails).
-static inline uint32_t zk_div255_lanes(uint32_t x) {
-  uint32_t y = x + 0x00800080u;
-  return ((y + ((y >> 8) & 0x00FF00FFu)) >> 8) & 0x00FF00FFu;
-}
-
 static inline uint32_t zk_load32(const uint8_t *p) { uint32_t v; memcpy(&v, p, 4); return v; }
 static inline void zk_store32(uint8_t *p, uint32_t v) { memcpy(p, &v, 4); }
 
@@ -160,10 +154,8 @@ ZK_AVX2 int zk_fill_rectangle_rows_avx2(uint8_t *pixels, ptrdiff_t stride, ptrdi
   if (rows <= 0 || count < 0) return 0;
   const uint32_t colorRB = color & 0x00FF00FFu, colorGA = (color >> 8) & 0x00FF00FFu;
   const zk_side first = zk_side_of(colorRB, colorGA, left), last = zk_side_of(colorRB, colorGA, right);
-  // The weighted interior colour, div255(c × k) per channel: in sixteen-bit
-  // lanes a product of two bytes fits and nothing carries between them.
-  const uint32_t k = interior;
-  const uint32_t source = k == 255 ? color : zk_div255_lanes(colorRB * k) | zk_div255_lanes(colorGA * k) << 8;
+  // The weighted interior colour.
+  const uint32_t source = zk_weighted_source(color, interior);
   const ptrdiff_t rightSide = 4 * (count + 1);
   uint8_t *line = pixels;
   // A loop for each kind of interior, so that none tests it row by row.

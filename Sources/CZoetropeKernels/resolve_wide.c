@@ -74,8 +74,8 @@ ZK_AVX2 int32_t zk_resolve_cells_avx2(int32_t *cells, ptrdiff_t groups, int32_t 
   return _mm_cvtsi128_si32(_mm256_castsi256_si128(carry));
 }
 
-// zk_resolve_fill_solid_avx2 with the colour's lanes worked out by the caller (once a band, for
-// zk_fill_band_solid_avx2).
+// zk_resolve_fill_solid_avx2, inlined into zk_fill_band_solid_avx2 (where its colour lanes are
+// worked out once a band, hoisted out of the band's loops).
 ZK_AVX2 static inline int32_t zk_stretch_solid_avx2(int32_t *cells, ptrdiff_t groups, int32_t sum, uint8_t *pixels,
                                                     ptrdiff_t count, uint32_t color) {
   const __m256i colorRB = _mm256_set1_epi32((int)(color & 0x00FF00FFu));
@@ -166,8 +166,8 @@ ZK_AVX512 static inline void zk_solid16_first(uint8_t *pixels, ptrdiff_t n, __m5
   _mm512_mask_storeu_epi32(pixels, mask, zk_solid16(d, cover, colorRB, colorGA));
 }
 
-// zk_resolve_fill_solid_avx512 with the colour's lanes worked out by the caller (once a band, for
-// zk_fill_band_solid_avx512).
+// zk_resolve_fill_solid_avx512, inlined into zk_fill_band_solid_avx512 (its colour lanes worked out
+// once a band there).
 ZK_AVX512 static inline int32_t zk_stretch_solid_avx512(int32_t *cells, ptrdiff_t groups, int32_t sum,
                                                         uint8_t *pixels, ptrdiff_t count, uint32_t color) {
   const __m512i colorRB = _mm512_set1_epi32((int)(color & 0x00FF00FFu));
@@ -198,12 +198,6 @@ ZK_AVX512 int32_t zk_resolve_fill_solid_avx512(int32_t *cells, ptrdiff_t groups,
   return zk_stretch_solid_avx512(cells, groups, sum, pixels, count, color);
 }
 
-// One pixel's two channel pairs in 16-bit lanes divided by 255, rounded (the run's weighted colour).
-static inline uint32_t zk_band_div255_lanes(uint32_t x) {
-  uint32_t y = x + 0x00800080u;
-  return ((y + ((y >> 8) & 0x00FF00FFu)) >> 8) & 0x00FF00FFu;
-}
-
 // A word's touched groups with every gap of up to three clear groups between two set ones set: such a
 // gap blends with its stretches (at coverage 0, or at the constant coverage a run would give it).
 static inline uint64_t zk_bridged(uint64_t word) {
@@ -223,11 +217,7 @@ static inline uint32_t zk_coverage_byte(int32_t sum) {
 // colour is opaque, else the translucent run (sixteen pixels a step where `wide`).
 static inline __attribute__((always_inline)) void zk_band_run(uint8_t *pixels, ptrdiff_t count, uint32_t color,
                                                               uint32_t value, int wide) {
-  uint32_t source = color;
-  if (value != 255) {
-    source = zk_band_div255_lanes((color & 0x00FF00FFu) * value) |
-             zk_band_div255_lanes(((color >> 8) & 0x00FF00FFu) * value) << 8;
-  }
+  const uint32_t source = zk_weighted_source(color, value);
   if (source >> 24 == 255) {
     zk_fill_pixels_avx2(pixels, count, source);
   } else if (wide) {

@@ -10,6 +10,20 @@
 
 #define ZK_LANES256 __attribute__((target("avx2")))
 
+// One pixel's two channel pairs in the 16-bit lanes of a word divided by 255, rounded: the lane
+// arithmetic below for a single pixel (sides, tails, and a run's weighted colour).
+static inline uint32_t zk_div255_lanes(uint32_t x) {
+  uint32_t y = x + 0x00800080u;
+  return ((y + ((y >> 8) & 0x00FF00FFu)) >> 8) & 0x00FF00FFu;
+}
+
+// A premultiplied colour word under one coverage byte `k`: div255(c × k) per channel (the colour
+// itself at 255). In sixteen-bit lanes a product of two bytes fits and nothing carries between them.
+static inline uint32_t zk_weighted_source(uint32_t color, uint32_t k) {
+  if (k == 255) return color;
+  return zk_div255_lanes((color & 0x00FF00FFu) * k) | zk_div255_lanes(((color >> 8) & 0x00FF00FFu) * k) << 8;
+}
+
 // Every kernel works on two channels of a pixel at a time in 16-bit lanes:
 // red/blue (`d & 0x00FF00FF`) and green/alpha (`d >> 8` of each 16-bit lane),
 // where a product of two bytes fits. div255 is exact rounding to nearest,
